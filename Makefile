@@ -1,0 +1,46 @@
+# agentschema: make generate | test | lint | bench | fuzz | conformance
+GO ?= go
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.7.0
+FUZZTIME ?= 30s
+SHARED ?= ../shared
+
+.PHONY: all generate drift test lint bench fuzz conformance
+
+all: test
+
+# Rebuild gen/ from schemas/.
+generate:
+	$(GO) generate ./...
+
+# Fail when gen/ differs from what the schemas generate.
+drift: generate
+	@git diff --exit-code -- gen/ || { echo "gen/ is out of date: run 'make generate' and commit"; exit 1; }
+	@test -z "$$(git status --porcelain -- gen/)" || { git status --porcelain -- gen/; echo "gen/ has files that are not committed"; exit 1; }
+
+test: drift
+	$(GO) vet ./...
+	$(GO) test -race ./...
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); test -z "$$out" || { echo "gofmt would change:"; echo "$$out"; exit 1; }
+	$(GO) run $(STATICCHECK) ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Run every fuzz target for FUZZTIME each.
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+	  for t in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz'); do \
+	    echo "== $$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+# Refresh testdata/ from the shared conformance cases and benchmark payloads.
+conformance:
+	rm -rf testdata/conformance
+	cp -r $(SHARED)/conformance testdata/conformance
+	chmod -R u+w testdata/conformance
+	mkdir -p testdata/bench
+	cp $(SHARED)/bench/* testdata/bench/
+	chmod -R u+w testdata/bench

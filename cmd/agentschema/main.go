@@ -1,0 +1,58 @@
+// Command agentschema reads, checks and rewrites AutoGen's JSON: LLM
+// messages, transcripts, saved context states, tool results and component
+// configs.
+//
+// Usage:
+//
+//	agentschema normalize [--type NAME] [FILE|-]...
+//	agentschema schema list
+//	agentschema schema show NAME
+//
+// Exit status: 0 when every input is good, 1 when any input is bad (each
+// fault is printed on stderr as FILE:LINE: POINTER: message and the other
+// documents are still processed), 2 for a usage error.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage: agentschema <command> [arguments]
+
+commands:
+  normalize [--type NAME] [FILE|-]...   decode JSON or JSONL as NAME (or by each document's "type" tag)
+                                        and print the canonical encoding, one line per document
+  schema list                           list the embedded schemas
+  schema show NAME                      print one embedded schema
+`
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitBad   = 1
+	exitUsage = 2
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	switch args[0] {
+	case "normalize":
+		return runNormalize(args[1:], stdin, stdout, stderr)
+	case "schema":
+		return runSchema(args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "agentschema: unknown command %q\n%s", args[0], usage)
+	return exitUsage
+}

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/wire"
+)
+
+func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("normalize", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	typ := fs.String("type", "", "schema title to decode each document as (default: the document's \"type\" tag)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "usage: agentschema normalize [--type NAME] [FILE|-]...\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if *typ != "" {
+		if _, ok := gen.DecodeTitled(*typ, wire.NewDecoder([]byte("null"), wire.Options{})); !ok {
+			fmt.Fprintf(stderr, "agentschema: unknown type %q; known types: %s\n", *typ, strings.Join(gen.Titles(), ", "))
+			return exitUsage
+		}
+	}
+	files := fs.Args()
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	defer out.Flush()
+	status := exitOK
+	for _, name := range files {
+		r, closeFn, err := openInput(name, stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			status = exitBad
+			continue
+		}
+		err = readDocuments(name, r, func(doc document) error {
+			line, ok := normalizeOne(doc, *typ, stderr)
+			if !ok {
+				status = exitBad
+				return nil
+			}
+			out.Write(line)
+			return out.WriteByte('\n')
+		})
+		closeFn()
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			status = exitBad
+		}
+	}
+	return status
+}
+
+// normalizeOne decodes one document and returns its canonical encoding,
+// or prints its faults and returns false.
+func normalizeOne(doc document, typ string, stderr io.Writer) ([]byte, bool) {
+	d := wire.NewDecoder(doc.data, wire.Options{})
+	title := typ
+	if title == "" {
+		tag, st := d.PeekTag("type")
+		t, ok := gen.TitleForTag(tag)
+		if st != wire.TagFound || !ok {
+			msg := "no \"type\" tag: pass --type NAME"
+			if st == wire.TagFound {
+				msg = fmt.Sprintf("unknown \"type\" tag %q: pass --type NAME", tag)
+			}
+			fmt.Fprintf(stderr, "%s:%d: /: %s\n", doc.file, doc.line, msg)
+			return nil, false
+		}
+		title = t
+	}
+	var v wire.Encodable
+	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v, _ = gen.DecodeTitled(title, d) }))
+	if errs := d.Errors(); len(errs) > 0 {
+		printErrors(stderr, doc, errs)
+		return nil, false
+	}
+	b, err := wire.Marshal(v)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s:%d: /: cannot encode: %v\n", doc.file, doc.line, err)
+		return nil, false
+	}
+	return b, true
+}
+
+func printErrors(w io.Writer, doc document, errs wire.Errors) {
+	for _, e := range errs {
+		ptr := e.Pointer
+		if ptr == "" {
+			ptr = "/"
+		}
+		fmt.Fprintf(w, "%s:%d: %s: %s\n", doc.file, doc.line+e.Line-1, ptr, e.Message)
+	}
+}

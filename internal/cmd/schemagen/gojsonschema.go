@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+const prepBase = "https://schemas.agentschema.invalid/"
+
+// prepare writes, for every object concept, the schema go-jsonschema is
+// fed: the same properties, descriptions and titles, each property's Go
+// type fixed with the goJSONSchema extension (so unions, nullables, big
+// integers and datetimes get the types this module decodes), every
+// property required (pointers come from the extension, not from
+// go-jsonschema's optional handling), and the tag member left out (the
+// variant types encode it themselves).
+func (g *generator) prepare(dir string) ([]string, map[string]string, error) {
+	var files []string
+	outputs := map[string]string{}
+	for _, name := range g.order {
+		c := g.concepts[name]
+		if c.kind != "object" {
+			continue
+		}
+		props := &node{kind: 'o'}
+		req := &node{kind: 'a'}
+		for _, p := range c.props {
+			if p.isTag {
+				continue
+			}
+			ps := &node{kind: 'o'}
+			if t := c.root.get("properties").get(p.json).get("title"); t != nil {
+				ps.members = append(ps.members, member{"title", t})
+			}
+			if p.description != "" {
+				ps.members = append(ps.members, member{"description", &node{kind: 's', str: p.description}})
+			}
+			ext := &node{kind: 'o', members: []member{{"type", &node{kind: 's', str: g.goType(p.typ)}}}}
+			ps.members = append(ps.members, member{"goJSONSchema", ext})
+			props.members = append(props.members, member{p.json, ps})
+			req.items = append(req.items, &node{kind: 's', str: p.json})
+		}
+		s := &node{kind: 'o', members: []member{
+			{"$schema", &node{kind: 's', str: "http://json-schema.org/draft-07/schema#"}},
+			{"$id", &node{kind: 's', str: prepBase + c.file}},
+			{"title", &node{kind: 's', str: c.name}},
+		}}
+		if c.description != "" {
+			s.members = append(s.members, member{"description", &node{kind: 's', str: c.description}})
+		}
+		s.members = append(s.members,
+			member{"type", &node{kind: 's', str: "object"}},
+			member{"properties", props},
+			member{"required", req})
+		path := filepath.Join(dir, c.file)
+		if err := os.WriteFile(path, []byte(s.json()), 0o644); err != nil {
+			return nil, nil, err
+		}
+		files = append(files, path)
+		outputs[prepBase+c.file] = snake(c.name) + ".go"
+	}
+	return files, outputs, nil
+}
+
+// runGoJSONSchema runs the pinned go-jsonschema over the prepared schemas,
+// writing one file per concept into outDir.
+func runGoJSONSchema(files []string, outputs map[string]string, outDir string) error {
+	args := []string{"tool", "go-jsonschema", "--only-models", "-p", "gen", "--tags", "json",
+		"-t", "--capitalization", "ID", "--disable-custom-types-for-maps"}
+	for id, f := range outputs {
+		args = append(args, "--schema-output", id+"="+filepath.Join(outDir, f))
+	}
+	args = append(args, files...)
+	cmd := exec.Command("go", args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	cmd.Stdout = &stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("go-jsonschema: %v\n%s", err, stderr.String())
+	}
+	return nil
+}
+
+// readFieldNames parses go-jsonschema's output and returns, per struct,
+// the Go field name of each JSON member and its declared type.
+func readFieldNames(dir string, files []string) (map[string]map[string][2]string, error) {
+	out := map[string]map[string][2]string{}
+	fset := token.NewFileSet()
+	for _, f := range files {
+		file, err := parser.ParseFile(fset, filepath.Join(dir, f), nil, 0)
+		if err != nil {
+			return nil, err
+		}
+		for _, decl := range file.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				ts, ok := spec.(*ast.TypeSpec)
+				if !ok {
+					continue
+				}
+				st, ok := ts.Type.(*ast.StructType)
+				if !ok {
+					continue
+				}
+				fields := map[string][2]string{}
+				for _, fld := range st.Fields.List {
+					if fld.Tag == nil || len(fld.Names) != 1 {
+						continue
+					}
+					tag, _ := strconv.Unquote(fld.Tag.Value)
+					jn := strings.Split(reflect.StructTag(tag).Get("json"), ",")[0]
+					var tb bytes.Buffer
+					writeExpr(&tb, fld.Type)
+					fields[jn] = [2]string{fld.Names[0].Name, tb.String()}
+				}
+				out[ts.Name.Name] = fields
+			}
+		}
+	}
+	return out, nil
+}
+
+func writeExpr(b *bytes.Buffer, e ast.Expr) {
+	switch x := e.(type) {
+	case *ast.Ident:
+		b.WriteString(x.Name)
+	case *ast.StarExpr:
+		b.WriteString("*")
+		writeExpr(b, x.X)
+	case *ast.ArrayType:
+		b.WriteString("[]")
+		writeExpr(b, x.Elt)
+	case *ast.MapType:
+		b.WriteString("map[")
+		writeExpr(b, x.Key)
+		b.WriteString("]")
+		writeExpr(b, x.Value)
+	case *ast.IndexExpr:
+		writeExpr(b, x.X)
+		b.WriteString("[")
+		writeExpr(b, x.Index)
+		b.WriteString("]")
+	case *ast.SelectorExpr:
+		writeExpr(b, x.X)
+		b.WriteString(".")
+		b.WriteString(x.Sel.Name)
+	default:
+		fmt.Fprintf(b, "%T", e)
+	}
+}
+
+// snake turns a Go type name into a file name: TextMessage -> text_message.
+func snake(s string) string {
+	var b strings.Builder
+	rs := []rune(s)
+	for i, r := range rs {
+		if r >= 'A' && r <= 'Z' {
+			if i > 0 && (rs[i-1] >= 'a' && rs[i-1] <= 'z' || (i+1 < len(rs) && rs[i+1] >= 'a' && rs[i+1] <= 'z' && rs[i-1] >= 'A' && rs[i-1] <= 'Z')) {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r + 'a' - 'A')
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,462 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// A concept is one schema file: one Go type.
+type concept struct {
+	name        string // schema title and Go type name
+	file        string
+	root        *node
+	kind        string // "object", "taggedUnion", "enum", "runtime"
+	description string
+
+	// object
+	props []*prop
+	tag   string // the const of the "type" member, "" when untagged
+
+	// taggedUnion
+	variants []string
+	tagKey   string
+
+	// enum
+	values []string
+	open   bool
+}
+
+type prop struct {
+	json        string
+	goName      string
+	typ         *typeRef
+	required    bool
+	hasDefault  bool
+	def         *node
+	factory     string // uuid4, now-utc
+	description string
+	isTag       bool
+}
+
+// typeRef is the classified type of a value.
+type typeRef struct {
+	kind     string // string const enum int float bool datetime any anyobject ref array map nullable optional kindunion
+	constVal string
+	enumName string // named enum type, for kind enum
+	ref      string // concept name, for kind ref
+	elem     *typeRef
+	union    *kindUnion
+}
+
+// kindUnion is an anyOf whose branches differ by JSON kind (or, for
+// objects, by a required member only one branch has).
+type kindUnion struct {
+	name     string
+	branches []*branch
+	doc      string
+}
+
+type branch struct {
+	name     string // Go field name and type-constant suffix
+	jsonKind string // string array object number boolean
+	typ      *typeRef
+	key      string // for object branches that share the kind: a required member unique to the branch
+}
+
+type generator struct {
+	concepts map[string]*concept
+	order    []string
+	unions   []*kindUnion
+	enums    map[string]*concept
+}
+
+func loadSchemas(dir string) (*generator, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	g := &generator{concepts: map[string]*concept{}, enums: map[string]*concept{}}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		root, err := parseNode(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", f, err)
+		}
+		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		if t := root.getStr("title"); t != name {
+			return nil, fmt.Errorf("%s: title %q must equal the file name %q", f, t, name)
+		}
+		c := &concept{name: name, file: filepath.Base(f), root: root, description: root.getStr("description")}
+		g.concepts[name] = c
+		g.order = append(g.order, name)
+	}
+	for _, name := range g.order {
+		if err := g.classifyKind(g.concepts[name]); err != nil {
+			return nil, fmt.Errorf("%s: %v", g.concepts[name].file, err)
+		}
+	}
+	for _, name := range g.order {
+		if err := g.classifyProps(g.concepts[name]); err != nil {
+			return nil, fmt.Errorf("%s: %v", g.concepts[name].file, err)
+		}
+	}
+	return g, nil
+}
+
+// classifyKind decides what Go type a schema file becomes.
+func (g *generator) classifyKind(c *concept) error {
+	r := c.root
+	switch {
+	case r.get("x-go-runtime") != nil:
+		c.kind = "runtime"
+		return nil
+	case r.get("oneOf") != nil:
+		disc := r.get("discriminator")
+		if disc == nil {
+			return fmt.Errorf("oneOf without a discriminator cannot be classified")
+		}
+		c.kind = "taggedUnion"
+		c.tagKey = disc.getStr("propertyName")
+		for _, it := range r.get("oneOf").items {
+			ref := refName(it.getStr("$ref"))
+			if ref == "" {
+				return fmt.Errorf("oneOf branch must be a $ref to a concept")
+			}
+			c.variants = append(c.variants, ref)
+		}
+		return nil
+	case r.get("enum") != nil:
+		c.kind = "enum"
+		for _, v := range r.get("enum").items {
+			c.values = append(c.values, v.str)
+		}
+		return nil
+	case r.get("anyOf") != nil && isOpenEnum(r):
+		c.kind = "enum"
+		c.open = true
+		for _, v := range r.get("anyOf").items[0].get("enum").items {
+			c.values = append(c.values, v.str)
+		}
+		return nil
+	case r.getStr("type") == "object" || r.get("properties") != nil:
+		c.kind = "object"
+		return nil
+	}
+	return fmt.Errorf("cannot classify the schema (not an object, enum, tagged union or runtime type)")
+}
+
+// classifyProps classifies the members of an object schema.
+func (g *generator) classifyProps(c *concept) error {
+	if c.kind != "object" {
+		return nil
+	}
+	r := c.root
+	req := map[string]bool{}
+	if rq := r.get("required"); rq != nil {
+		for _, it := range rq.items {
+			req[it.str] = true
+		}
+	}
+	props := r.get("properties")
+	if props == nil {
+		return nil
+	}
+	for _, m := range props.members {
+		p := &prop{json: m.key, required: req[m.key], description: m.val.getStr("description")}
+		if d := m.val.get("default"); d != nil {
+			p.hasDefault = true
+			p.def = d
+		}
+		p.factory = m.val.getStr("x-default-factory")
+		if m.key == "type" && m.val.get("const") != nil {
+			p.isTag = true
+			c.tag = m.val.getStr("const")
+			c.props = append(c.props, p)
+			continue
+		}
+		t, err := g.classify(m.val, c.name+goIdent(m.key))
+		if err != nil {
+			return fmt.Errorf("property %q: %v", m.key, err)
+		}
+		if !p.required && !p.hasDefault && p.factory == "" {
+			t = &typeRef{kind: "optional", elem: t}
+		}
+		p.typ = t
+		c.props = append(c.props, p)
+	}
+	return nil
+}
+
+func isOpenEnum(n *node) bool {
+	any := n.get("anyOf")
+	if any == nil || len(any.items) != 2 {
+		return false
+	}
+	return any.items[0].get("enum") != nil && any.items[1].getStr("type") == "string" && any.items[1].get("enum") == nil
+}
+
+func refName(ref string) string {
+	if ref == "" || strings.Contains(ref, "#") {
+		return ""
+	}
+	return strings.TrimSuffix(filepath.Base(ref), ".json")
+}
+
+// classify maps a schema to a typeRef; name is used for inline union types.
+func (g *generator) classify(s *node, name string) (*typeRef, error) {
+	if ref := s.getStr("$ref"); ref != "" {
+		rn := refName(ref)
+		if rn == "" || g.concepts[rn] == nil {
+			return nil, fmt.Errorf("$ref %q does not name a schema file", ref)
+		}
+		return &typeRef{kind: "ref", ref: rn}, nil
+	}
+	if any := s.get("anyOf"); any != nil {
+		return g.classifyAnyOf(s, any.items, name)
+	}
+	if s.get("oneOf") != nil {
+		return nil, fmt.Errorf("inline oneOf: give the union its own schema file")
+	}
+	if c := s.get("const"); c != nil {
+		return &typeRef{kind: "const", constVal: c.str}, nil
+	}
+	if e := s.get("enum"); e != nil {
+		return nil, fmt.Errorf("inline enum: give the enum its own schema file")
+	}
+	switch s.getStr("type") {
+	case "string":
+		if s.getStr("format") == "date-time" {
+			return &typeRef{kind: "datetime"}, nil
+		}
+		if f := s.getStr("format"); f != "" {
+			return nil, fmt.Errorf("string format %q is not supported", f)
+		}
+		return &typeRef{kind: "string"}, nil
+	case "integer":
+		return &typeRef{kind: "int"}, nil
+	case "number":
+		return &typeRef{kind: "float"}, nil
+	case "boolean":
+		return &typeRef{kind: "bool"}, nil
+	case "null":
+		return nil, fmt.Errorf("a bare null type cannot be classified")
+	case "array":
+		it := s.get("items")
+		if it == nil {
+			return nil, fmt.Errorf("array without items")
+		}
+		e, err := g.classify(it, name+"Item")
+		if err != nil {
+			return nil, err
+		}
+		return &typeRef{kind: "array", elem: e}, nil
+	case "object":
+		ap := s.get("additionalProperties")
+		if s.get("properties") != nil {
+			return nil, fmt.Errorf("inline object with properties: give it its own schema file")
+		}
+		if ap == nil || (ap.kind == 'b' && ap.str == "true") {
+			return &typeRef{kind: "anyobject"}, nil
+		}
+		if ap.kind == 'o' {
+			e, err := g.classify(ap, name+"Value")
+			if err != nil {
+				return nil, err
+			}
+			return &typeRef{kind: "map", elem: e}, nil
+		}
+		return nil, fmt.Errorf("object with additionalProperties %s cannot be classified", ap.json())
+	case "":
+		if len(s.members) == 0 || onlyAnnotations(s) {
+			return &typeRef{kind: "any"}, nil
+		}
+	}
+	return nil, fmt.Errorf("cannot classify schema %s", s.json())
+}
+
+func onlyAnnotations(s *node) bool {
+	for _, m := range s.members {
+		switch m.key {
+		case "title", "description", "default", "examples":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func (g *generator) classifyAnyOf(s *node, items []*node, name string) (*typeRef, error) {
+	var nonNull []*node
+	nullable := false
+	for _, it := range items {
+		if it.getStr("type") == "null" && len(it.members) == 1 {
+			nullable = true
+			continue
+		}
+		nonNull = append(nonNull, it)
+	}
+	wrap := func(t *typeRef) *typeRef {
+		if nullable {
+			return &typeRef{kind: "nullable", elem: t}
+		}
+		return t
+	}
+	// An open enum: anyOf [ {enum} or $ref to an enum, {type: string} ].
+	if len(nonNull) == 2 && nonNull[1].getStr("type") == "string" && len(nonNull[1].members) == 1 {
+		first := nonNull[0]
+		if rn := refName(first.getStr("$ref")); rn != "" && g.concepts[rn] != nil && g.concepts[rn].root.get("enum") != nil {
+			return wrap(&typeRef{kind: "string", enumName: rn}), nil
+		}
+		if first.get("enum") != nil && first.getStr("type") == "string" {
+			return wrap(&typeRef{kind: "string"}), nil
+		}
+	}
+	if len(nonNull) == 1 {
+		t, err := g.classify(nonNull[0], name)
+		if err != nil {
+			return nil, err
+		}
+		return wrap(t), nil
+	}
+	if len(nonNull) == 0 {
+		return nil, fmt.Errorf("anyOf with only null")
+	}
+	u := &kindUnion{name: name, doc: s.getStr("description")}
+	kinds := map[string][]*branch{}
+	for _, it := range nonNull {
+		t, err := g.classify(it, name)
+		if err != nil {
+			return nil, err
+		}
+		b := &branch{typ: t, jsonKind: g.jsonKind(t)}
+		if b.jsonKind == "" {
+			return nil, fmt.Errorf("anyOf branch %s has no single JSON kind", it.json())
+		}
+		b.name = g.branchName(t)
+		kinds[b.jsonKind] = append(kinds[b.jsonKind], b)
+		u.branches = append(u.branches, b)
+	}
+	seen := map[string]bool{}
+	for _, b := range u.branches {
+		if seen[b.name] {
+			return nil, fmt.Errorf("anyOf branches share the Go name %q", b.name)
+		}
+		seen[b.name] = true
+	}
+	for k, bs := range kinds {
+		if len(bs) == 1 {
+			continue
+		}
+		if k != "object" {
+			return nil, fmt.Errorf("anyOf has %d branches of JSON kind %s: cannot tell them apart", len(bs), k)
+		}
+		for _, b := range bs {
+			key, err := g.uniqueRequired(b, bs)
+			if err != nil {
+				return nil, err
+			}
+			b.key = key
+		}
+	}
+	g.unions = append(g.unions, u)
+	return wrap(&typeRef{kind: "kindunion", union: u}), nil
+}
+
+// uniqueRequired finds a required member of b's object that no other
+// object branch declares.
+func (g *generator) uniqueRequired(b *branch, all []*branch) (string, error) {
+	if b.typ.kind != "ref" {
+		return "", fmt.Errorf("object branches must be $refs to tell them apart")
+	}
+	c := g.concepts[b.typ.ref]
+	for _, r := range c.root.get("required").items {
+		unique := true
+		for _, o := range all {
+			if o == b || o.typ.kind != "ref" {
+				continue
+			}
+			if g.concepts[o.typ.ref].root.get("properties").get(r.str) != nil {
+				unique = false
+			}
+		}
+		if unique {
+			return r.str, nil
+		}
+	}
+	return "", fmt.Errorf("object branch %s has no required member the other branches lack", c.name)
+}
+
+func (g *generator) jsonKind(t *typeRef) string {
+	switch t.kind {
+	case "string", "datetime", "const":
+		return "string"
+	case "int", "float":
+		return "number"
+	case "bool":
+		return "boolean"
+	case "array":
+		return "array"
+	case "map", "anyobject":
+		return "object"
+	case "ref":
+		c := g.concepts[t.ref]
+		switch c.kind {
+		case "enum":
+			return "string"
+		case "object", "runtime", "taggedUnion":
+			return "object"
+		}
+	}
+	return ""
+}
+
+func (g *generator) branchName(t *typeRef) string {
+	switch t.kind {
+	case "string", "const":
+		return "String"
+	case "datetime":
+		return "DateTime"
+	case "int":
+		return "Int"
+	case "float":
+		return "Float"
+	case "bool":
+		return "Bool"
+	case "array":
+		return "Array"
+	case "map", "anyobject":
+		return "Object"
+	case "ref":
+		return t.ref
+	}
+	return ""
+}
+
+// goIdent turns a JSON name into an exported Go identifier the way
+// go-jsonschema does for type names (the field names are read from its
+// output).
+func goIdent(s string) string {
+	var b strings.Builder
+	up := true
+	for _, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			up = true
+			continue
+		}
+		if up {
+			b.WriteRune(unicode.ToUpper(r))
+			up = false
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,698 @@
+package wire
+
+import (
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Options configure decoding. The zero value is AutoGen's behaviour with
+// safe limits.
+type Options struct {
+	// DisallowUnknownFields reports fields the types do not hold (AutoGen
+	// drops them silently) as errors with Code "extra_forbidden".
+	DisallowUnknownFields bool
+	// MaxDepth bounds the nesting of arrays and objects (default 1000).
+	MaxDepth int
+	// MaxStringLen bounds the length in bytes of one JSON string (default
+	// no limit beyond the document).
+	MaxStringLen int
+	// MaxImagePixels bounds width*height of an image (default Pillow's
+	// decompression-bomb threshold).
+	MaxImagePixels int64
+	// MaxErrors stops collecting after this many errors (default 100).
+	MaxErrors int
+}
+
+const defaultMaxDepth = 1000
+
+// Decodable is implemented by every generated type.
+type Decodable interface {
+	// DecodeFrom reads one JSON value from d into the receiver, recording
+	// faults in d.
+	DecodeFrom(d *Decoder)
+}
+
+// Decoder reads JSON from a byte slice. Faults in values are recorded and
+// decoding goes on (the value at fault is skipped), so one pass reports
+// every fault; a syntax error stops it.
+type Decoder struct {
+	data  []byte
+	pos   int
+	opts  Options
+	path  []seg
+	errs  Errors
+	fatal bool
+	depth int
+}
+
+type seg struct {
+	name    []byte // object member name (decoded)
+	index   int    // array index
+	isIdx   bool   // an array element rather than an object member
+	started bool   // a member or element has been read
+}
+
+// NewDecoder returns a decoder for data.
+func NewDecoder(data []byte, opts Options) *Decoder {
+	if opts.MaxDepth <= 0 {
+		opts.MaxDepth = defaultMaxDepth
+	}
+	if opts.MaxErrors <= 0 {
+		opts.MaxErrors = 100
+	}
+	return &Decoder{data: data, opts: opts}
+}
+
+// Unmarshal decodes data, which must hold exactly one JSON value, into v.
+// The error, if any, is an Errors.
+func Unmarshal(data []byte, v Decodable, opts ...Options) error {
+	var o Options
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	d := NewDecoder(data, o)
+	d.DecodeDocument(v)
+	return d.Err()
+}
+
+// DecodeDocument decodes one whole document into v and checks that
+// nothing but white space follows it.
+func (d *Decoder) DecodeDocument(v Decodable) {
+	d.ws()
+	if d.pos >= len(d.data) {
+		d.syntaxError("unexpected end of input: expected a JSON value")
+		return
+	}
+	v.DecodeFrom(d)
+	if d.fatal {
+		return
+	}
+	d.ws()
+	if d.pos < len(d.data) {
+		d.syntaxError("invalid character " + quoteChar(d.data[d.pos]) + " after the top-level value")
+	}
+}
+
+// Err returns the faults recorded so far, or nil.
+func (d *Decoder) Err() error {
+	if len(d.errs) == 0 {
+		return nil
+	}
+	return d.errs
+}
+
+// Errors returns the faults recorded so far.
+func (d *Decoder) Errors() Errors { return d.errs }
+
+// Failed reports whether any fault has been recorded.
+func (d *Decoder) Failed() bool { return len(d.errs) > 0 }
+
+// Options returns the decoder's options.
+func (d *Decoder) Options() Options { return d.opts }
+
+// Pointer returns the JSON pointer of the current position.
+func (d *Decoder) Pointer() string { return d.pointer("") }
+
+func (d *Decoder) pointer(extra string) string {
+	var b []byte
+	for _, s := range d.path {
+		if !s.started {
+			continue
+		}
+		b = append(b, '/')
+		if s.isIdx {
+			b = strconv.AppendInt(b, int64(s.index), 10)
+		} else {
+			b = appendPointerToken(b, string(s.name))
+		}
+	}
+	if extra != "" {
+		b = append(b, '/')
+		b = appendPointerToken(b, extra)
+	}
+	return string(b)
+}
+
+// Fail records a fault at the current value.
+func (d *Decoder) Fail(code, msg string) { d.failAt(d.pos, "", code, msg) }
+
+// FailField records a fault at member name of the current object (used
+// for missing fields, after the object's closing brace).
+func (d *Decoder) FailField(name, code, msg string) { d.failAt(d.pos, name, code, msg) }
+
+func (d *Decoder) failAt(offset int, extra, code, msg string) {
+	if len(d.errs) >= d.opts.MaxErrors {
+		return
+	}
+	line, col := lineCol(d.data, offset)
+	d.errs = append(d.errs, &Error{Pointer: d.pointer(extra), Offset: offset, Line: line, Column: col, Code: code, Message: msg})
+}
+
+func (d *Decoder) syntaxError(msg string) {
+	if d.fatal {
+		return
+	}
+	d.failAt(d.pos, "", "json_invalid", "invalid JSON: "+msg)
+	d.fatal = true
+}
+
+func quoteChar(c byte) string {
+	if c < 0x20 || c >= 0x7f {
+		return "0x" + strconv.FormatUint(uint64(c), 16)
+	}
+	return strconv.QuoteRune(rune(c))
+}
+
+func (d *Decoder) ws() {
+	for d.pos < len(d.data) {
+		switch d.data[d.pos] {
+		case ' ', '\t', '\n', '\r':
+			d.pos++
+		default:
+			return
+		}
+	}
+}
+
+// Kind is the JSON kind of the next value.
+type Kind byte
+
+// The JSON kinds.
+const (
+	KindInvalid Kind = 0
+	KindNull    Kind = 'n'
+	KindBool    Kind = 't'
+	KindNumber  Kind = '0'
+	KindString  Kind = '"'
+	KindArray   Kind = '['
+	KindObject  Kind = '{'
+)
+
+// String names the kind as pydantic's messages do.
+func (k Kind) String() string {
+	switch k {
+	case KindNull:
+		return "null"
+	case KindBool:
+		return "boolean"
+	case KindNumber:
+		return "number"
+	case KindString:
+		return "string"
+	case KindArray:
+		return "array"
+	case KindObject:
+		return "object"
+	}
+	return "invalid"
+}
+
+// Peek returns the kind of the next value without consuming it.
+func (d *Decoder) Peek() Kind {
+	if d.fatal {
+		return KindInvalid
+	}
+	d.ws()
+	if d.pos >= len(d.data) {
+		return KindInvalid
+	}
+	switch c := d.data[d.pos]; c {
+	case 'n':
+		return KindNull
+	case 't', 'f':
+		return KindBool
+	case '"':
+		return KindString
+	case '[':
+		return KindArray
+	case '{':
+		return KindObject
+	default:
+		if c == '-' || (c >= '0' && c <= '9') {
+			return KindNumber
+		}
+	}
+	return KindInvalid
+}
+
+// Fatal reports whether a syntax error stopped decoding.
+func (d *Decoder) Fatal() bool { return d.fatal }
+
+// Null consumes a null if one comes next.
+func (d *Decoder) Null() bool {
+	if d.Peek() == KindNull {
+		d.literal("null")
+		return true
+	}
+	return false
+}
+
+func (d *Decoder) literal(lit string) bool {
+	if len(d.data)-d.pos >= len(lit) && string(d.data[d.pos:d.pos+len(lit)]) == lit {
+		d.pos += len(lit)
+		return true
+	}
+	d.syntaxError("invalid literal")
+	return false
+}
+
+// Object consumes the opening brace of an object. If the next value is not
+// an object it records a fault with code and message, skips the value and
+// returns false.
+func (d *Decoder) Object(code, msg string) bool {
+	k := d.Peek()
+	if k != KindObject {
+		if k != KindInvalid {
+			d.Fail(code, msg)
+		}
+		d.Skip()
+		return false
+	}
+	if !d.enter() {
+		return false
+	}
+	d.pos++
+	d.path = append(d.path, seg{})
+	return true
+}
+
+func (d *Decoder) enter() bool {
+	d.depth++
+	if d.depth > d.opts.MaxDepth {
+		d.failAt(d.pos, "", "limit", (&LimitError{Limit: "depth", Max: int64(d.opts.MaxDepth)}).Error()+" (nesting of arrays and objects)")
+		d.fatal = true
+		return false
+	}
+	return true
+}
+
+// Next advances to the next member of the current object and returns its
+// name (valid until the decoder is discarded). At the closing brace it
+// returns false and leaves the object.
+func (d *Decoder) Next() ([]byte, bool) {
+	if d.fatal {
+		return nil, false
+	}
+	top := &d.path[len(d.path)-1]
+	d.ws()
+	if d.pos >= len(d.data) {
+		d.syntaxError("unexpected end of input inside an object")
+		return nil, false
+	}
+	if top.started { // members after the first: expect ',' or '}'
+		switch d.data[d.pos] {
+		case ',':
+			d.pos++
+			d.ws()
+		case '}':
+			d.pos++
+			d.leave()
+			return nil, false
+		default:
+			d.syntaxError("invalid character " + quoteChar(d.data[d.pos]) + " after object member value: expected ',' or '}'")
+			return nil, false
+		}
+	} else if d.data[d.pos] == '}' {
+		d.pos++
+		d.leave()
+		return nil, false
+	}
+	top.started = true
+	if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+		d.syntaxError("expected a string for an object member name")
+		return nil, false
+	}
+	name, ok := d.rawString()
+	if !ok {
+		return nil, false
+	}
+	d.ws()
+	if d.pos >= len(d.data) || d.data[d.pos] != ':' {
+		d.syntaxError("expected ':' after object member name")
+		return nil, false
+	}
+	d.pos++
+	d.ws()
+	top.name = name
+	return name, true
+}
+
+func (d *Decoder) leave() {
+	d.depth--
+	d.path = d.path[:len(d.path)-1]
+}
+
+// Array consumes the opening bracket of an array, or records a fault
+// ("list_type") and skips the value.
+func (d *Decoder) Array() bool {
+	k := d.Peek()
+	if k != KindArray {
+		if k != KindInvalid {
+			d.Fail("list_type", "Input should be a valid list")
+		}
+		d.Skip()
+		return false
+	}
+	if !d.enter() {
+		return false
+	}
+	d.pos++
+	d.path = append(d.path, seg{isIdx: true})
+	return true
+}
+
+// More advances to the next element of the current array, or consumes the
+// closing bracket and returns false.
+func (d *Decoder) More() bool {
+	if d.fatal {
+		return false
+	}
+	top := &d.path[len(d.path)-1]
+	d.ws()
+	if d.pos >= len(d.data) {
+		d.syntaxError("unexpected end of input inside an array")
+		return false
+	}
+	if top.started {
+		switch d.data[d.pos] {
+		case ',':
+			d.pos++
+			d.ws()
+		case ']':
+			d.pos++
+			d.leave()
+			return false
+		default:
+			d.syntaxError("invalid character " + quoteChar(d.data[d.pos]) + " after array element: expected ',' or ']'")
+			return false
+		}
+	} else if d.data[d.pos] == ']' {
+		d.pos++
+		d.leave()
+		return false
+	}
+	if top.started {
+		top.index++
+	}
+	top.started = true
+	if d.pos >= len(d.data) {
+		d.syntaxError("unexpected end of input inside an array")
+		return false
+	}
+	return true
+}
+
+// Skip consumes the next value, checking its syntax.
+func (d *Decoder) Skip() {
+	if d.fatal {
+		return
+	}
+	d.ws()
+	if d.pos >= len(d.data) {
+		d.syntaxError("unexpected end of input: expected a JSON value")
+		return
+	}
+	switch c := d.data[d.pos]; {
+	case c == '"':
+		d.rawString()
+	case c == '{':
+		if !d.Object("", "") {
+			return
+		}
+		for {
+			if _, ok := d.Next(); !ok {
+				return
+			}
+			d.Skip()
+		}
+	case c == '[':
+		if !d.Array() {
+			return
+		}
+		for d.More() {
+			d.Skip()
+		}
+	case c == 't':
+		d.literal("true")
+	case c == 'f':
+		d.literal("false")
+	case c == 'n':
+		d.literal("null")
+	case c == '-' || (c >= '0' && c <= '9'):
+		d.number()
+	default:
+		d.syntaxError("invalid character " + quoteChar(c) + " looking for the beginning of a value")
+	}
+}
+
+// SkipUnknown skips the value of a member the type does not hold, or
+// reports it when Options.DisallowUnknownFields is set.
+func (d *Decoder) SkipUnknown() {
+	if d.opts.DisallowUnknownFields {
+		d.Fail("extra_forbidden", "Extra inputs are not permitted")
+	}
+	d.Skip()
+}
+
+// number consumes a JSON number and returns its text.
+func (d *Decoder) number() ([]byte, bool) {
+	start := d.pos
+	p := d.pos
+	n := len(d.data)
+	if p < n && d.data[p] == '-' {
+		p++
+	}
+	if p >= n {
+		d.pos = p
+		d.syntaxError("unexpected end of input in a number")
+		return nil, false
+	}
+	if d.data[p] == '0' {
+		p++
+	} else if d.data[p] >= '1' && d.data[p] <= '9' {
+		for p < n && d.data[p] >= '0' && d.data[p] <= '9' {
+			p++
+		}
+	} else {
+		d.pos = p
+		d.syntaxError("invalid character in a number")
+		return nil, false
+	}
+	if p < n && d.data[p] == '.' {
+		p++
+		q := p
+		for p < n && d.data[p] >= '0' && d.data[p] <= '9' {
+			p++
+		}
+		if p == q {
+			d.pos = p
+			d.syntaxError("expected a digit after the decimal point")
+			return nil, false
+		}
+	}
+	if p < n && (d.data[p] == 'e' || d.data[p] == 'E') {
+		p++
+		if p < n && (d.data[p] == '+' || d.data[p] == '-') {
+			p++
+		}
+		q := p
+		for p < n && d.data[p] >= '0' && d.data[p] <= '9' {
+			p++
+		}
+		if p == q {
+			d.pos = p
+			d.syntaxError("expected a digit in the exponent")
+			return nil, false
+		}
+	}
+	d.pos = p
+	return d.data[start:p], true
+}
+
+// rawString consumes a JSON string and returns its decoded bytes. Strings
+// without escapes are returned as a sub-slice of the input.
+func (d *Decoder) rawString() ([]byte, bool) {
+	d.pos++ // opening quote
+	start := d.pos
+	p := d.pos
+	n := len(d.data)
+	for p < n {
+		c := d.data[p]
+		if c == '"' {
+			if d.opts.MaxStringLen > 0 && p-start > d.opts.MaxStringLen {
+				d.pos = start
+				d.stringLimit()
+				return nil, false
+			}
+			d.pos = p + 1
+			return d.data[start:p], true
+		}
+		if c == '\\' {
+			return d.escapedString(start, p)
+		}
+		if c < 0x20 {
+			d.pos = p
+			d.syntaxError("invalid control character " + quoteChar(c) + " in a string")
+			return nil, false
+		}
+		if c < utf8.RuneSelf {
+			p++
+			continue
+		}
+		r, size := utf8.DecodeRune(d.data[p:])
+		if r == utf8.RuneError && size == 1 {
+			d.pos = p
+			d.syntaxError("invalid UTF-8 in a string")
+			return nil, false
+		}
+		p += size
+	}
+	d.pos = p
+	d.syntaxError("unexpected end of input in a string")
+	return nil, false
+}
+
+func (d *Decoder) stringLimit() {
+	d.failAt(d.pos, "", "limit", (&LimitError{Limit: "string", Max: int64(d.opts.MaxStringLen)}).Error()+" (bytes in one string)")
+	d.fatal = true
+}
+
+func (d *Decoder) escapedString(start, p int) ([]byte, bool) {
+	out := make([]byte, 0, p-start+16)
+	out = append(out, d.data[start:p]...)
+	n := len(d.data)
+	for p < n {
+		c := d.data[p]
+		switch {
+		case c == '"':
+			d.pos = p + 1
+			if d.opts.MaxStringLen > 0 && len(out) > d.opts.MaxStringLen {
+				d.pos = start
+				d.stringLimit()
+				return nil, false
+			}
+			return out, true
+		case c == '\\':
+			if p+1 >= n {
+				d.pos = p
+				d.syntaxError("unexpected end of input in a string escape")
+				return nil, false
+			}
+			e := d.data[p+1]
+			switch e {
+			case '"', '\\', '/':
+				out = append(out, e)
+				p += 2
+			case 'b':
+				out = append(out, '\b')
+				p += 2
+			case 'f':
+				out = append(out, '\f')
+				p += 2
+			case 'n':
+				out = append(out, '\n')
+				p += 2
+			case 'r':
+				out = append(out, '\r')
+				p += 2
+			case 't':
+				out = append(out, '\t')
+				p += 2
+			case 'u':
+				r, ok := hex4(d.data, p+2)
+				if !ok {
+					d.pos = p
+					d.syntaxError("invalid \\u escape in a string")
+					return nil, false
+				}
+				p += 6
+				if utf16.IsSurrogate(r) {
+					r2 := rune(-1)
+					if r < 0xdc00 && p+6 <= n && d.data[p] == '\\' && d.data[p+1] == 'u' {
+						if x, ok := hex4(d.data, p+2); ok && x >= 0xdc00 && x <= 0xdfff {
+							r2 = x
+						}
+					}
+					if r2 < 0 {
+						d.pos = p - 6
+						d.syntaxError("lone surrogate \\u" + strconv.FormatInt(int64(r), 16) + " in a string: Go strings hold only valid Unicode")
+						return nil, false
+					}
+					r = utf16.DecodeRune(r, r2)
+					p += 6
+				}
+				out = utf8.AppendRune(out, r)
+			default:
+				d.pos = p
+				d.syntaxError("invalid escape " + quoteChar(e) + " in a string")
+				return nil, false
+			}
+		case c < 0x20:
+			d.pos = p
+			d.syntaxError("invalid control character " + quoteChar(c) + " in a string")
+			return nil, false
+		case c < utf8.RuneSelf:
+			out = append(out, c)
+			p++
+		default:
+			r, size := utf8.DecodeRune(d.data[p:])
+			if r == utf8.RuneError && size == 1 {
+				d.pos = p
+				d.syntaxError("invalid UTF-8 in a string")
+				return nil, false
+			}
+			out = append(out, d.data[p:p+size]...)
+			p += size
+		}
+	}
+	d.pos = p
+	d.syntaxError("unexpected end of input in a string")
+	return nil, false
+}
+
+func hex4(b []byte, p int) (rune, bool) {
+	if p+4 > len(b) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[p : p+4] {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		case c >= 'A' && c <= 'F':
+			r |= rune(c - 'A' + 10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}
+
+// RawValue consumes the next value and returns its exact input bytes.
+func (d *Decoder) RawValue() ([]byte, bool) {
+	d.ws()
+	start := d.pos
+	nerr := len(d.errs)
+	d.Skip()
+	if d.fatal || len(d.errs) != nerr {
+		return nil, false
+	}
+	return d.data[start:d.pos], true
+}
+
+// DecodeFunc adapts a function to Decodable.
+type DecodeFunc func(d *Decoder)
+
+// DecodeFrom calls f(d).
+func (f DecodeFunc) DecodeFrom(d *Decoder) { f(d) }
+
+// Optional is a member that may be absent and, when present, may be null:
+// Set says whether it was present.
+type Optional[T any] struct {
+	Set   bool
+	Value T
+}

@@ -1,0 +1,307 @@
+package wire
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Encodable is implemented by every generated type.
+type Encodable interface {
+	// EncodeTo appends the canonical JSON of the receiver to e.
+	EncodeTo(e *Encoder)
+}
+
+// Encoder appends canonical JSON: compact, UTF-8, members in AutoGen's
+// order. The first error (an image that cannot be converted, a non-finite
+// float) is kept and reported by Err.
+type Encoder struct {
+	buf []byte
+	err error
+}
+
+// NewEncoder returns an encoder that appends to buf.
+func NewEncoder(buf []byte) *Encoder { return &Encoder{buf: buf} }
+
+// Marshal returns the canonical JSON of v.
+func Marshal(v Encodable) ([]byte, error) {
+	e := Encoder{buf: make([]byte, 0, 256)}
+	v.EncodeTo(&e)
+	if e.err != nil {
+		return nil, e.err
+	}
+	return e.buf, nil
+}
+
+// Bytes returns what has been written.
+func (e *Encoder) Bytes() []byte { return e.buf }
+
+// Err returns the first error met while encoding.
+func (e *Encoder) Err() error { return e.err }
+
+// SetError records err unless an error is already recorded.
+func (e *Encoder) SetError(err error) {
+	if e.err == nil {
+		e.err = err
+	}
+}
+
+// Raw appends s verbatim (punctuation and pre-quoted member names).
+func (e *Encoder) Raw(s string) { e.buf = append(e.buf, s...) }
+
+// Str appends s as a JSON string.
+func (e *Encoder) Str(s string) { e.buf = AppendQuote(e.buf, s) }
+
+// StrPtr appends s, or null when s is nil.
+func (e *Encoder) StrPtr(s *string) {
+	if s == nil {
+		e.Null()
+		return
+	}
+	e.Str(*s)
+}
+
+// Null appends null.
+func (e *Encoder) Null() { e.buf = append(e.buf, "null"...) }
+
+// Bool appends a boolean.
+func (e *Encoder) Bool(b bool) { e.buf = strconv.AppendBool(e.buf, b) }
+
+// BoolPtr appends a boolean or null.
+func (e *Encoder) BoolPtr(b *bool) {
+	if b == nil {
+		e.Null()
+		return
+	}
+	e.Bool(*b)
+}
+
+// Int appends an integer.
+func (e *Encoder) Int(i Int) { e.buf = i.AppendText(e.buf) }
+
+// IntPtr appends an integer or null.
+func (e *Encoder) IntPtr(i *Int) {
+	if i == nil {
+		e.Null()
+		return
+	}
+	e.Int(*i)
+}
+
+// Float appends a number as Python's repr writes it (1.0, 1e-05, 1e+16).
+func (e *Encoder) Float(f float64) {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		e.SetError(errors.New("wire: cannot encode non-finite number " + strconv.FormatFloat(f, 'g', -1, 64)))
+		e.Null()
+		return
+	}
+	e.buf = AppendPyFloat(e.buf, f)
+}
+
+// FloatPtr appends a number or null.
+func (e *Encoder) FloatPtr(f *float64) {
+	if f == nil {
+		e.Null()
+		return
+	}
+	e.Float(*f)
+}
+
+// StringMap appends an object of strings, keys sorted.
+func (e *Encoder) StringMap(m map[string]string) {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	e.buf = append(e.buf, '{')
+	for i, k := range keys {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		e.Str(k)
+		e.buf = append(e.buf, ':')
+		e.Str(m[k])
+	}
+	e.buf = append(e.buf, '}')
+}
+
+// Strings appends an array of strings.
+func (e *Encoder) Strings(ss []string) {
+	e.buf = append(e.buf, '[')
+	for i, s := range ss {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		e.Str(s)
+	}
+	e.buf = append(e.buf, ']')
+}
+
+// Ints appends an array of integers.
+func (e *Encoder) Ints(is []Int) {
+	e.buf = append(e.buf, '[')
+	for i, v := range is {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		e.Int(v)
+	}
+	e.buf = append(e.buf, ']')
+}
+
+// AppendPyFloat appends f as Python's float repr writes it: the shortest
+// digits that round-trip, fixed notation for exponents from -4 to 15 with
+// at least one fractional digit, otherwise d.ddde±XX.
+func AppendPyFloat(b []byte, f float64) []byte {
+	if f == 0 {
+		if math.Signbit(f) {
+			return append(b, "-0.0"...)
+		}
+		return append(b, "0.0"...)
+	}
+	var tmp [32]byte
+	s := strconv.AppendFloat(tmp[:0], f, 'e', -1, 64) // -d.ddde±dd
+	neg := s[0] == '-'
+	if neg {
+		s = s[1:]
+		b = append(b, '-')
+	}
+	epos := 0
+	for i, c := range s {
+		if c == 'e' {
+			epos = i
+			break
+		}
+	}
+	mant := s[:epos]
+	exp, _ := strconv.Atoi(string(s[epos+1:]))
+	digits := make([]byte, 0, 20)
+	for _, c := range mant {
+		if c != '.' {
+			digits = append(digits, c)
+		}
+	}
+	if exp >= -4 && exp < 16 {
+		if exp < 0 {
+			b = append(b, "0."...)
+			for i := 0; i < -exp-1; i++ {
+				b = append(b, '0')
+			}
+			return append(b, digits...)
+		}
+		if len(digits) <= exp+1 {
+			b = append(b, digits...)
+			for i := len(digits); i < exp+1; i++ {
+				b = append(b, '0')
+			}
+			return append(b, ".0"...)
+		}
+		b = append(b, digits[:exp+1]...)
+		b = append(b, '.')
+		return append(b, digits[exp+1:]...)
+	}
+	b = append(b, digits[0])
+	if len(digits) > 1 {
+		b = append(b, '.')
+		b = append(b, digits[1:]...)
+	}
+	b = append(b, 'e')
+	if exp < 0 {
+		b = append(b, '-')
+		exp = -exp
+	} else {
+		b = append(b, '+')
+	}
+	if exp < 10 {
+		b = append(b, '0')
+	}
+	return strconv.AppendInt(b, int64(exp), 10)
+}
+
+const hexDigits = "0123456789abcdef"
+
+// AppendQuote appends s as a JSON string: UTF-8 kept as is, quotes,
+// backslashes and control characters escaped.
+func AppendQuote(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				b = append(b, s[start:i]...)
+				b = append(b, `\ufffd`...)
+				i++
+				start = i
+				continue
+			}
+			i += size
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch c {
+		case '"':
+			b = append(b, `\"`...)
+		case '\\':
+			b = append(b, `\\`...)
+		case '\n':
+			b = append(b, `\n`...)
+		case '\r':
+			b = append(b, `\r`...)
+		case '\t':
+			b = append(b, `\t`...)
+		case '\b':
+			b = append(b, `\b`...)
+		case '\f':
+			b = append(b, `\f`...)
+		default:
+			b = append(b, `\u00`...)
+			b = append(b, hexDigits[c>>4], hexDigits[c&0xf])
+		}
+		i++
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// Key appends a member name (already quoted, with its colon), preceded by
+// a comma unless it is the object's first member.
+func (e *Encoder) Key(quotedWithColon string) {
+	if n := len(e.buf); n > 0 && e.buf[n-1] != '{' {
+		e.buf = append(e.buf, ',')
+	}
+	e.buf = append(e.buf, quotedWithColon...)
+}
+
+// SortedKeys returns m's keys in sorted order, for deterministic output.
+func SortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// ErrEmptyUnion is the error for encoding a union that holds no branch.
+func ErrEmptyUnion(name string) error {
+	return errors.New("wire: cannot encode an empty " + name + " (no branch is set)")
+}
+
+// EncodeFunc adapts a function to Encodable.
+type EncodeFunc func(e *Encoder)
+
+// EncodeTo calls f(e).
+func (f EncodeFunc) EncodeTo(e *Encoder) { f(e) }
+
+// MarshalJSON returns what f writes.
+func (f EncodeFunc) MarshalJSON() ([]byte, error) { return Marshal(f) }

@@ -1,6 +1,6 @@
 # agentschema: make generate | test | lint | bench | fuzz | conformance
 GO ?= go
-STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.7.0
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME ?= 30s
 SHARED ?= ../shared
 

@@ -238,9 +238,9 @@ func PyB64Decode(s string) ([]byte, error) {
 	}
 	switch {
 	case quad == 1:
-		return nil, errors.New("Invalid base64-encoded string: number of data characters cannot be 1 more than a multiple of 4")
+		return nil, errors.New("invalid base64-encoded string: number of data characters cannot be 1 more than a multiple of 4")
 	case quad != 0:
-		return nil, errors.New("Incorrect padding")
+		return nil, errors.New("incorrect padding (binascii.Error: Incorrect padding)")
 	}
 	return out, nil
 }

@@ -14,7 +14,6 @@ type node struct {
 	members []member
 	items   []*node
 	str     string
-	raw     json.RawMessage
 }
 
 type member struct {

@@ -1,0 +1,261 @@
+package pyimg
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"math"
+)
+
+// decodeRegistered decodes with a decoder registered with the standard
+// image package (for WebP): golang.org/x/image/webp registers one when it is
+// imported.
+func (im *Image) decodeRegistered() ([]byte, error) {
+	img, _, err := image.Decode(bytes.NewReader(im.data))
+	if err != nil {
+		if errors.Is(err, image.ErrFormat) {
+			return nil, decodeErr(im.format, "no decoder", ErrNoDecoder)
+		}
+		return nil, decodeErr(im.format, "broken data stream", err)
+	}
+	if b := img.Bounds(); b.Dx() != im.width || b.Dy() != im.height {
+		return nil, decodeErr(im.format, "decoded size differs from the header", nil)
+	}
+	return goImageRGB(img), nil
+}
+
+// decodeJPEG decodes with image/jpeg, then upsamples chroma and converts
+// YCbCr to RGB with libjpeg's arithmetic, as Pillow (libjpeg) does.
+func (im *Image) decodeJPEG() ([]byte, error) {
+	if size := int64(im.width) * int64(im.height) * 3; size != int64(int(size)) || size > math.MaxInt32*4 {
+		return nil, decodeErr("JPEG", "image too large to decode", nil)
+	}
+	img, err := jpeg.Decode(bytes.NewReader(im.data))
+	if err != nil {
+		return nil, decodeErr("JPEG", "broken data stream", err)
+	}
+	if b := img.Bounds(); b.Dx() != im.width || b.Dy() != im.height {
+		return nil, decodeErr("JPEG", "decoded size differs from the header", nil)
+	}
+	switch m := img.(type) {
+	case *image.YCbCr:
+		return jpegYCbCrRGB(m), nil
+	case *image.CMYK:
+		return cmykRGB(m), nil
+	}
+	return goImageRGB(img), nil
+}
+
+// goImageRGB converts any image.Image to packed RGB, dropping alpha without
+// compositing (premultiplied colours are un-premultiplied first).
+func goImageRGB(img image.Image) []byte {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	out := make([]byte, w*h*3)
+	switch m := img.(type) {
+	case *image.Gray:
+		for y := 0; y < h; y++ {
+			row := m.Pix[(y)*m.Stride:]
+			for x := 0; x < w; x++ {
+				v := row[x]
+				o := (y*w + x) * 3
+				out[o], out[o+1], out[o+2] = v, v, v
+			}
+		}
+		return out
+	case *image.NRGBA:
+		for y := 0; y < h; y++ {
+			row := m.Pix[y*m.Stride:]
+			for x := 0; x < w; x++ {
+				o := (y*w + x) * 3
+				out[o], out[o+1], out[o+2] = row[4*x], row[4*x+1], row[4*x+2]
+			}
+		}
+		return out
+	case *image.YCbCr:
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				yi := m.YOffset(b.Min.X+x, b.Min.Y+y)
+				ci := m.COffset(b.Min.X+x, b.Min.Y+y)
+				r, g, bb := color.YCbCrToRGB(m.Y[yi], m.Cb[ci], m.Cr[ci])
+				o := (y*w + x) * 3
+				out[o], out[o+1], out[o+2] = r, g, bb
+			}
+		}
+		return out
+	case *image.NYCbCrA:
+		return goImageRGB(&m.YCbCr)
+	case *image.CMYK:
+		return cmykRGB(m)
+	}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			c := color.NRGBAModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.NRGBA)
+			o := (y*w + x) * 3
+			out[o], out[o+1], out[o+2] = c.R, c.G, c.B
+		}
+	}
+	return out
+}
+
+// cmykRGB is Pillow's cmyk2rgb.
+func cmykRGB(m *image.CMYK) []byte {
+	b := m.Bounds()
+	w, h := b.Dx(), b.Dy()
+	out := make([]byte, w*h*3)
+	for y := 0; y < h; y++ {
+		row := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
+		for x := 0; x < w; x++ {
+			nk := 255 - int(row[4*x+3])
+			o := (y*w + x) * 3
+			for c := 0; c < 3; c++ {
+				t := int(row[4*x+c])*nk + 128
+				out[o+c] = clip8(nk - ((t>>8)+t)>>8)
+			}
+		}
+	}
+	return out
+}
+
+func clip8(v int) byte {
+	switch {
+	case v < 0:
+		return 0
+	case v > 255:
+		return 255
+	}
+	return byte(v)
+}
+
+// libjpeg's fixed-point YCbCr to RGB tables (jdcolor.c).
+var (
+	crR, cbB, crG, cbG [256]int32
+)
+
+func init() {
+	const scale = 16
+	fix := func(x float64) int32 { return int32(x*(1<<scale) + 0.5) }
+	const half = 1 << (scale - 1)
+	for i := 0; i < 256; i++ {
+		x := int32(i - 128)
+		crR[i] = (fix(1.40200)*x + half) >> scale
+		cbB[i] = (fix(1.77200)*x + half) >> scale
+		crG[i] = -fix(0.71414) * x
+		cbG[i] = -fix(0.34414)*x + half
+	}
+}
+
+// jpegYCbCrRGB upsamples the chroma planes as libjpeg does by default
+// (fancy upsampling for 2:1 horizontal and vertical factors) and converts to
+// RGB with libjpeg's arithmetic.
+func jpegYCbCrRGB(m *image.YCbCr) []byte {
+	b := m.Bounds()
+	w, h := b.Dx(), b.Dy()
+	hf, vf := 1, 1 // luma samples per chroma sample
+	switch m.SubsampleRatio {
+	case image.YCbCrSubsampleRatio422:
+		hf = 2
+	case image.YCbCrSubsampleRatio420:
+		hf, vf = 2, 2
+	case image.YCbCrSubsampleRatio440:
+		vf = 2
+	case image.YCbCrSubsampleRatio411:
+		hf = 4
+	case image.YCbCrSubsampleRatio410:
+		hf, vf = 4, 2
+	}
+	cb := upsample(m.Cb, m.CStride, m.COffset(b.Min.X, b.Min.Y), w, h, hf, vf)
+	cr := upsample(m.Cr, m.CStride, m.COffset(b.Min.X, b.Min.Y), w, h, hf, vf)
+	out := make([]byte, w*h*3)
+	for y := 0; y < h; y++ {
+		yrow := m.Y[m.YOffset(b.Min.X, b.Min.Y+y):]
+		for x := 0; x < w; x++ {
+			yy := int32(yrow[x])
+			i := y*w + x
+			u, v := cb[i], cr[i]
+			o := i * 3
+			out[o] = clip8(int(yy + crR[v]))
+			out[o+1] = clip8(int(yy + (cbG[u]+crG[v])>>16))
+			out[o+2] = clip8(int(yy + cbB[u]))
+		}
+	}
+	return out
+}
+
+// upsample expands a chroma plane to w×h as libjpeg-turbo's jdsample.c
+// does: h2v1 and h2v2 "fancy" (triangle filter) upsampling when the
+// downsampled width exceeds 2, h1v2 fancy upsampling, and replication
+// otherwise. Rows above the first and below the last repeat the edge row.
+func upsample(p []byte, stride, off, w, h, hf, vf int) []byte {
+	dw := (w + hf - 1) / hf // downsampled_width
+	dh := (h + vf - 1) / vf
+	out := make([]byte, w*h)
+	at := func(x, y int) int { return int(p[off+y*stride+x]) }
+	if hf == 1 && vf == 1 {
+		for y := 0; y < h; y++ {
+			copy(out[y*w:(y+1)*w], p[off+y*stride:off+y*stride+w])
+		}
+		return out
+	}
+	fancyH := hf == 2 && dw > 2
+	fancyV := vf == 2 && (hf == 1 || fancyH)
+	row := make([]int, dw) // column sums (or samples) for one output row
+	wide := make([]byte, dw*hf)
+	for y := 0; y < h; y++ {
+		iy := y / vf
+		if fancyV {
+			ny := iy - 1
+			if y%2 == 1 {
+				ny = iy + 1
+			}
+			ny = max(0, min(dh-1, ny))
+			for x := 0; x < dw; x++ {
+				row[x] = 3*at(x, iy) + at(x, ny)
+			}
+		} else {
+			for x := 0; x < dw; x++ {
+				row[x] = at(x, iy)
+			}
+		}
+		switch {
+		case fancyH && fancyV: // h2v2_fancy_upsample
+			wide[0] = byte((row[0]*4 + 8) >> 4)
+			wide[1] = byte((row[0]*3 + row[1] + 7) >> 4)
+			for x := 1; x < dw-1; x++ {
+				wide[2*x] = byte((row[x]*3 + row[x-1] + 8) >> 4)
+				wide[2*x+1] = byte((row[x]*3 + row[x+1] + 7) >> 4)
+			}
+			l := dw - 1
+			wide[2*l] = byte((row[l]*3 + row[l-1] + 8) >> 4)
+			wide[2*l+1] = byte((row[l]*4 + 7) >> 4)
+		case fancyH: // h2v1_fancy_upsample
+			wide[0] = byte(row[0])
+			wide[1] = byte((row[0]*3 + row[1] + 2) >> 2)
+			for x := 1; x < dw-1; x++ {
+				wide[2*x] = byte((row[x]*3 + row[x-1] + 1) >> 2)
+				wide[2*x+1] = byte((row[x]*3 + row[x+1] + 2) >> 2)
+			}
+			l := dw - 1
+			wide[2*l] = byte((row[l]*3 + row[l-1] + 1) >> 2)
+			wide[2*l+1] = byte(row[l])
+		case fancyV: // h1v2_fancy_upsample
+			bias := 1
+			if y%2 == 1 {
+				bias = 2
+			}
+			for x := 0; x < dw; x++ {
+				wide[x] = byte((row[x] + bias) >> 2)
+			}
+		default: // replication
+			for x := 0; x < dw; x++ {
+				for k := 0; k < hf; k++ {
+					wide[x*hf+k] = byte(row[x])
+				}
+			}
+		}
+		copy(out[y*w:(y+1)*w], wide[:w])
+	}
+	return out
+}

@@ -1,0 +1,302 @@
+package pyimg
+
+import (
+	"compress/zlib"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"io"
+	"math"
+	"sync"
+)
+
+// idatReader yields the data of the run of IDAT chunks that starts at pos,
+// the way Pillow's PngImageFile.load_read does: chunk CRCs are not checked,
+// the first chunk that is not IDAT ends the data, and a truncated chunk
+// gives what is there.
+type idatReader struct {
+	d   []byte
+	pos int    // offset of the next chunk header; -1 when none can follow
+	cur []byte // unread data of the current chunk
+}
+
+func (r *idatReader) Read(p []byte) (int, error) {
+	for len(r.cur) == 0 {
+		if r.pos < 0 || len(r.d)-r.pos < 8 || string(r.d[r.pos+4:r.pos+8]) != "IDAT" {
+			return 0, io.EOF
+		}
+		n := int64(binary.BigEndian.Uint32(r.d[r.pos:]))
+		start := r.pos + 8
+		if avail := int64(len(r.d) - start); n > avail {
+			n = avail
+			r.pos = -1
+		} else {
+			r.pos = start + int(n) + 4 // skip the CRC, unchecked
+		}
+		r.cur = r.d[start : start+int(n)]
+	}
+	n := copy(p, r.cur)
+	r.cur = r.cur[n:]
+	return n, nil
+}
+
+// zlibReaders keeps inflaters for reuse: allocating one costs more than
+// decoding a small image.
+var zlibReaders sync.Pool
+
+func newZlibReader(r io.Reader) (io.ReadCloser, error) {
+	if zr, ok := zlibReaders.Get().(io.ReadCloser); ok {
+		if err := zr.(zlib.Resetter).Reset(r, nil); err != nil {
+			zlibReaders.Put(zr)
+			return nil, err
+		}
+		return zr, nil
+	}
+	return zlib.NewReader(r)
+}
+
+// channels per PNG colour type.
+var pngChannels = map[byte]int{0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
+
+// adam7 lists the interlace passes: x0, y0, dx, dy.
+var adam7 = [7][4]int{{0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4}, {0, 2, 2, 4}, {1, 0, 2, 2}, {0, 1, 1, 2}}
+
+// decodePNG decodes the pixel data to RGB as Pillow's PNG decoder and
+// convert("RGB") do.
+func (im *Image) decodePNG() ([]byte, error) {
+	info := im.png
+	w, h := im.width, im.height
+	size := int64(w) * int64(h) * 3
+	if size > math.MaxInt32*4 || size != int64(int(size)) {
+		return nil, decodeErr("PNG", "image too large to decode", nil)
+	}
+
+	var pal [256][3]byte // entries past the PLTE are black, as in Pillow
+	if info.ctype == 3 {
+		if len(info.plte)/3 > 256 {
+			return nil, decodeErr("PNG", "invalid palette size", nil)
+		}
+		for i := 0; i+2 < len(info.plte); i += 3 {
+			pal[i/3] = [3]byte{info.plte[i], info.plte[i+1], info.plte[i+2]}
+		}
+	}
+
+	r := &idatReader{d: im.data, pos: info.idat}
+	zr, err := newZlibReader(r)
+	if err != nil {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, decodeErr("PNG", "image file is truncated", nil)
+		}
+		return nil, decodeErr("PNG", "broken data stream", err)
+	}
+	defer zlibReaders.Put(zr)
+
+	bitsPP := int(info.depth) * pngChannels[info.ctype]
+	filterBPP := (bitsPP + 7) / 8
+	out := make([]byte, size)
+	passes := [][4]int{{0, 0, 1, 1}}
+	if info.interlaced {
+		passes = adam7[:]
+	}
+	var rowRGB []byte
+	for _, p := range passes {
+		x0, y0, dx, dy := p[0], p[1], p[2], p[3]
+		pw := (w - x0 + dx - 1) / dx
+		ph := (h - y0 + dy - 1) / dy
+		if pw <= 0 || ph <= 0 {
+			continue
+		}
+		rowBytes := (pw*bitsPP + 7) / 8
+		bufA, bufB := make([]byte, 1+rowBytes), make([]byte, 1+rowBytes)
+		cur, prev := bufA, bufB[1:]
+		if !info.interlaced {
+			rowRGB = nil
+		} else if cap(rowRGB) < pw*3 {
+			rowRGB = make([]byte, pw*3)
+		}
+		for y := 0; y < ph; y++ {
+			if _, err := io.ReadFull(zr, cur); err != nil {
+				if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+					return nil, decodeErr("PNG", "image file is truncated", nil)
+				}
+				return nil, decodeErr("PNG", "broken data stream", err)
+			}
+			row := cur[1:]
+			if !unfilter(cur[0], row, prev, filterBPP) {
+				return nil, decodeErr("PNG", "broken data stream: unknown filter type", nil)
+			}
+			oy := y0 + y*dy
+			if !info.interlaced {
+				pngRowRGB(info, &pal, row, pw, out[oy*w*3:(oy+1)*w*3])
+			} else {
+				dst := rowRGB[:pw*3]
+				pngRowRGB(info, &pal, row, pw, dst)
+				for i := 0; i < pw; i++ {
+					o := (oy*w + x0 + i*dx) * 3
+					copy(out[o:o+3], dst[i*3:i*3+3])
+				}
+			}
+			bufA, bufB = bufB, bufA
+			cur, prev = bufA, bufB[1:]
+		}
+	}
+	// Pillow stops here. Whether the file is also well-formed decides if
+	// EncodePNG may hand it on unchanged.
+	var one [1]byte
+	if n, err := zr.Read(one[:]); n == 0 && err == io.EOF && len(r.cur) == 0 {
+		info.clean = pngWellFormed(im.data, r.pos)
+	}
+	return out, nil
+}
+
+// pngWellFormed reports whether the chunks from the first IDAT on have
+// valid CRCs and end with IEND, and the header chunks are in a standard
+// order, so that strict decoders accept the file. pos is the offset after
+// the last IDAT chunk whose data was read, or -1.
+func pngWellFormed(d []byte, pos int) bool {
+	if pos < 0 || len(d) < 16 || string(d[12:16]) != "IHDR" || d[26] != 0 || d[28] > 1 {
+		return false
+	}
+	for p := len(pngSignature); ; {
+		if len(d)-p < 12 {
+			return false
+		}
+		n := int64(binary.BigEndian.Uint32(d[p:]))
+		if int64(len(d)-p-12) < n {
+			return false
+		}
+		end := p + 8 + int(n)
+		if crc32.Checksum(d[p+4:end], crc32.IEEETable) != binary.BigEndian.Uint32(d[end:]) {
+			return false
+		}
+		if string(d[p+4:p+8]) == "IEND" {
+			return true
+		}
+		p = end + 4
+	}
+}
+
+// unfilter reverses a PNG row filter in place; prev is the previous
+// unfiltered row of the same pass (zeros for the first).
+func unfilter(ft byte, cur, prev []byte, bpp int) bool {
+	switch ft {
+	case 0:
+	case 1:
+		for i := bpp; i < len(cur); i++ {
+			cur[i] += cur[i-bpp]
+		}
+	case 2:
+		for i := range cur {
+			cur[i] += prev[i]
+		}
+	case 3:
+		for i := 0; i < bpp && i < len(cur); i++ {
+			cur[i] += prev[i] / 2
+		}
+		for i := bpp; i < len(cur); i++ {
+			cur[i] += byte((int(cur[i-bpp]) + int(prev[i])) / 2)
+		}
+	case 4:
+		for i := range cur {
+			var a, c int
+			b := int(prev[i])
+			if i >= bpp {
+				a, c = int(cur[i-bpp]), int(prev[i-bpp])
+			}
+			p := a + b - c
+			pa, pb, pc := abs(p-a), abs(p-b), abs(p-c)
+			switch {
+			case pa <= pb && pa <= pc:
+				cur[i] += byte(a)
+			case pb <= pc:
+				cur[i] += byte(b)
+			default:
+				cur[i] += byte(c)
+			}
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// pngRowRGB converts one unfiltered row of n pixels to RGB in dst, as
+// Pillow's PNG raw modes followed by convert("RGB") do.
+func pngRowRGB(info *pngInfo, pal *[256][3]byte, row []byte, n int, dst []byte) {
+	depth := int(info.depth)
+	switch info.ctype {
+	case 0: // greyscale
+		switch depth {
+		case 8:
+			for i := 0; i < n; i++ {
+				v := row[i]
+				dst[3*i], dst[3*i+1], dst[3*i+2] = v, v, v
+			}
+		case 16:
+			// Pillow's I;16 to RGB clips at 255.
+			for i := 0; i < n; i++ {
+				v := row[2*i+1]
+				if row[2*i] != 0 {
+					v = 255
+				}
+				dst[3*i], dst[3*i+1], dst[3*i+2] = v, v, v
+			}
+		default:
+			scale := byte(255 / (1<<depth - 1))
+			for i := 0; i < n; i++ {
+				v := lowBits(row, i, depth) * scale
+				dst[3*i], dst[3*i+1], dst[3*i+2] = v, v, v
+			}
+		}
+	case 2: // truecolour
+		if depth == 8 {
+			copy(dst[:3*n], row[:3*n])
+			return
+		}
+		for i := 0; i < n; i++ {
+			dst[3*i], dst[3*i+1], dst[3*i+2] = row[6*i], row[6*i+2], row[6*i+4]
+		}
+	case 3: // palette
+		for i := 0; i < n; i++ {
+			var idx byte
+			if depth == 8 {
+				idx = row[i]
+			} else {
+				idx = lowBits(row, i, depth)
+			}
+			c := pal[idx]
+			dst[3*i], dst[3*i+1], dst[3*i+2] = c[0], c[1], c[2]
+		}
+	case 4: // greyscale with alpha
+		step := 2 * depth / 8
+		for i := 0; i < n; i++ {
+			v := row[step*i]
+			dst[3*i], dst[3*i+1], dst[3*i+2] = v, v, v
+		}
+	case 6: // truecolour with alpha
+		if depth == 8 {
+			for i := 0; i < n; i++ {
+				dst[3*i], dst[3*i+1], dst[3*i+2] = row[4*i], row[4*i+1], row[4*i+2]
+			}
+			return
+		}
+		for i := 0; i < n; i++ {
+			dst[3*i], dst[3*i+1], dst[3*i+2] = row[8*i], row[8*i+2], row[8*i+4]
+		}
+	}
+}
+
+// lowBits returns sample i of a row packed depth bits per sample, most
+// significant bits first.
+func lowBits(row []byte, i, depth int) byte {
+	bit := i * depth
+	shift := 8 - depth - bit%8
+	return row[bit/8] >> shift & byte(1<<depth-1)
+}

@@ -1,0 +1,244 @@
+package pytime
+
+import (
+	"bytes"
+	"encoding/json"
+	"time"
+)
+
+// DateTime is a datetime as pydantic validates it into Python: a wall clock
+// to the microsecond that is either naive (no offset) or carries a fixed UTC
+// offset, kept as parsed (an input with +05:30 dumps with +05:30). The zero
+// DateTime is 0001-01-01T00:00:00Z.
+type DateTime struct {
+	t      time.Time // the wall clock, in a zone with the offset (UTC when naive)
+	offset int32     // seconds east of UTC; 0 when naive
+	naive  bool
+}
+
+// Error type names, as pydantic reports them.
+const (
+	// TypeDatetime is pydantic's datetime_type: the JSON value is neither a
+	// string nor a number.
+	TypeDatetime = "datetime_type"
+	// TypeParsing is datetime_parsing: a number (or a parsed string) out of
+	// range.
+	TypeParsing = "datetime_parsing"
+	// TypeFromDateParsing is datetime_from_date_parsing: a string that is
+	// neither a datetime nor a date; the reason is the date parser's.
+	TypeFromDateParsing = "datetime_from_date_parsing"
+)
+
+// Error is a pydantic datetime validation error. Type is pydantic's error
+// type (TypeDatetime, TypeParsing or TypeFromDateParsing); Reason is the
+// parser's plain message, such as "input is too short" or "month value is
+// outside expected range of 1-12" (empty for TypeDatetime).
+type Error struct {
+	Type   string
+	Reason string
+}
+
+// Error returns pydantic's message, for example "Input should be a valid
+// datetime or date, input is too short".
+func (e *Error) Error() string {
+	switch e.Type {
+	case TypeParsing:
+		return "Input should be a valid datetime, " + e.Reason
+	case TypeFromDateParsing:
+		return "Input should be a valid datetime or date, " + e.Reason
+	}
+	return "Input should be a valid datetime"
+}
+
+// maxOffset is Python's bound on a UTC offset: strictly less than a day.
+const maxOffset = 24 * 3600
+
+// FromTime returns t as an aware DateTime with t's UTC offset at that
+// instant, truncated to the microsecond. An offset of a day or more, which
+// Python cannot hold, is replaced by UTC.
+func FromTime(t time.Time) DateTime {
+	t = t.Truncate(time.Microsecond)
+	_, off := t.Zone()
+	if off <= -maxOffset || off >= maxOffset {
+		t, off = t.UTC(), 0
+	}
+	return DateTime{t: t.In(zoneFor(off)), offset: int32(off)}
+}
+
+// FromNaive returns a naive DateTime with t's wall clock (its date and time
+// of day in t's location), truncated to the microsecond.
+func FromNaive(t time.Time) DateTime {
+	y, mo, d := t.Date()
+	h, mi, s := t.Clock()
+	return DateTime{t: time.Date(y, mo, d, h, mi, s, t.Nanosecond()/1000*1000, time.UTC), naive: true}
+}
+
+// NowUTC returns the current time, aware, in UTC: what AutoGen's
+// created_at default, datetime.now(timezone.utc), gives.
+func NowUTC() DateTime {
+	return FromTime(time.Now().UTC())
+}
+
+func zoneFor(off int) *time.Location {
+	if off == 0 {
+		return time.UTC
+	}
+	return time.FixedZone("", off)
+}
+
+// build makes a DateTime from validated fields.
+func build(year, month, day, hour, minute, second, micro int, offset int, naive bool) DateTime {
+	loc := time.UTC
+	if !naive {
+		loc = zoneFor(offset)
+	}
+	return DateTime{
+		t:      time.Date(year, time.Month(month), day, hour, minute, second, micro*1000, loc),
+		offset: int32(offset),
+		naive:  naive,
+	}
+}
+
+// Time returns the datetime as a time.Time: for an aware DateTime the
+// instant, in a fixed zone with its offset; for a naive one its wall clock,
+// in time.UTC.
+func (d DateTime) Time() time.Time { return d.t }
+
+// Naive reports whether the datetime has no UTC offset.
+func (d DateTime) Naive() bool { return d.naive }
+
+// UTCOffset returns the offset in seconds east of UTC, and false for a
+// naive datetime.
+func (d DateTime) UTCOffset() (seconds int, ok bool) {
+	return int(d.offset), !d.naive
+}
+
+// IsZero reports whether d is the zero DateTime.
+func (d DateTime) IsZero() bool { return !d.naive && d.offset == 0 && d.t.IsZero() }
+
+// Equal reports whether d and e are the same datetime: both naive with the
+// same wall clock, or both aware at the same instant (whatever the offsets,
+// as Python compares them).
+func (d DateTime) Equal(e DateTime) bool {
+	return d.naive == e.naive && d.t.Equal(e.t)
+}
+
+// String returns the datetime as pydantic's model_dump(mode="json") writes
+// it, without quotes: YYYY-MM-DDTHH:MM:SS, then .ffffff when the
+// microseconds are not zero, then "Z" for offset 0, ±HH:MM for other
+// offsets and nothing when naive.
+func (d DateTime) String() string {
+	return string(d.appendText(make([]byte, 0, 32)))
+}
+
+// AppendJSON appends the datetime as a JSON string (with its quotes), as
+// model_dump_json writes it; see [DateTime.String].
+func (d DateTime) AppendJSON(dst []byte) []byte {
+	dst = append(dst, '"')
+	dst = d.appendText(dst)
+	return append(dst, '"')
+}
+
+// MarshalJSON implements json.Marshaler with [DateTime.AppendJSON].
+func (d DateTime) MarshalJSON() ([]byte, error) {
+	return d.AppendJSON(make([]byte, 0, 34)), nil
+}
+
+// MarshalText implements encoding.TextMarshaler with [DateTime.String].
+func (d DateTime) MarshalText() ([]byte, error) {
+	return d.appendText(make([]byte, 0, 32)), nil
+}
+
+// UnmarshalJSON implements json.Unmarshaler with [ParseJSON].
+func (d *DateTime) UnmarshalJSON(data []byte) error {
+	v, err := ParseJSON(data)
+	if err != nil {
+		return err
+	}
+	*d = v
+	return nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler with [ParseString].
+func (d *DateTime) UnmarshalText(text []byte) error {
+	v, err := ParseString(string(text))
+	if err != nil {
+		return err
+	}
+	*d = v
+	return nil
+}
+
+// ParseJSON validates a raw JSON value as pydantic's lax datetime: a string
+// with [ParseString], a number with [FromNumber], anything else (null,
+// booleans, arrays, objects) is a TypeDatetime error.
+func ParseJSON(data []byte) (DateTime, error) {
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 {
+		return DateTime{}, &Error{Type: TypeDatetime}
+	}
+	switch c := data[0]; {
+	case c == '"':
+		var s string
+		if err := json.Unmarshal(data, &s); err != nil {
+			return DateTime{}, &Error{Type: TypeDatetime}
+		}
+		return ParseString(s)
+	case c == '-' || c >= '0' && c <= '9':
+		return FromNumber(string(data))
+	}
+	return DateTime{}, &Error{Type: TypeDatetime}
+}
+
+func (d DateTime) appendText(b []byte) []byte {
+	y, mo, day := d.t.Date()
+	h, mi, s := d.t.Clock()
+	b = appendInt(b, y, 4)
+	b = append(b, '-')
+	b = appendInt(b, int(mo), 2)
+	b = append(b, '-')
+	b = appendInt(b, day, 2)
+	b = append(b, 'T')
+	b = appendInt(b, h, 2)
+	b = append(b, ':')
+	b = appendInt(b, mi, 2)
+	b = append(b, ':')
+	b = appendInt(b, s, 2)
+	if us := d.t.Nanosecond() / 1000; us != 0 {
+		b = append(b, '.')
+		b = appendInt(b, us, 6)
+	}
+	if d.naive {
+		return b
+	}
+	if d.offset == 0 {
+		return append(b, 'Z')
+	}
+	// speedate's Display: whole minutes toward zero, the sign of the
+	// offset in seconds.
+	mins := int(d.offset) / 60
+	if d.offset < 0 {
+		b = append(b, '-')
+		mins = -mins
+	} else {
+		b = append(b, '+')
+	}
+	b = appendInt(b, mins/60, 2)
+	b = append(b, ':')
+	return appendInt(b, mins%60, 2)
+}
+
+// appendInt appends v zero-padded to width digits (more if v needs them).
+func appendInt(b []byte, v, width int) []byte {
+	var buf [20]byte
+	i := len(buf)
+	for v >= 10 || width > 1 {
+		i--
+		buf[i] = byte('0' + v%10)
+		v /= 10
+		width--
+	}
+	i--
+	buf[i] = byte('0' + v)
+	return append(b, buf[i:]...)
+}

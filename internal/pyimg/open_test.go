@@ -155,7 +155,7 @@ func TestPillowTolerance(t *testing.T) {
 	var buf bytes.Buffer
 	img := image.NewRGBA(image.Rect(0, 0, 3, 3))
 	for i := range img.Pix {
-		img.Pix[i] = byte(i*11) | 0
+		img.Pix[i] = byte(i * 11)
 		if i%4 == 3 {
 			img.Pix[i] = 255
 		}

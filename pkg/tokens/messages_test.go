@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pyimg"
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
@@ -55,11 +56,12 @@ func fakePNG(w, h int) []byte {
 
 func image(t testing.TB, w, h int) gen.UserMessageContentItem {
 	t.Helper()
-	im, err := wire.NewImage(fakePNG(w, h), 1<<40)
+	// Header only: the counts depend on the size, and Open reads no pixels.
+	im, err := pyimg.Open(fakePNG(w, h), pyimg.Limits{MaxPixels: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return gen.UserMessageContentItemOfImage(im)
+	return gen.UserMessageContentItemOfImage(wire.Image{Image: im})
 }
 
 func mustCount(t *testing.T, msgs []gen.LLMMessage, model string, opts ...Options) int {

@@ -51,6 +51,10 @@ func fakePNG(w, h int) []byte {
 	binary.Write(&b, binary.BigEndian, uint32(len(ihdr)))
 	b.Write(chunk)
 	binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(chunk))
+	// An empty IDAT: Open reads headers only, but a PNG needs the chunk.
+	binary.Write(&b, binary.BigEndian, uint32(0))
+	b.WriteString("IDAT")
+	binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE([]byte("IDAT")))
 	return b.Bytes()
 }
 

@@ -35,6 +35,13 @@ const (
 	exitUsage = 2
 )
 
+// command runs one subcommand with its arguments and returns the exit code.
+type command func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+
+// commands holds the subcommands that register themselves from their own
+// files (validate.go, tokens.go, context.go, render.go) in an init function.
+var commands = map[string]command{}
+
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
@@ -52,6 +59,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
+	}
+	if cmd, ok := commands[args[0]]; ok {
+		return cmd(args[1:], stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "agentschema: unknown command %q\n%s", args[0], usage)
 	return exitUsage

@@ -17,6 +17,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
+	"strings"
 )
 
 const usage = `usage: agentschema <command> [arguments]
@@ -35,12 +37,37 @@ const (
 	exitUsage = 2
 )
 
-// command runs one subcommand with its arguments and returns the exit code.
-type command func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+// command is a subcommand that registers itself from its own file
+// (validate.go, tokens.go, context.go, render.go) in an init function.
+type command struct {
+	// usage is the subcommand's lines in the usage text, each starting with
+	// two spaces and the command name.
+	usage string
+	// run runs the subcommand with its arguments and returns the exit code.
+	run func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
 
-// commands holds the subcommands that register themselves from their own
-// files (validate.go, tokens.go, context.go, render.go) in an init function.
+// commands holds the registered subcommands by name.
 var commands = map[string]command{}
+
+// usageText is the usage message: the built-in commands and then the
+// registered ones in name order.
+func usageText() string {
+	names := make([]string, 0, len(commands))
+	for name := range commands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString(usage)
+	for _, name := range names {
+		b.WriteString(commands[name].usage)
+		if !strings.HasSuffix(commands[name].usage, "\n") {
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -48,7 +75,7 @@ func main() {
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, usageText())
 		return exitUsage
 	}
 	switch args[0] {
@@ -57,12 +84,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "schema":
 		return runSchema(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, usageText())
 		return exitOK
 	}
 	if cmd, ok := commands[args[0]]; ok {
-		return cmd(args[1:], stdin, stdout, stderr)
+		return cmd.run(args[1:], stdin, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "agentschema: unknown command %q\n%s", args[0], usage)
+	fmt.Fprintf(stderr, "agentschema: unknown command %q\n%s", args[0], usageText())
 	return exitUsage
 }

@@ -1,6 +1,9 @@
 package pyimg
 
-import "fmt"
+import (
+	"encoding/base64"
+	"fmt"
+)
 
 // a2b maps a byte to its base64 value, or 0xff for bytes outside the
 // standard alphabet.
@@ -31,12 +34,34 @@ var a2b = func() (t [256]byte) {
 //
 // The error is a [*Base64Error] holding Python's message.
 func DecodeBase64(s string) ([]byte, error) {
+	return decodeBase64([]byte(s))
+}
+
+// DecodeBase64Bytes is [DecodeBase64] of the bytes of s, without copying
+// them first.
+func DecodeBase64Bytes(s []byte) ([]byte, error) {
+	return decodeBase64(s)
+}
+
+func decodeBase64(s []byte) ([]byte, error) {
+	// Canonical base64 (padded, nothing but the alphabet, CR and LF) decodes
+	// the same under both rules, and the standard decoder is faster; any
+	// other input takes Python's path below.
+	out := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
+	if n, err := base64.StdEncoding.Decode(out, s); err == nil {
+		return out[:n], nil
+	}
+	return decodeBase64Lax(s, out[:0])
+}
+
+// decodeBase64Lax is binascii.a2b_base64's non-strict decoding, appending to
+// out.
+func decodeBase64Lax(s []byte, out []byte) ([]byte, error) {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
 			return nil, &Base64Error{Msg: "string argument should contain only ASCII characters"}
 		}
 	}
-	out := make([]byte, 0, (len(s)+3)/4*3)
 	quadPos := 0
 	var left byte
 	pads := 0

@@ -44,10 +44,12 @@ type Image struct {
 	bmp  *bmpInfo
 	webp bool
 
-	mu      sync.Mutex
-	decoded bool
-	rgb     []byte
-	err     error
+	mu          sync.Mutex
+	decoded     bool   // rgb and err are set
+	rgb         []byte // the RGB pixels, once decoded
+	err         error  // the decoding error
+	rowsChecked bool   // a PNG's rows were read by checkPNG
+	checkErr    error  // checkPNG's error
 }
 
 // Open identifies an image from its file bytes, as PIL.Image.open does, and
@@ -94,24 +96,69 @@ func Open(data []byte, lim Limits) (*Image, error) {
 	return im, nil
 }
 
-// Load is [Open] followed by [Image.RGB]: it accepts exactly the images
-// AutoGen's Image accepts on load (Pillow's open then convert("RGB")), and
-// keeps the decoded pixels for [Image.EncodePNG].
+// Load is [Open] followed by reading all the pixel data: it accepts exactly
+// the images AutoGen's Image accepts on load (Pillow's open then
+// convert("RGB")). A PNG's rows are inflated and checked but not kept: an
+// 8-bit RGB PNG is written back as its own bytes, and other PNGs are
+// decoded again when their pixels are asked for. Other formats keep their
+// decoded pixels.
 func Load(data []byte, lim Limits) (*Image, error) {
 	im, err := Open(data, lim)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := im.pixels(); err != nil {
+	if err := im.Check(); err != nil {
 		return nil, err
 	}
 	return im, nil
 }
 
+// Check reads all the image's pixel data once, as [Load] does, and returns
+// the error Load would return. It is for callers that [Open] an image and
+// check it later, perhaps on another goroutine.
+func (im *Image) Check() error {
+	if im.png != nil {
+		_, err := im.checked()
+		return err
+	}
+	_, err := im.pixels()
+	return err
+}
+
+// checked reads a PNG's rows once (see checkPNG), unless its pixels are
+// already decoded, and reports whether the file is well-formed throughout.
+func (im *Image) checked() (clean bool, err error) {
+	im.mu.Lock()
+	defer im.mu.Unlock()
+	if !im.decoded && !im.rowsChecked {
+		im.checkErr = im.safeCheckPNG()
+		im.rowsChecked = true
+	}
+	if im.decoded {
+		return im.png.clean, im.err
+	}
+	return im.png.clean, im.checkErr
+}
+
+// safeCheckPNG runs checkPNG, recovering from a decoder fault as decode does.
+func (im *Image) safeCheckPNG() (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = decodeErr(im.format, "internal decoder failure", fmt.Errorf("%v", r))
+		}
+	}()
+	return im.checkPNG()
+}
+
 // FromBase64 decodes s with [DecodeBase64] and loads the image with [Load]:
 // AutoGen's Image.from_base64, which is what validating {"data": s} does.
 func FromBase64(s string, lim Limits) (*Image, error) {
-	data, err := DecodeBase64(s)
+	return FromBase64Bytes([]byte(s), lim)
+}
+
+// FromBase64Bytes is [FromBase64] of the bytes of s; it does not keep s.
+func FromBase64Bytes(s []byte, lim Limits) (*Image, error) {
+	data, err := DecodeBase64Bytes(s)
 	if err != nil {
 		return nil, err
 	}
@@ -255,12 +302,18 @@ func (im *Image) decode() (pix []byte, err error) {
 // caller must not modify them): they hold the same pixels and re-encoding
 // would only cost time.
 func (im *Image) EncodePNG() ([]byte, error) {
+	if im.png != nil && im.png.depth == 8 && im.png.ctype == 2 {
+		clean, err := im.checked()
+		if err != nil {
+			return nil, err
+		}
+		if clean {
+			return im.data, nil
+		}
+	}
 	pix, err := im.pixels()
 	if err != nil {
 		return nil, err
-	}
-	if im.png != nil && im.png.depth == 8 && im.png.ctype == 2 && im.png.clean {
-		return im.data, nil
 	}
 	return encodeRGBPNG(im.width, im.height, pix)
 }

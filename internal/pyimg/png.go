@@ -64,6 +64,20 @@ var adam7 = [7][4]int{{0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4}, {0
 // decodePNG decodes the pixel data to RGB as Pillow's PNG decoder and
 // convert("RGB") do.
 func (im *Image) decodePNG() ([]byte, error) {
+	return im.readPNG(false)
+}
+
+// checkPNG reads every row of a PNG as decodePNG does, with the same
+// errors, without unfiltering or converting the rows: what Load needs to
+// refuse what Pillow refuses, without holding the pixels.
+func (im *Image) checkPNG() error {
+	_, err := im.readPNG(true)
+	return err
+}
+
+// readPNG inflates the image data row by row. Unless checkOnly, it
+// unfilters the rows and returns the RGB pixels.
+func (im *Image) readPNG(checkOnly bool) ([]byte, error) {
 	info := im.png
 	w, h := im.width, im.height
 	size := int64(w) * int64(h) * 3
@@ -93,7 +107,10 @@ func (im *Image) decodePNG() ([]byte, error) {
 
 	bitsPP := int(info.depth) * pngChannels[info.ctype]
 	filterBPP := (bitsPP + 7) / 8
-	out := make([]byte, size)
+	var out []byte
+	if !checkOnly {
+		out = make([]byte, size)
+	}
 	passes := [][4]int{{0, 0, 1, 1}}
 	if info.interlaced {
 		passes = adam7[:]
@@ -122,6 +139,12 @@ func (im *Image) decodePNG() ([]byte, error) {
 				return nil, decodeErr("PNG", "broken data stream", err)
 			}
 			row := cur[1:]
+			if checkOnly {
+				if cur[0] > 4 {
+					return nil, decodeErr("PNG", "broken data stream: unknown filter type", nil)
+				}
+				continue
+			}
 			if !unfilter(cur[0], row, prev, filterBPP) {
 				return nil, decodeErr("PNG", "broken data stream: unknown filter type", nil)
 			}

@@ -22,6 +22,10 @@ type Options struct {
 	MaxImagePixels int64
 	// MaxErrors stops collecting after this many errors (default 100).
 	MaxErrors int
+	// SerialImages checks every image on the decoding goroutine. By
+	// default large images are checked on other goroutines while decoding
+	// goes on (the errors are the same).
+	SerialImages bool
 }
 
 const defaultMaxDepth = 1000
@@ -44,6 +48,29 @@ type Decoder struct {
 	errs  Errors
 	fatal bool
 	depth int
+	// images are the image checks running on other goroutines.
+	images []pendingImage
+	// strs caches short strings (tags, roles, sources, names), which repeat
+	// from message to message, so each is allocated once per document.
+	strs [32]string
+}
+
+// maxInterned is the longest string that goes through Decoder.strs.
+const maxInterned = 24
+
+// str returns b as a string, from the decoder's cache when it is short.
+func (d *Decoder) str(b []byte) string {
+	n := len(b)
+	if n == 0 || n > maxInterned {
+		return string(b)
+	}
+	h := (uint(n)*131 + uint(b[0])*31 + uint(b[n/2])*7 + uint(b[n-1])) % uint(len(d.strs))
+	if s := d.strs[h]; s == string(b) {
+		return s
+	}
+	s := string(b)
+	d.strs[h] = s
+	return s
 }
 
 type seg struct {
@@ -94,19 +121,29 @@ func (d *Decoder) DecodeDocument(v Decodable) {
 	}
 }
 
-// Err returns the faults recorded so far, or nil.
+// Err returns the faults recorded so far, or nil. It waits for the image
+// checks still running.
 func (d *Decoder) Err() error {
+	d.waitImages()
 	if len(d.errs) == 0 {
 		return nil
 	}
 	return d.errs
 }
 
-// Errors returns the faults recorded so far.
-func (d *Decoder) Errors() Errors { return d.errs }
+// Errors returns the faults recorded so far, after waiting for the image
+// checks still running.
+func (d *Decoder) Errors() Errors {
+	d.waitImages()
+	return d.errs
+}
 
-// Failed reports whether any fault has been recorded.
-func (d *Decoder) Failed() bool { return len(d.errs) > 0 }
+// Failed reports whether any fault has been recorded, after waiting for the
+// image checks still running.
+func (d *Decoder) Failed() bool {
+	d.waitImages()
+	return len(d.errs) > 0
+}
 
 // Options returns the decoder's options.
 func (d *Decoder) Options() Options { return d.opts }
@@ -518,6 +555,10 @@ func (d *Decoder) rawString() ([]byte, bool) {
 	p := d.pos
 	n := len(d.data)
 	for p < n {
+		p = plainEnd(d.data, p)
+		if p >= n {
+			break
+		}
 		c := d.data[p]
 		if c == '"' {
 			if d.opts.MaxStringLen > 0 && p-start > d.opts.MaxStringLen {
@@ -559,10 +600,21 @@ func (d *Decoder) stringLimit() {
 }
 
 func (d *Decoder) escapedString(start, p int) ([]byte, bool) {
-	out := make([]byte, 0, p-start+16)
+	// The decoded string is never longer than its JSON text.
+	size := p - start + 16
+	if end, _ := skimString(d.data, start-1); end > start {
+		size = end - start
+	}
+	out := make([]byte, 0, size)
 	out = append(out, d.data[start:p]...)
 	n := len(d.data)
 	for p < n {
+		if q := plainEnd(d.data, p); q > p {
+			out = append(out, d.data[p:q]...)
+			if p = q; p >= n {
+				break
+			}
+		}
 		c := d.data[p]
 		switch {
 		case c == '"':

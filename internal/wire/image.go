@@ -46,22 +46,35 @@ func (d *Decoder) Image() Image {
 		if !ok {
 			continue
 		}
-		img, err := pyimg.FromBase64(string(b), pyimg.Limits{MaxPixels: d.opts.MaxImagePixels})
+		img, err := d.openImage(b)
 		if err != nil {
-			code := "value_error"
-			var bomb *pyimg.DecompressionBombError
-			if errors.As(err, &bomb) {
-				code = "limit"
-			}
-			d.failAt(off, "", code, "Value error, "+err.Error())
+			d.failAt(off, "", imageErrorCode(err), "Value error, "+err.Error())
 			continue
 		}
 		im = Image{img}
+		d.checkImage(img, off)
 	}
 	if !seen {
 		d.Missing("data")
 	}
 	return im
+}
+
+// openImage decodes the base64 and reads the image header.
+func (d *Decoder) openImage(b64 []byte) (*pyimg.Image, error) {
+	data, err := pyimg.DecodeBase64Bytes(b64)
+	if err != nil {
+		return nil, err
+	}
+	return pyimg.Open(data, pyimg.Limits{MaxPixels: d.opts.MaxImagePixels})
+}
+
+func imageErrorCode(err error) string {
+	var bomb *pyimg.DecompressionBombError
+	if errors.As(err, &bomb) {
+		return "limit"
+	}
+	return "value_error"
 }
 
 // Image appends im as {"data": "<base64 of an RGB PNG>"}.

@@ -17,7 +17,7 @@ func (d *Decoder) Str() string {
 	if !ok {
 		return ""
 	}
-	return string(b)
+	return d.str(b)
 }
 
 // typeFault records a type mismatch at the next value and skips it.

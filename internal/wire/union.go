@@ -1,5 +1,7 @@
 package wire
 
+import "bytes"
+
 // TagStatus says what PeekTag found.
 type TagStatus int
 
@@ -71,7 +73,7 @@ func (d *Decoder) PeekTag(key string) (string, TagStatus) {
 				return string(data[vs:p]), TagNotString
 			}
 			if _, esc := skimString(data, vs); !esc {
-				return string(data[vs+1 : p-1]), TagFound
+				return d.str(data[vs+1 : p-1]), TagFound
 			}
 			save := d.pos
 			d.pos = vs
@@ -81,7 +83,7 @@ func (d *Decoder) PeekTag(key string) (string, TagStatus) {
 			if !ok {
 				return "", TagMissing
 			}
-			return string(v), TagFound
+			return d.str(v), TagFound
 		}
 		skipWS()
 		if p >= n {
@@ -99,14 +101,25 @@ func (d *Decoder) PeekTag(key string) (string, TagStatus) {
 // quote) and whether it holds escapes; -1 when unterminated.
 func skimString(data []byte, p int) (int, bool) {
 	esc := false
-	for i := p + 1; i < len(data); i++ {
-		switch data[i] {
-		case '\\':
-			esc = true
-			i++
-		case '"':
-			return i + 1, esc
+	for i := p + 1; i < len(data); {
+		q := bytes.IndexByte(data[i:], '"')
+		if q < 0 {
+			return -1, esc
 		}
+		q += i
+		// The quote ends the string unless an odd run of backslashes
+		// precedes it.
+		k := q
+		for k > i && data[k-1] == '\\' {
+			k--
+		}
+		if !esc && bytes.IndexByte(data[i:q], '\\') >= 0 {
+			esc = true
+		}
+		if (q-k)%2 == 0 {
+			return q + 1, esc
+		}
+		i = q + 1
 	}
 	return -1, esc
 }

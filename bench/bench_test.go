@@ -1,0 +1,148 @@
+package bench
+
+import (
+	"bytes"
+	stdjson "encoding/json"
+	"os"
+	"testing"
+
+	jsonv2 "github.com/go-json-experiment/json"
+
+	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/wire"
+)
+
+func load(b *testing.B, name string) []byte {
+	b.Helper()
+	data, err := os.ReadFile("../testdata/bench/" + name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return data
+}
+
+// lines splits a JSONL payload into its non-empty lines.
+func lines(data []byte) [][]byte {
+	var out [][]byte
+	for _, l := range bytes.Split(data, []byte("\n")) {
+		if len(bytes.TrimSpace(l)) > 0 {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// BenchmarkFloorMapState1k is the floor of the standard library: state_1k.json
+// into map[string]any with encoding/json.
+func BenchmarkFloorMapState1k(b *testing.B) {
+	data := load(b, "state_1k.json")
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var m map[string]any
+		if err := stdjson.Unmarshal(data, &m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFloorMapV2State1k is the fast floor: the same with
+// github.com/go-json-experiment/json (what becomes encoding/json/v2).
+func BenchmarkFloorMapV2State1k(b *testing.B) {
+	data := load(b, "state_1k.json")
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var m map[string]any
+		if err := jsonv2.Unmarshal(data, &m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecodeState1k decodes state_1k.json into the typed
+// ChatCompletionContextState, images checked as AutoGen checks them.
+func BenchmarkDecodeState1k(b *testing.B) {
+	data := load(b, "state_1k.json")
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	var n int
+	for b.Loop() {
+		var s gen.ChatCompletionContextState
+		if err := s.UnmarshalJSON(data); err != nil {
+			b.Fatal(err)
+		}
+		n = len(s.Messages)
+	}
+	b.ReportMetric(float64(testing.AllocsPerRun(1, func() {
+		var s gen.ChatCompletionContextState
+		_ = s.UnmarshalJSON(data)
+	}))/float64(n), "allocs/msg")
+}
+
+// BenchmarkFloorMarshalMapState1k is the encoding floor: encoding/json
+// marshalling state_1k.json held as a map.
+func BenchmarkFloorMarshalMapState1k(b *testing.B) {
+	data := load(b, "state_1k.json")
+	var m map[string]any
+	if err := stdjson.Unmarshal(data, &m); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := stdjson.Marshal(m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkEncodeState1k encodes the typed state back to AutoGen's JSON.
+func BenchmarkEncodeState1k(b *testing.B) {
+	data := load(b, "state_1k.json")
+	var s gen.ChatCompletionContextState
+	if err := s.UnmarshalJSON(data); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.MarshalJSON(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecodeTranscript2k decodes every line of transcript_2k.jsonl into
+// the ChatMessage or AgentEvent union, picked by its type tag in the same
+// pass.
+func BenchmarkDecodeTranscript2k(b *testing.B) {
+	data := load(b, "transcript_2k.jsonl")
+	ls := lines(data)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, l := range ls {
+			if _, err := decodeTranscriptLine(l); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// decodeTranscriptLine decodes one chat message or event by its tag.
+func decodeTranscriptLine(line []byte) (wire.Encodable, error) {
+	d := wire.NewDecoder(line, wire.Options{})
+	var v wire.Encodable
+	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) {
+		tag, _ := d.PeekTag("type")
+		title, ok := gen.TitleForTag(tag)
+		if !ok {
+			d.Fail("union_tag_invalid", "unknown type "+tag)
+			d.Skip()
+			return
+		}
+		v, _ = gen.DecodeTitled(title, d)
+	}))
+	return v, d.Err()
+}

@@ -1,0 +1,70 @@
+package wire
+
+import (
+	"runtime"
+	"sort"
+
+	"github.com/agentschema/agentschema/internal/pyimg"
+)
+
+// Reading an image's pixel data (inflating a PNG's rows, say) is most of the
+// cost of decoding a state that holds images, and it does not depend on the
+// rest of the document. So the decoder checks large images on other
+// goroutines while it goes on parsing, and collects their faults before it
+// reports its errors: Err, Errors and Failed wait for them. The faults are
+// the ones a serial check gives, at the same pointers, in document order.
+
+// asyncImageMin is the size in bytes of an image file from which its check
+// runs on another goroutine (inflating 2 KiB costs some tens of
+// microseconds, starting a goroutine about one); smaller images are
+// checked in place.
+const asyncImageMin = 2 << 10
+
+// imageSlots bounds the image checks running at once across all decoders.
+var imageSlots = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+
+// pendingImage is an image check running on another goroutine.
+type pendingImage struct {
+	done    chan error
+	offset  int
+	pointer string
+}
+
+// checkImage reads all of img's pixel data, as AutoGen does on load, and
+// records a fault at offset if it fails: in place for small images or when
+// opts.SerialImages is set, otherwise on another goroutine.
+func (d *Decoder) checkImage(img *pyimg.Image, offset int) {
+	if d.opts.SerialImages || len(img.Bytes()) < asyncImageMin {
+		if err := img.Check(); err != nil {
+			d.failAt(offset, "", imageErrorCode(err), "Value error, "+err.Error())
+		}
+		return
+	}
+	p := pendingImage{done: make(chan error, 1), offset: offset, pointer: d.pointer("")}
+	d.images = append(d.images, p)
+	imageSlots <- struct{}{}
+	go func() {
+		defer func() { <-imageSlots }()
+		p.done <- img.Check()
+	}()
+}
+
+// waitImages waits for the image checks still running and records their
+// faults, keeping the errors in document order.
+func (d *Decoder) waitImages() {
+	if len(d.images) == 0 {
+		return
+	}
+	added := false
+	for _, p := range d.images {
+		if err := <-p.done; err != nil && len(d.errs) < d.opts.MaxErrors {
+			line, col := lineCol(d.data, p.offset)
+			d.errs = append(d.errs, &Error{Pointer: p.pointer, Offset: p.offset, Line: line, Column: col, Code: imageErrorCode(err), Message: "Value error, " + err.Error()})
+			added = true
+		}
+	}
+	d.images = d.images[:0]
+	if added {
+		sort.SliceStable(d.errs, func(i, j int) bool { return d.errs[i].Offset < d.errs[j].Offset })
+	}
+}

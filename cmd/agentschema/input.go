@@ -35,8 +35,10 @@ func readDocuments(name string, r io.Reader, fn func(document) error) error {
 		}
 		// Keep the lines before the document so line numbers stay right.
 		data := append(bytes.Repeat([]byte("\n"), firstLine-1), first...)
-		data = append(data, '\n')
-		data = append(data, rest...)
+		if len(rest) > 0 {
+			data = append(data, '\n')
+			data = append(data, rest...)
+		}
 		return fn(document{file: name, line: 1, data: data})
 	}
 	line := firstLine

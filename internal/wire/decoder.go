@@ -12,10 +12,14 @@ type Options struct {
 	// DisallowUnknownFields reports fields the types do not hold (AutoGen
 	// drops them silently) as errors with Code "extra_forbidden".
 	DisallowUnknownFields bool
-	// MaxDepth bounds the nesting of arrays and objects (default 1000).
+	// MaxDepth bounds the nesting of arrays and objects (default 1000,
+	// far below what the recursive decoders' stacks could take).
 	MaxDepth int
-	// MaxStringLen bounds the length in bytes of one JSON string (default
-	// no limit beyond the document).
+	// MaxDocumentSize bounds the size in bytes of one document (default
+	// DefaultMaxDocumentSize; negative: no limit).
+	MaxDocumentSize int
+	// MaxStringLen bounds the length in bytes of one JSON string as written
+	// (default DefaultMaxStringLen; negative: no limit).
 	MaxStringLen int
 	// MaxImagePixels bounds width*height of an image (default Pillow's
 	// decompression-bomb threshold).
@@ -29,6 +33,15 @@ type Options struct {
 }
 
 const defaultMaxDepth = 1000
+
+// The default limits.
+const (
+	// DefaultMaxDocumentSize is 256 MiB.
+	DefaultMaxDocumentSize = 256 << 20
+	// DefaultMaxStringLen is 64 MiB: room for the base64 of a large
+	// screenshot.
+	DefaultMaxStringLen = 64 << 20
+)
 
 // Decodable is implemented by every generated type.
 type Decodable interface {
@@ -88,6 +101,12 @@ func NewDecoder(data []byte, opts Options) *Decoder {
 	if opts.MaxErrors <= 0 {
 		opts.MaxErrors = 100
 	}
+	if opts.MaxDocumentSize == 0 {
+		opts.MaxDocumentSize = DefaultMaxDocumentSize
+	}
+	if opts.MaxStringLen == 0 {
+		opts.MaxStringLen = DefaultMaxStringLen
+	}
 	return &Decoder{data: data, opts: opts}
 }
 
@@ -106,6 +125,10 @@ func Unmarshal(data []byte, v Decodable, opts ...Options) error {
 // DecodeDocument decodes one whole document into v and checks that
 // nothing but white space follows it.
 func (d *Decoder) DecodeDocument(v Decodable) {
+	if max := d.opts.MaxDocumentSize; max > 0 && len(d.data) > max {
+		d.limit(0, "document_size", int64(max), "bytes in one document")
+		return
+	}
 	d.ws()
 	if d.pos >= len(d.data) {
 		d.syntaxError("unexpected end of input: expected a JSON value")
@@ -179,11 +202,24 @@ func (d *Decoder) Fail(code, msg string) { d.failAt(d.pos, "", code, msg) }
 func (d *Decoder) FailField(name, code, msg string) { d.failAt(d.pos, name, code, msg) }
 
 func (d *Decoder) failAt(offset int, extra, code, msg string) {
+	d.failErr(offset, extra, code, msg, nil)
+}
+
+// failErr records a fault with its underlying error.
+func (d *Decoder) failErr(offset int, extra, code, msg string, err error) {
 	if len(d.errs) >= d.opts.MaxErrors {
 		return
 	}
 	line, col := lineCol(d.data, offset)
-	d.errs = append(d.errs, &Error{Pointer: d.pointer(extra), Offset: offset, Line: line, Column: col, Code: code, Message: msg})
+	d.errs = append(d.errs, &Error{Pointer: d.pointer(extra), Offset: offset, Line: line, Column: col, Code: code, Message: msg, Err: err})
+}
+
+// limit records a limit hit at offset; what says what the limit counts.
+// Decoding stops: past a limit the input is not worth reading.
+func (d *Decoder) limit(offset int, name string, max int64, what string) {
+	le := &LimitError{Limit: name, Max: max}
+	d.failErr(offset, "", "limit", le.Error()+" ("+what+")", le)
+	d.fatal = true
 }
 
 func (d *Decoder) syntaxError(msg string) {
@@ -317,7 +353,7 @@ func (d *Decoder) Object(code, msg string) bool {
 func (d *Decoder) enter() bool {
 	d.depth++
 	if d.depth > d.opts.MaxDepth {
-		d.failAt(d.pos, "", "limit", (&LimitError{Limit: "depth", Max: int64(d.opts.MaxDepth)}).Error()+" (nesting of arrays and objects)")
+		d.limit(d.pos, "depth", int64(d.opts.MaxDepth), "nesting of arrays and objects")
 		d.fatal = true
 		return false
 	}
@@ -595,7 +631,7 @@ func (d *Decoder) rawString() ([]byte, bool) {
 }
 
 func (d *Decoder) stringLimit() {
-	d.failAt(d.pos, "", "limit", (&LimitError{Limit: "string", Max: int64(d.opts.MaxStringLen)}).Error()+" (bytes in one string)")
+	d.limit(d.pos, "string", int64(d.opts.MaxStringLen), "bytes in one string")
 	d.fatal = true
 }
 

@@ -21,7 +21,14 @@ type Error struct {
 	Code string
 	// Message says what was expected.
 	Message string
+	// Err is the underlying error, if any: a *LimitError for a limit hit,
+	// the image library's error for an image that does not load.
+	Err error
 }
+
+// Unwrap returns e.Err, so errors.As finds a *LimitError through an
+// Errors value.
+func (e *Error) Unwrap() error { return e.Err }
 
 // Error implements error as "line L, column C: POINTER: message".
 func (e *Error) Error() string {
@@ -68,10 +75,11 @@ func (es Errors) Unwrap() []error {
 	return out
 }
 
-// LimitError is returned (inside an *Error with Code "limit") when input
-// exceeds a configured limit.
+// LimitError is the Err of an *Error with Code "limit": the input exceeds
+// a configured limit (see Options). errors.As finds it in an Errors value.
 type LimitError struct {
-	// Limit names the limit: "depth", "size", "string", "image_pixels".
+	// Limit names the limit: "depth", "document_size", "string",
+	// "image_pixels".
 	Limit string
 	// Max is the configured maximum.
 	Max int64

@@ -48,7 +48,7 @@ func (d *Decoder) Image() Image {
 		}
 		img, err := d.openImage(b)
 		if err != nil {
-			d.failAt(off, "", imageErrorCode(err), "Value error, "+err.Error())
+			d.imageFault(off, d.pointer(""), err)
 			continue
 		}
 		im = Image{img}
@@ -69,12 +69,20 @@ func (d *Decoder) openImage(b64 []byte) (*pyimg.Image, error) {
 	return pyimg.Open(data, pyimg.Limits{MaxPixels: d.opts.MaxImagePixels})
 }
 
-func imageErrorCode(err error) string {
+// imageFault records an image that does not load. A decompression bomb is a
+// limit hit (Code "limit", Err a *LimitError wrapping nothing further);
+// anything else is pydantic's value_error with the image library's error.
+func (d *Decoder) imageFault(offset int, pointer string, err error) {
+	if len(d.errs) >= d.opts.MaxErrors {
+		return
+	}
+	code, cause := "value_error", err
 	var bomb *pyimg.DecompressionBombError
 	if errors.As(err, &bomb) {
-		return "limit"
+		code, cause = "limit", &LimitError{Limit: "image_pixels", Max: bomb.Limit}
 	}
-	return "value_error"
+	line, col := lineCol(d.data, offset)
+	d.errs = append(d.errs, &Error{Pointer: pointer, Offset: offset, Line: line, Column: col, Code: code, Message: "Value error, " + err.Error(), Err: cause})
 }
 
 // Image appends im as {"data": "<base64 of an RGB PNG>"}.

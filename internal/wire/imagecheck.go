@@ -36,7 +36,7 @@ type pendingImage struct {
 func (d *Decoder) checkImage(img *pyimg.Image, offset int) {
 	if d.opts.SerialImages || len(img.Bytes()) < asyncImageMin {
 		if err := img.Check(); err != nil {
-			d.failAt(offset, "", imageErrorCode(err), "Value error, "+err.Error())
+			d.imageFault(offset, d.pointer(""), err)
 		}
 		return
 	}
@@ -57,9 +57,8 @@ func (d *Decoder) waitImages() {
 	}
 	added := false
 	for _, p := range d.images {
-		if err := <-p.done; err != nil && len(d.errs) < d.opts.MaxErrors {
-			line, col := lineCol(d.data, p.offset)
-			d.errs = append(d.errs, &Error{Pointer: p.pointer, Offset: p.offset, Line: line, Column: col, Code: imageErrorCode(err), Message: "Value error, " + err.Error()})
+		if err := <-p.done; err != nil {
+			d.imageFault(p.offset, p.pointer, err)
 			added = true
 		}
 	}

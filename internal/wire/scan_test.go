@@ -210,7 +210,12 @@ func TestImageChecksInParallel(t *testing.T) {
 		t.Fatalf("parallel check differs:\nserial:   %v\nparallel: %v", serial, parallel)
 	}
 	for i := range serial {
-		if *serial[i] != *parallel[i] {
+		s, p := *serial[i], *parallel[i]
+		if (s.Err == nil) != (p.Err == nil) || (s.Err != nil && s.Err.Error() != p.Err.Error()) {
+			t.Errorf("error %d: serial cause %v, parallel cause %v", i, s.Err, p.Err)
+		}
+		s.Err, p.Err = nil, nil
+		if s != p {
 			t.Errorf("error %d: serial %+v, parallel %+v", i, *serial[i], *parallel[i])
 		}
 	}

@@ -1,0 +1,130 @@
+package wire
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"strings"
+	"testing"
+	"time"
+)
+
+// decodeAny decodes data as a generic value (every value skipped), the
+// smallest decoder that walks the whole document.
+func decodeAny(data []byte, opts Options) error {
+	d := NewDecoder(data, opts)
+	d.DecodeDocument(DecodeFunc(func(d *Decoder) { d.Skip() }))
+	return d.Err()
+}
+
+func limitOf(t *testing.T, err error) *LimitError {
+	t.Helper()
+	var le *LimitError
+	if !errors.As(err, &le) {
+		t.Fatalf("error %v (%T) holds no *LimitError", err, err)
+	}
+	var e *Error
+	if !errors.As(err, &e) || e.Code != "limit" {
+		t.Fatalf("error %v: want an *Error with Code limit", err)
+	}
+	return le
+}
+
+func TestDepthLimit(t *testing.T) {
+	// 100,000 nested arrays: refused at the default depth, quickly, without
+	// exhausting the stack.
+	doc := strings.Repeat("[", 100000) + strings.Repeat("]", 100000)
+	start := time.Now()
+	err := decodeAny([]byte(doc), Options{})
+	if el := time.Since(start); el > time.Second {
+		t.Errorf("took %v", el)
+	}
+	le := limitOf(t, err)
+	if le.Limit != "depth" || le.Max != defaultMaxDepth {
+		t.Fatalf("limit %+v, want depth %d", le, defaultMaxDepth)
+	}
+	var e *Error
+	errors.As(err, &e)
+	if e.Offset != defaultMaxDepth || e.Line != 1 || e.Column != defaultMaxDepth+1 {
+		t.Errorf("fault at offset %d (line %d, column %d), want the %dth bracket", e.Offset, e.Line, e.Column, defaultMaxDepth+1)
+	}
+	// A configured depth.
+	if le := limitOf(t, decodeAny([]byte(`[[[[1]]]]`), Options{MaxDepth: 3})); le.Max != 3 {
+		t.Errorf("max %d, want 3", le.Max)
+	}
+	if err := decodeAny([]byte(`[[[1]]]`), Options{MaxDepth: 3}); err != nil {
+		t.Errorf("depth 3 within MaxDepth 3: %v", err)
+	}
+}
+
+func TestDocumentSizeLimit(t *testing.T) {
+	doc := []byte(`{"a":"` + strings.Repeat("x", 100) + `"}`)
+	le := limitOf(t, decodeAny(doc, Options{MaxDocumentSize: 50}))
+	if le.Limit != "document_size" || le.Max != 50 {
+		t.Fatalf("limit %+v", le)
+	}
+	if err := decodeAny(doc, Options{MaxDocumentSize: len(doc)}); err != nil {
+		t.Fatalf("document of exactly the limit: %v", err)
+	}
+	if err := decodeAny(doc, Options{MaxDocumentSize: -1}); err != nil {
+		t.Fatalf("no limit: %v", err)
+	}
+}
+
+func TestStringLimit(t *testing.T) {
+	for _, doc := range []string{`["` + strings.Repeat("y", 40) + `"]`, `["` + strings.Repeat(`\n`, 40) + `"]`} {
+		d := NewDecoder([]byte(doc), Options{MaxStringLen: 20})
+		d.DecodeDocument(DecodeFunc(func(d *Decoder) {
+			d.Array()
+			for d.More() {
+				d.Str()
+			}
+		}))
+		le := limitOf(t, d.Err())
+		if le.Limit != "string" || le.Max != 20 {
+			t.Fatalf("limit %+v", le)
+		}
+		if e := d.Errors()[0]; e.Pointer != "/0" {
+			t.Errorf("pointer %q, want /0", e.Pointer)
+		}
+	}
+}
+
+// bombPNG is a 67-byte PNG header claiming 100,000 x 100,000 pixels, with an
+// empty IDAT chunk.
+func bombPNG() []byte {
+	chunk := func(typ string, data []byte) []byte {
+		var b bytes.Buffer
+		binary.Write(&b, binary.BigEndian, uint32(len(data)))
+		b.WriteString(typ)
+		b.Write(data)
+		binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(append([]byte(typ), data...)))
+		return b.Bytes()
+	}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], 100000)
+	binary.BigEndian.PutUint32(ihdr[4:], 100000)
+	ihdr[8], ihdr[9] = 8, 2
+	out := []byte("\x89PNG\r\n\x1a\n")
+	out = append(out, chunk("IHDR", ihdr)...)
+	out = append(out, chunk("IDAT", nil)...)
+	return append(out, chunk("IEND", nil)...)
+}
+
+func TestImagePixelLimit(t *testing.T) {
+	doc := []byte(`{"data":"` + base64.StdEncoding.EncodeToString(bombPNG()) + `"}`)
+	decode := func(opts Options) error {
+		d := NewDecoder(doc, opts)
+		d.DecodeDocument(DecodeFunc(func(d *Decoder) { d.Image() }))
+		return d.Err()
+	}
+	le := limitOf(t, decode(Options{}))
+	if le.Limit != "image_pixels" || le.Max != 2*89478485 {
+		t.Fatalf("limit %+v, want Pillow's bomb threshold", le)
+	}
+	if le := limitOf(t, decode(Options{MaxImagePixels: 1000})); le.Max != 1000 {
+		t.Fatalf("limit %+v, want 1000", le)
+	}
+}

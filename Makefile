@@ -2,6 +2,10 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME ?= 30s
+BENCHSTAT ?= golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
+BENCHCOUNT ?= 8
+# The benchmarks of issue 10 (names kept from release to release).
+BENCHES ?= ^Benchmark(Floor.*State1k|DecodeState1k|EncodeState1k|ValidateState1k|DecodeTranscript2k|CountTokensState1k|EncodeText1MB|Encode100kSpaces|GetMessages)$$
 SHARED ?= ../shared
 
 .PHONY: all generate drift test lint bench fuzz conformance
@@ -25,8 +29,12 @@ lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); test -z "$$out" || { echo "gofmt would change:"; echo "$$out"; exit 1; }
 	$(GO) run $(STATICCHECK) ./...
 
+# Run the named benchmarks BENCHCOUNT times, keep the raw output in
+# bench.txt, and print benchstat's table and the target ratios (medians).
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+	$(GO) test -run '^$$' -bench '$(BENCHES)' -benchmem -count $(BENCHCOUNT) -timeout 60m ./... | tee bench.txt
+	$(GO) run $(BENCHSTAT) bench.txt
+	$(GO) run ./internal/cmd/benchratio < bench.txt
 
 # Run every fuzz target for FUZZTIME each.
 fuzz:

@@ -6,3 +6,39 @@
 // Generated code calls it; users meet its types through aliases in gen/ and
 // pkg/ (Error, Errors, Int, RawJSON, Image, DateTime, Options).
 package wire
+
+// # Hostile input
+//
+// Limits (Options) have safe defaults and each hit is an *Error with Code
+// "limit" wrapping a *LimitError that names it: nesting depth (1000),
+// document size (256 MiB), string length (64 MiB as written), image pixels
+// (Pillow's decompression-bomb threshold, checked from the header before
+// any pixel is allocated). A limit hit stops decoding.
+//
+// Bytes that are not plain JSON, and what happens to each:
+//
+//   - A UTF-8 byte-order mark: refused ("invalid character 0xef looking for
+//     the beginning of a value"), as pydantic's model_validate_json refuses
+//     it.
+//   - Invalid UTF-8 in a string: refused. (pydantic refuses it too.)
+//   - A raw control character (NUL included) in a string: refused, as JSON
+//     requires; the escape \u0000 is accepted and kept.
+//   - A lone surrogate in a \u escape: refused (Go strings hold only valid
+//     Unicode; pydantic's parser refuses it too).
+//   - An integer beyond int64: accepted where the type is an integer and
+//     kept exactly (Int holds a big.Int), as Python does; a float beyond
+//     float64 (1e400) is refused ("Input should be a finite number") where
+//     pydantic would read inf.
+//   - NaN, Infinity and -Infinity: refused as invalid JSON. Python's parser
+//     accepts them and AutoGen writes them back as null, which would
+//     change the value silently.
+//   - Anything but white space after the document, and a truncated
+//     document: refused, with the line and column where it was found.
+//   - Duplicate member names: the last value is kept, as AutoGen keeps it
+//     (encoding/json/v2 would refuse the document). Unlike AutoGen, every
+//     occurrence must be a valid value of the member's type: an earlier one
+//     that AutoGen would ignore is reported, not dropped unseen.
+//
+// Unknown members are dropped, as AutoGen drops them, unless
+// Options.DisallowUnknownFields is set, which reports each one
+// ("extra_forbidden") so that nothing is discarded silently.

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -126,5 +127,103 @@ func TestImagePixelLimit(t *testing.T) {
 	}
 	if le := limitOf(t, decode(Options{MaxImagePixels: 1000})); le.Max != 1000 {
 		t.Fatalf("limit %+v, want 1000", le)
+	}
+}
+
+// TestDuplicateMembers pins the documented rule: the last value of a
+// repeated member is kept, and every occurrence is checked.
+func TestDuplicateMembers(t *testing.T) {
+	decode := func(doc string) (string, error) {
+		var got string
+		d := NewDecoder([]byte(doc), Options{})
+		d.DecodeDocument(DecodeFunc(func(d *Decoder) {
+			if !d.Object("model_type", "want an object") {
+				return
+			}
+			for {
+				name, ok := d.Next()
+				if !ok {
+					return
+				}
+				if string(name) == "a" {
+					got = d.Str()
+				} else {
+					d.SkipUnknown()
+				}
+			}
+		}))
+		return got, d.Err()
+	}
+	if got, err := decode(`{"a":"first","a":"last"}`); err != nil || got != "last" {
+		t.Fatalf("got %q, %v; want the last value", got, err)
+	}
+	_, err := decode(`{"a":5,"a":"last"}`)
+	var e *Error
+	if !errors.As(err, &e) || e.Pointer != "/a" || e.Code != "string_type" {
+		t.Fatalf("an invalid earlier occurrence: %v, want string_type at /a", err)
+	}
+}
+
+// TestBadBytes covers the inputs of doc.go's list, each with where it is
+// reported (1-based line and byte column) or the value it is accepted as.
+func TestBadBytes(t *testing.T) {
+	type kind int
+	const (
+		str kind = iota
+		integer
+		float
+	)
+	cases := []struct {
+		name     string
+		doc      string
+		k        kind
+		line     int
+		col      int
+		contains string // in the message; "" when the input is accepted
+		want     string // the accepted value
+	}{
+		{"bom", "\xef\xbb\xbf\"a\"", str, 1, 1, "invalid character 0xef", ""},
+		{"invalid utf-8", "\"a\xffb\"", str, 1, 3, "invalid UTF-8", ""},
+		{"raw nul", "\"a\x00b\"", str, 1, 3, "control character", ""},
+		{"escaped nul", `"a\u0000b"`, str, 0, 0, "", "a\x00b"},
+		{"lone high surrogate", `"x\ud800"`, str, 1, 3, "lone surrogate", ""},
+		{"lone low surrogate", `"\udc00y"`, str, 1, 2, "lone surrogate", ""},
+		{"surrogate pair", `"\ud83d\ude00"`, str, 0, 0, "", "\U0001F600"},
+		{"big int", `123456789012345678901234567890`, integer, 0, 0, "", "123456789012345678901234567890"},
+		{"float overflow", `1e400`, float, 1, 1, "finite number", ""},
+		{"nan", `NaN`, float, 1, 1, "invalid character 'N'", ""},
+		{"infinity", `-Infinity`, float, 1, 2, "invalid character in a number", ""},
+		{"trailing garbage", "\"a\"\n x", str, 2, 2, "after the top-level value", ""},
+		{"truncated", "\n\"abc", str, 2, 5, "end of input", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var got string
+			d := NewDecoder([]byte(c.doc), Options{})
+			d.DecodeDocument(DecodeFunc(func(d *Decoder) {
+				switch c.k {
+				case str:
+					got = d.Str()
+				case integer:
+					got = d.Int().String()
+				case float:
+					got = strconv.FormatFloat(d.Float(), 'g', -1, 64)
+				}
+			}))
+			err := d.Err()
+			if c.contains == "" {
+				if err != nil || got != c.want {
+					t.Fatalf("got %q, %v; want %q accepted", got, err, c.want)
+				}
+				return
+			}
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("accepted %q; want an error", got)
+			}
+			if !strings.Contains(e.Message, c.contains) || e.Line != c.line || e.Column != c.col {
+				t.Fatalf("error at %d:%d %q; want %d:%d containing %q", e.Line, e.Column, e.Message, c.line, c.col, c.contains)
+			}
+		})
 	}
 }

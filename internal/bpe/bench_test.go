@@ -54,8 +54,8 @@ func benchmarkEncode(b *testing.B, name string, text string) {
 	b.ReportMetric(float64(tokens)/b.Elapsed().Seconds(), "tokens/s")
 }
 
-// BenchmarkEncodeText1MB encodes 1 MB of mixed text with o200k_base.
-func BenchmarkEncodeText1MB(b *testing.B) {
+// BenchmarkBPEEncodeText1MB encodes 1 MB of mixed text with o200k_base.
+func BenchmarkBPEEncodeText1MB(b *testing.B) {
 	benchmarkEncode(b, "o200k_base", mixedText(1<<20))
 }
 

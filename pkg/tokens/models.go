@@ -104,8 +104,15 @@ func EncodingForModel(model string) string {
 	return DefaultEncoding
 }
 
-// lookupEncodingForModel is tiktoken's encoding_name_for_model: ok is false
-// where tiktoken raises KeyError.
+// LookupEncodingForModel is tiktoken's encoding_name_for_model: the
+// encoding of a model tiktoken knows, by name or prefix. ok is false where
+// tiktoken raises KeyError (AutoGen then falls back to cl100k_base; see
+// EncodingForModel).
+func LookupEncodingForModel(model string) (name string, ok bool) {
+	return lookupEncodingForModel(model)
+}
+
+// lookupEncodingForModel is LookupEncodingForModel.
 func lookupEncodingForModel(model string) (string, bool) {
 	if name, ok := modelToEncoding[model]; ok {
 		return name, true

@@ -1,0 +1,348 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/wire"
+	"github.com/agentschema/agentschema/pkg/tokens"
+)
+
+func init() {
+	commands["tokens"] = command{
+		usage: "" +
+			"  tokens --model MODEL [--family FAMILY] [--tools FILE] [--remaining] [FILE|-]\n" +
+			"                                        count LLM messages (JSON array, saved context state or JSONL)\n" +
+			"                                        as AutoGen's OpenAI client does; print the count\n" +
+			"  tokens --encoding NAME --text [--ids] [FILE|-]\n" +
+			"                                        count plain text with a tiktoken encoding (--ids: print the ids)\n",
+		run: runTokens,
+	}
+}
+
+const tokensUsage = `usage: agentschema tokens --model MODEL [--family FAMILY] [--tools FILE] [--remaining] [FILE|-]
+       agentschema tokens --encoding NAME --text [--ids] [FILE|-]
+       agentschema tokens --model MODEL --text [--ids] [FILE|-]
+
+Counts tokens exactly as AutoGen's OpenAI chat client (count_tokens_openai,
+tiktoken 0.14) does, offline. The messages are LLM messages: a JSON array,
+a saved context state ({"messages": [...]}), one message, or JSONL of these.
+With --text the whole input is plain text.
+`
+
+// tokensFlags are the parsed flags of the tokens command.
+type tokensFlags struct {
+	model, family, tools, encoding string
+	remaining, text, ids           bool
+	addNamePrefixes                bool
+	includeName                    bool
+}
+
+func runTokens(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var f tokensFlags
+	fs := flag.NewFlagSet("tokens", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&f.model, "model", "", "the model, e.g. gpt-4o (its encoding, family and token limit come from AutoGen's tables)")
+	fs.StringVar(&f.family, "family", "", "the client's model_info family, overriding the model's (e.g. gpt-4o, claude-3-5-sonnet, unknown)")
+	fs.StringVar(&f.tools, "tools", "", "a file of tool schemas: a JSON array, one schema, or JSONL")
+	fs.BoolVar(&f.remaining, "remaining", false, "print the model's token limit minus the count instead of the count")
+	fs.BoolVar(&f.addNamePrefixes, "add-name-prefixes", false, `prefix user text with "<source> said:\n" (the client's add_name_prefixes)`)
+	fs.BoolVar(&f.includeName, "include-name", true, "send user sources as the name field (the client's include_name_in_message)")
+	fs.StringVar(&f.encoding, "encoding", "", "with --text: the encoding ("+strings.Join(tokens.EncodingNames(), ", ")+")")
+	fs.BoolVar(&f.text, "text", false, "count the input as plain text")
+	fs.BoolVar(&f.ids, "ids", false, "with --text: print the token ids as a JSON array")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, tokensUsage)
+		fs.PrintDefaults()
+	}
+	files, ok := parseInterspersed(fs, args)
+	if !ok {
+		return exitUsage
+	}
+	if len(files) > 1 {
+		fmt.Fprintln(stderr, "agentschema tokens: at most one input FILE")
+		return exitUsage
+	}
+	name := "-"
+	if len(files) == 1 {
+		name = files[0]
+	}
+	if msg := f.check(); msg != "" {
+		fmt.Fprintf(stderr, "agentschema tokens: %s\n", msg)
+		fs.Usage()
+		return exitUsage
+	}
+	r, closeFn, err := openInput(name, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "agentschema tokens: %v\n", err)
+		return exitUsage
+	}
+	defer closeFn()
+	if f.text {
+		return countText(f, name, r, stdout, stderr)
+	}
+	return countMessages(f, name, r, stdin, stdout, stderr)
+}
+
+// parseInterspersed parses flags that may come before or after the
+// positional arguments, which it returns.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, bool) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, false
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, true
+		}
+		if args[0] == "-" || !strings.HasPrefix(args[0], "-") {
+			pos = append(pos, args[0])
+			args = args[1:]
+			continue
+		}
+		// "--" ended the flags: the rest is positional.
+		return append(pos, args...), true
+	}
+}
+
+// check returns what is wrong with the combination of flags, or "".
+func (f *tokensFlags) check() string {
+	switch {
+	case f.text && f.encoding == "" && f.model == "":
+		return "--text needs --encoding NAME (or --model MODEL)"
+	case f.text && f.encoding != "" && f.model != "":
+		return "--text takes --encoding or --model, not both"
+	case f.text && (f.family != "" || f.tools != "" || f.remaining || f.addNamePrefixes):
+		return "--family, --tools, --remaining and --add-name-prefixes count messages, not --text"
+	case !f.text && f.ids:
+		return "--ids needs --text"
+	case !f.text && f.encoding != "":
+		return "--encoding counts plain text: add --text (messages are counted with the model's encoding, from --model)"
+	case !f.text && f.model == "":
+		return "--model MODEL is required (or --encoding NAME --text for plain text)"
+	}
+	return ""
+}
+
+// countText counts (or lists the ids of) the whole input as plain text.
+func countText(f tokensFlags, name string, r io.Reader, stdout, stderr io.Writer) int {
+	encName := f.encoding
+	if encName == "" {
+		var ok bool
+		if encName, ok = textEncodingForModel(f.model); !ok {
+			fmt.Fprintf(stderr, "agentschema tokens: %s\n", unknownModelMessage(f.model, true))
+			return exitBad
+		}
+	}
+	enc, err := tokens.GetEncoding(encName)
+	if err != nil {
+		fmt.Fprintf(stderr, "agentschema tokens: unknown encoding %q; known encodings: %s\n", encName, strings.Join(tokens.EncodingNames(), ", "))
+		return exitUsage
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		fmt.Fprintf(stderr, "agentschema tokens: %s: %v\n", name, err)
+		return exitUsage
+	}
+	if !utf8.Valid(data) {
+		fmt.Fprintf(stderr, "agentschema tokens: %s: the text is not valid UTF-8\n", name)
+		return exitBad
+	}
+	ids, err := enc.Encode(string(data))
+	if err != nil {
+		fmt.Fprintf(stderr, "agentschema tokens: %s: ValueError: %v (tiktoken refuses special-token text)\n", name, err)
+		return exitBad
+	}
+	if !f.ids {
+		fmt.Fprintln(stdout, len(ids))
+		return exitOK
+	}
+	out := make([]byte, 0, 8*len(ids)+2)
+	out = append(out, '[')
+	for i, id := range ids {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = strconv.AppendInt(out, int64(id), 10)
+	}
+	out = append(out, "]\n"...)
+	_, _ = stdout.Write(out)
+	return exitOK
+}
+
+// textEncodingForModel is the encoding of a model AutoGen or tiktoken
+// knows; ok is false for other models, whose encoding is a guess (AutoGen
+// falls back to cl100k_base) that plain-text counting does not make.
+func textEncodingForModel(model string) (string, bool) {
+	if enc, ok := tokens.LookupEncodingForModel(model); ok {
+		return enc, true
+	}
+	if _, known := tokens.ModelInfoFamily(model); known {
+		return tokens.EncodingForModel(model), true
+	}
+	return "", false
+}
+
+// unknownModelMessage explains an unknown model. forText: plain text was
+// asked for, which needs the model's encoding; otherwise messages, which
+// need the family AutoGen's model table gives the model.
+func unknownModelMessage(model string, forText bool) string {
+	encodings := strings.Join(tokens.EncodingNames(), ", ")
+	if forText {
+		return fmt.Sprintf("unknown model %q: neither AutoGen's model table nor tiktoken's knows its encoding; "+
+			"pass the encoding explicitly: --encoding NAME --text (encodings: %s)", model, encodings)
+	}
+	return fmt.Sprintf("unknown model %q: AutoGen's model table does not know it, so its OpenAI client requires "+
+		"model_info; pass the family explicitly: --family FAMILY (for example --family unknown; messages are then "+
+		"counted with tiktoken's encoding for the model, or AutoGen's cl100k_base fallback). "+
+		"To count plain text with an explicit encoding: --encoding NAME --text (encodings: %s)", model, encodings)
+}
+
+// countMessages counts LLM messages as AutoGen's OpenAI client does.
+func countMessages(f tokensFlags, name string, r, stdin io.Reader, stdout, stderr io.Writer) int {
+	if f.family == "" {
+		if _, ok := tokens.ModelInfoFamily(f.model); !ok {
+			fmt.Fprintf(stderr, "agentschema tokens: %s\n", unknownModelMessage(f.model, false))
+			return exitBad
+		}
+	}
+	opts := tokens.Options{ModelFamily: f.family, AddNamePrefixes: f.addNamePrefixes}
+	if !f.includeName {
+		no := false
+		opts.IncludeNameInMessage = &no
+	}
+	if f.tools != "" {
+		if f.tools == "-" && name == "-" {
+			fmt.Fprintln(stderr, "agentschema tokens: --tools - and the messages cannot both come from standard input")
+			return exitUsage
+		}
+		tools, code := readToolSchemas(f.tools, stdin, stderr)
+		if code != exitOK {
+			return code
+		}
+		opts.RawTools = tools
+	}
+	msgs, ok := readLLMMessages(name, r, stderr)
+	if !ok {
+		return exitBad
+	}
+	if f.remaining {
+		n, err := tokens.RemainingTokens(msgs, f.model, opts)
+		if err != nil {
+			if errors.Is(err, tokens.ErrNoTokenLimit) {
+				fmt.Fprintf(stderr, "agentschema tokens: --remaining: AutoGen knows no token limit for model %q (its remaining_tokens raises %v)\n", f.model, err)
+			} else {
+				fmt.Fprintf(stderr, "agentschema tokens: %s: %v\n", name, err)
+			}
+			return exitBad
+		}
+		fmt.Fprintln(stdout, n)
+		return exitOK
+	}
+	n, err := tokens.CountMessages(msgs, f.model, opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "agentschema tokens: %s: %v\n", name, err)
+		return exitBad
+	}
+	fmt.Fprintln(stdout, n)
+	return exitOK
+}
+
+// readToolSchemas reads tool schemas as raw JSON objects (counted as
+// Python's json.loads reads them): a JSON array of schemas, one schema, or
+// one schema per line.
+func readToolSchemas(name string, stdin io.Reader, stderr io.Writer) ([]json.RawMessage, int) {
+	r, closeFn, err := openInput(name, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "agentschema tokens: --tools: %v\n", err)
+		return nil, exitUsage
+	}
+	defer closeFn()
+	var tools []json.RawMessage
+	bad := false
+	err = readDocuments(name, r, func(doc document) error {
+		var probe any
+		if err := json.Unmarshal(doc.data, &probe); err != nil {
+			fmt.Fprintf(stderr, "%s:%d: invalid JSON: %v\n", doc.file, doc.line, err)
+			bad = true
+			return nil
+		}
+		switch probe.(type) {
+		case []any:
+			var list []json.RawMessage
+			_ = json.Unmarshal(doc.data, &list)
+			tools = append(tools, list...)
+		case map[string]any:
+			tools = append(tools, json.RawMessage(doc.data))
+		default:
+			fmt.Fprintf(stderr, "%s:%d: /: expected a tool schema (an object) or an array of them\n", doc.file, doc.line)
+			bad = true
+		}
+		return nil
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "agentschema tokens: --tools: %s: %v\n", name, err)
+		return nil, exitUsage
+	}
+	if bad {
+		return nil, exitBad
+	}
+	return tools, exitOK
+}
+
+// readLLMMessages reads LLM messages from r: a JSON array of messages, a
+// saved context state ({"messages": [...]}), one message, or JSONL whose
+// lines are any of these, concatenated. Faults are printed on stderr as
+// FILE:LINE: POINTER: message; ok is false if there were any.
+func readLLMMessages(name string, r io.Reader, stderr io.Writer) (msgs []gen.LLMMessage, ok bool) {
+	ok = true
+	err := readDocuments(name, r, func(doc document) error {
+		d := wire.NewDecoder(doc.data, wire.Options{})
+		var got []gen.LLMMessage
+		d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) {
+			switch d.Peek() {
+			case wire.KindArray:
+				if d.Array() {
+					for d.More() {
+						if m := gen.DecodeLLMMessage(d); m != nil {
+							got = append(got, m)
+						}
+					}
+				}
+			case wire.KindObject:
+				if _, st := d.PeekTag("messages"); st != wire.TagMissing {
+					var s gen.ChatCompletionContextState
+					s.DecodeFrom(d)
+					got = s.Messages
+				} else if m := gen.DecodeLLMMessage(d); m != nil {
+					got = append(got, m)
+				}
+			case wire.KindInvalid:
+				d.Skip() // reports the syntax error
+			default:
+				d.Fail("model_type", "Input should be a JSON array of LLM messages, a saved context state or an LLM message")
+				d.Skip()
+			}
+		}))
+		if errs := d.Errors(); len(errs) > 0 {
+			printErrors(stderr, doc, errs)
+			ok = false
+			return nil
+		}
+		msgs = append(msgs, got...)
+		return nil
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return nil, false
+	}
+	return msgs, ok
+}

@@ -1,0 +1,278 @@
+package component
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"sync"
+
+	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/wire"
+)
+
+// Loader builds a component from its config (the ComponentModel's config
+// member, a JSON object). It is AutoGen's _from_config after the config
+// schema's validation: it should refuse an invalid config with an error.
+// Nested components in the config are loaded with LoadModel(ctx, ...).
+type Loader func(ctx context.Context, config gen.RawJSON) (any, error)
+
+// Registry maps provider strings to Loaders. Aliases map other provider
+// strings (short names) to registered ones. The zero value is not usable;
+// use NewRegistry. A Registry is safe for concurrent use.
+type Registry struct {
+	mu      sync.RWMutex
+	loaders map[string]Loader
+	aliases map[string]string
+}
+
+// NewRegistry returns an empty Registry.
+func NewRegistry() *Registry {
+	return &Registry{loaders: map[string]Loader{}, aliases: map[string]string{}}
+}
+
+// WellKnownProviders returns AutoGen's WELL_KNOWN_PROVIDERS: short provider
+// names that load_component replaces by the full provider string before
+// loading. Default has them as aliases.
+func WellKnownProviders() map[string]string {
+	out := make(map[string]string, len(wellKnownProviders))
+	for k, v := range wellKnownProviders {
+		out[k] = v
+	}
+	return out
+}
+
+var wellKnownProviders = map[string]string{
+	"azure_openai_chat_completion_client": "autogen_ext.models.openai.AzureOpenAIChatCompletionClient",
+	"AzureOpenAIChatCompletionClient":     "autogen_ext.models.openai.AzureOpenAIChatCompletionClient",
+	"openai_chat_completion_client":       "autogen_ext.models.openai.OpenAIChatCompletionClient",
+	"OpenAIChatCompletionClient":          "autogen_ext.models.openai.OpenAIChatCompletionClient",
+}
+
+// Default is the registry used by the package-level functions. It starts
+// with WellKnownProviders as aliases; packages that implement components
+// register their providers in it from their init functions.
+var Default = newDefault()
+
+func newDefault() *Registry {
+	r := NewRegistry()
+	for alias, provider := range wellKnownProviders {
+		r.Alias(alias, provider)
+	}
+	return r
+}
+
+// Register makes load the Loader of provider, and of each alias. Like
+// database/sql.Register, it panics if provider or an alias is empty or
+// already registered, or if load is nil: registration is done once, from
+// init functions.
+func (r *Registry) Register(provider string, load Loader, aliases ...string) {
+	if load == nil {
+		panic("component: Register of a nil Loader for " + provider)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.checkFree(provider)
+	r.loaders[provider] = load
+	for _, a := range aliases {
+		r.checkFree(a)
+		r.aliases[a] = provider
+	}
+}
+
+// Alias makes alias another name of provider, which need not be registered
+// yet. It panics if alias is empty or already registered.
+func (r *Registry) Alias(alias, provider string) {
+	if provider == "" {
+		panic("component: Alias of an empty provider")
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.checkFree(alias)
+	r.aliases[alias] = provider
+}
+
+func (r *Registry) checkFree(name string) {
+	if name == "" {
+		panic("component: empty provider name")
+	}
+	if _, ok := r.loaders[name]; ok {
+		panic("component: provider " + name + " registered twice")
+	}
+	if _, ok := r.aliases[name]; ok {
+		panic("component: provider " + name + " registered twice (as an alias)")
+	}
+}
+
+// Providers returns the registered provider strings (not the aliases),
+// sorted.
+func (r *Registry) Providers() []string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	out := make([]string, 0, len(r.loaders))
+	for p := range r.loaders {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// lookup returns the Loader of provider, resolving one alias, and the
+// resolved provider string.
+func (r *Registry) lookup(provider string) (Loader, string) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	resolved := provider
+	if p, ok := r.aliases[provider]; ok {
+		resolved = p
+	}
+	return r.loaders[resolved], resolved
+}
+
+// Load decodes a ComponentModel (JSON) and builds its component; see
+// LoadModel.
+func (r *Registry) Load(ctx context.Context, data []byte) (any, error) {
+	var m ComponentModel
+	if err := wire.Unmarshal(data, &m); err != nil {
+		return nil, &InvalidModelError{Err: err}
+	}
+	return r.LoadModel(ctx, &m)
+}
+
+// LoadModel builds the component m describes with the Loader registered for
+// its provider (after resolving an alias), giving it m's config. An
+// unknown provider is an *UnknownProviderError; a Loader's error is
+// returned wrapped in a *LoadError. ctx is passed to the Loader with r
+// attached, so nested components load from r too.
+func (r *Registry) LoadModel(ctx context.Context, m *ComponentModel) (any, error) {
+	if m == nil {
+		return nil, &InvalidModelError{Err: errors.New("nil ComponentModel")}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	load, resolved := r.lookup(m.Provider)
+	if load == nil {
+		return nil, &UnknownProviderError{Provider: m.Provider, Resolved: resolved}
+	}
+	cfg := m.Config
+	if len(cfg) == 0 {
+		cfg = gen.RawJSON("{}")
+	}
+	v, err := load(context.WithValue(ctx, registryKey{}, r), cfg)
+	if err != nil {
+		return nil, &LoadError{Provider: resolved, Err: err}
+	}
+	return v, nil
+}
+
+type registryKey struct{}
+
+// registryFrom returns the registry a Registry's Load attached to ctx, or
+// Default.
+func registryFrom(ctx context.Context) *Registry {
+	if r, ok := ctx.Value(registryKey{}).(*Registry); ok {
+		return r
+	}
+	return Default
+}
+
+// Register registers a provider in Default; see Registry.Register.
+func Register(provider string, load Loader, aliases ...string) {
+	Default.Register(provider, load, aliases...)
+}
+
+// Load decodes a ComponentModel (JSON) and builds its component with the
+// registry of ctx (inside a Loader, the registry loading it) or Default.
+func Load(ctx context.Context, data []byte) (any, error) {
+	return registryFrom(ctx).Load(ctx, data)
+}
+
+// LoadModel builds the component m describes with the registry of ctx
+// (inside a Loader, the registry loading it) or Default.
+func LoadModel(ctx context.Context, m *ComponentModel) (any, error) {
+	return registryFrom(ctx).LoadModel(ctx, m)
+}
+
+// LoadAs is Load for a component that must be a T (for example a
+// models.ChatCompletionClient); anything else is a *TypeError, as AutoGen's
+// load_component raises TypeError("Expected type does not match").
+func LoadAs[T any](ctx context.Context, data []byte) (T, error) {
+	var zero T
+	var m ComponentModel
+	if err := wire.Unmarshal(data, &m); err != nil {
+		return zero, &InvalidModelError{Err: err}
+	}
+	return LoadModelAs[T](ctx, &m)
+}
+
+// LoadModelAs is LoadModel for a component that must be a T; see LoadAs.
+func LoadModelAs[T any](ctx context.Context, m *ComponentModel) (T, error) {
+	var zero T
+	v, err := LoadModel(ctx, m)
+	if err != nil {
+		return zero, err
+	}
+	t, ok := v.(T)
+	if !ok {
+		return zero, &TypeError{Provider: m.Provider, Got: reflect.TypeOf(v), Want: reflect.TypeFor[T]()}
+	}
+	return t, nil
+}
+
+// UnknownProviderError is a ComponentModel whose provider has no Loader:
+// AutoGen would fail to import it. Provider is the string in the config;
+// Resolved is the provider it is an alias of, or Provider.
+type UnknownProviderError struct {
+	Provider string
+	Resolved string
+}
+
+// Error names the provider.
+func (e *UnknownProviderError) Error() string {
+	if e.Resolved != "" && e.Resolved != e.Provider {
+		return fmt.Sprintf("component: unknown provider %q (alias of %q): no loader registered for it", e.Provider, e.Resolved)
+	}
+	return fmt.Sprintf("component: unknown provider %q: no loader registered for it", e.Provider)
+}
+
+// LoadError is a Loader's refusal of a config.
+type LoadError struct {
+	Provider string // the provider whose Loader failed
+	Err      error
+}
+
+// Error names the provider and the Loader's error.
+func (e *LoadError) Error() string {
+	return fmt.Sprintf("component: loading %s: %v", e.Provider, e.Err)
+}
+
+// Unwrap returns the Loader's error.
+func (e *LoadError) Unwrap() error { return e.Err }
+
+// InvalidModelError is input that is not a ComponentModel (for example
+// without provider or config, or with a config that is not an object).
+// Err lists the faults with their JSON pointers.
+type InvalidModelError struct {
+	Err error
+}
+
+// Error describes the faults.
+func (e *InvalidModelError) Error() string {
+	return "component: invalid ComponentModel: " + e.Err.Error()
+}
+
+// Unwrap returns the decoding error.
+func (e *InvalidModelError) Unwrap() error { return e.Err }
+
+// TypeError is a component of another type than the one asked for (LoadAs).
+type TypeError struct {
+	Provider  string
+	Got, Want reflect.Type
+}
+
+// Error names the provider and both types.
+func (e *TypeError) Error() string {
+	return fmt.Sprintf("component: Expected type does not match: provider %q built %v, not %v", e.Provider, e.Got, e.Want)
+}

@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	agentschema normalize [--type NAME] [FILE|-]...
+//	agentschema normalize [--type NAME] [--strict] [FILE|-]...
 //	agentschema schema list
 //	agentschema schema show NAME
 //
@@ -24,8 +24,10 @@ import (
 const usage = `usage: agentschema <command> [arguments]
 
 commands:
-  normalize [--type NAME] [FILE|-]...   decode JSON or JSONL as NAME (or by each document's "type" tag)
-                                        and print the canonical encoding, one line per document
+  normalize [--type NAME] [--strict] [FILE|-]...
+                                        decode JSON or JSONL as NAME (or by each document's "type" tag)
+                                        and print the canonical encoding, one line per document;
+                                        --strict reports members AutoGen would drop
   schema list                           list the embedded schemas
   schema show NAME                      print one embedded schema
 `

@@ -15,8 +15,9 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	fs := flag.NewFlagSet("normalize", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	typ := fs.String("type", "", "schema title to decode each document as (default: the document's \"type\" tag)")
+	strict := fs.Bool("strict", false, "report members the types do not hold (AutoGen drops them silently)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: agentschema normalize [--type NAME] [FILE|-]...\n")
+		fmt.Fprint(stderr, "usage: agentschema normalize [--type NAME] [--strict] [FILE|-]...\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -43,7 +44,7 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 			continue
 		}
 		err = readDocuments(name, r, func(doc document) error {
-			line, ok := normalizeOne(doc, *typ, stderr)
+			line, ok := normalizeOne(doc, *typ, wire.Options{DisallowUnknownFields: *strict}, stderr)
 			if !ok {
 				status = exitBad
 				return nil
@@ -62,8 +63,8 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 
 // normalizeOne decodes one document and returns its canonical encoding,
 // or prints its faults and returns false.
-func normalizeOne(doc document, typ string, stderr io.Writer) ([]byte, bool) {
-	d := wire.NewDecoder(doc.data, wire.Options{})
+func normalizeOne(doc document, typ string, opts wire.Options, stderr io.Writer) ([]byte, bool) {
+	d := wire.NewDecoder(doc.data, opts)
 	title := typ
 	if title == "" {
 		tag, st := d.PeekTag("type")

@@ -1,0 +1,386 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/agentschema/agentschema/pkg/validate"
+)
+
+func init() {
+	commands["validate"] = command{
+		usage: "  validate [--type NAME] [--mode schema|autogen] [--format text|json] FILE...|-\n" +
+			"                                        check JSON or JSONL files (directories: every *.json and *.jsonl)\n" +
+			"                                        against the schemas, or against what AutoGen accepts\n",
+		run: runValidate,
+	}
+}
+
+const validateUsage = `usage: agentschema validate [--type NAME] [--mode schema|autogen] [--format text|json] FILE...|-
+
+Checks each JSON document (a file holding one JSON value, or JSONL: one
+per line) and prints one line per error, FILE:LINE:COL: POINTER: message,
+then "N documents, M invalid". Directories are searched recursively for
+*.json and *.jsonl files; - is standard input. Without --type, each
+document's "type" tag picks its schema.
+
+Exit status: 0 all valid, 1 some document invalid, 2 usage error or
+unreadable input.
+
+`
+
+// validateOutput writes the errors and the summary in one format.
+type validateOutput interface {
+	// fault writes one error of a document.
+	fault(doc document, e *validate.Error) error
+	// finish writes what follows the last error.
+	finish(docs, invalid int) error
+}
+
+func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fset := flag.NewFlagSet("validate", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	typ := fset.String("type", "", "schema title to check every document as (default: each document's \"type\" tag)")
+	modeName := fset.String("mode", "schema", "schema: what the JSON Schemas say; autogen: what AutoGen's Python packages accept")
+	format := fset.String("format", "text", "text: FILE:LINE:COL: POINTER: message lines; json: an array of error objects")
+	fset.Usage = func() {
+		fmt.Fprint(stderr, validateUsage)
+		fset.PrintDefaults()
+	}
+	if err := fset.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	mode, err := validate.ParseMode(*modeName)
+	if err != nil {
+		fmt.Fprintf(stderr, "agentschema validate: unknown --mode %q: want schema or autogen\n", *modeName)
+		return exitUsage
+	}
+	if *typ != "" && !slices.Contains(validate.Titles(), *typ) {
+		fmt.Fprintf(stderr, "agentschema validate: unknown type %q; known types: %s\n", *typ, strings.Join(validate.Titles(), ", "))
+		return exitUsage
+	}
+	if fset.NArg() == 0 {
+		fmt.Fprint(stderr, "agentschema validate: no input: name files or directories, or - for standard input\n")
+		return exitUsage
+	}
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	defer out.Flush()
+	var w validateOutput
+	switch *format {
+	case "text":
+		w = &textOutput{w: out}
+	case "json":
+		w = &jsonOutput{w: out}
+	default:
+		fmt.Fprintf(stderr, "agentschema validate: unknown --format %q: want text or json\n", *format)
+		return exitUsage
+	}
+
+	files, unreadable := validateInputs(fset.Args(), stderr)
+	r := &validateRun{
+		v:        &validate.Validator{Mode: mode},
+		typ:      *typ,
+		out:      w,
+		progress: newProgress(stderr, files),
+	}
+	for _, name := range files {
+		if err := r.file(name, stdin); err != nil {
+			if errors.Is(err, errOutput) {
+				fmt.Fprintf(stderr, "agentschema validate: %v\n", err)
+				return exitUsage
+			}
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			unreadable = true
+		}
+	}
+	r.progress.done()
+	if err := w.finish(r.docs, r.invalid); err != nil {
+		fmt.Fprintf(stderr, "agentschema validate: %v\n", err)
+		return exitUsage
+	}
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(stderr, "agentschema validate: writing output: %v\n", err)
+		return exitUsage
+	}
+	if r.untagged > 0 {
+		fmt.Fprintf(stderr, "agentschema validate: %d %s no usable \"type\" tag; name the type with --type NAME\n",
+			r.untagged, plural(r.untagged, "document has", "documents have"))
+	}
+	switch {
+	case unreadable:
+		return exitUsage
+	case r.invalid > 0:
+		return exitBad
+	}
+	return exitOK
+}
+
+// errOutput marks a failure to write the output.
+var errOutput = errors.New("writing output")
+
+// validateRun checks documents and counts them.
+type validateRun struct {
+	v        *validate.Validator
+	typ      string
+	out      validateOutput
+	progress *progress
+
+	docs, invalid, untagged int
+}
+
+// file checks every document of one input; the error is an unreadable
+// input or errOutput.
+func (r *validateRun) file(name string, stdin io.Reader) error {
+	in, closeFn, err := openInput(name, stdin)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	cr := &countingReader{r: in, n: &r.progress.read}
+	return readDocuments(name, cr, func(doc document) error {
+		r.docs++
+		err := r.document(doc)
+		r.progress.tick(r.docs, r.invalid)
+		return err
+	})
+}
+
+// document checks one document and writes its errors.
+func (r *validateRun) document(doc document) error {
+	var (
+		title string
+		err   error
+	)
+	if r.typ != "" {
+		err = r.v.Validate(r.typ, doc.data)
+	} else {
+		title, err = r.v.ValidateTagged(doc.data)
+	}
+	if err == nil {
+		return nil
+	}
+	var es validate.Errors
+	if !errors.As(err, &es) {
+		es = validate.Errors{{Pointer: "", Line: 1, Column: 1, Keyword: "", Message: err.Error()}}
+	}
+	r.invalid++
+	if r.typ == "" && title == "" && len(es) == 1 && es[0].Keyword == "discriminator" {
+		r.untagged++
+	}
+	for _, e := range es {
+		if err := r.out.fault(doc, e); err != nil {
+			return fmt.Errorf("%w: %v", errOutput, err)
+		}
+	}
+	return nil
+}
+
+// validateInputs expands the command's arguments: files as named, and
+// every *.json and *.jsonl file under a directory, in lexical order. It
+// reports the arguments it cannot read.
+func validateInputs(args []string, stderr io.Writer) (files []string, unreadable bool) {
+	for _, arg := range args {
+		if arg == "-" {
+			files = append(files, arg)
+			continue
+		}
+		info, err := os.Stat(arg)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", arg, err)
+			unreadable = true
+			continue
+		}
+		if !info.IsDir() {
+			files = append(files, arg)
+			continue
+		}
+		err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				fmt.Fprintf(stderr, "%s: %v\n", path, err)
+				unreadable = true
+				return nil
+			}
+			if !d.IsDir() && (strings.HasSuffix(path, ".json") || strings.HasSuffix(path, ".jsonl")) {
+				files = append(files, path)
+			}
+			return nil
+		})
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", arg, err)
+			unreadable = true
+		}
+	}
+	return files, unreadable
+}
+
+// textOutput writes FILE:LINE:COL: POINTER: message lines and a summary.
+type textOutput struct{ w *bufio.Writer }
+
+func (o *textOutput) fault(doc document, e *validate.Error) error {
+	_, err := fmt.Fprintf(o.w, "%s:%d:%d: %s: %s\n", doc.file, doc.line+e.Line-1, e.Column, e.DisplayPointer(), e.Message)
+	return err
+}
+
+func (o *textOutput) finish(docs, invalid int) error {
+	_, err := fmt.Fprintf(o.w, "%d %s, %d invalid\n", docs, plural(docs, "document", "documents"), invalid)
+	return err
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// jsonFault is one error in --format json output.
+type jsonFault struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Pointer string `json:"pointer"`
+	Keyword string `json:"keyword"`
+	Message string `json:"message"`
+	// Code is pydantic's error type, in autogen mode.
+	Code string `json:"code,omitempty"`
+}
+
+// jsonOutput writes a JSON array of error objects, one per line, as the
+// errors are found (so memory does not grow with their number).
+type jsonOutput struct {
+	w *bufio.Writer
+	n int // errors written
+}
+
+func (o *jsonOutput) fault(doc document, e *validate.Error) error {
+	b, err := json.Marshal(jsonFault{
+		File:    doc.file,
+		Line:    doc.line + e.Line - 1,
+		Column:  e.Column,
+		Pointer: e.Pointer,
+		Keyword: e.Keyword,
+		Message: e.Message,
+		Code:    e.Code,
+	})
+	if err != nil {
+		return err
+	}
+	sep := ",\n  "
+	if o.n == 0 {
+		sep = "[\n  "
+	}
+	o.n++
+	o.w.WriteString(sep)
+	_, err = o.w.Write(b)
+	return err
+}
+
+func (o *jsonOutput) finish(int, int) error {
+	var err error
+	if o.n == 0 {
+		_, err = o.w.WriteString("[]\n")
+	} else {
+		_, err = o.w.WriteString("\n]\n")
+	}
+	return err
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// Progress reporting: on a terminal, a run that takes a while shows a
+// status line on stderr, rewritten in place.
+var (
+	// isTerminal reports whether w is a terminal (a character device).
+	isTerminal = func(w io.Writer) bool {
+		f, ok := w.(*os.File)
+		if !ok {
+			return false
+		}
+		info, err := f.Stat()
+		return err == nil && info.Mode()&os.ModeCharDevice != 0
+	}
+	// progressDelay is how long a run goes before it shows progress, so
+	// small inputs print nothing.
+	progressDelay = time.Second
+	// progressEvery is the least time between two updates.
+	progressEvery = 200 * time.Millisecond
+)
+
+// progress shows how far validation has got.
+type progress struct {
+	w       io.Writer
+	on      bool
+	total   int64 // bytes in the named files; 0 when unknown (stdin)
+	read    atomic.Int64
+	start   time.Time
+	last    time.Time
+	printed bool
+}
+
+func newProgress(stderr io.Writer, files []string) *progress {
+	p := &progress{w: stderr, on: isTerminal(stderr), start: time.Now()}
+	for _, f := range files {
+		if f == "-" {
+			p.total = 0
+			break
+		}
+		if info, err := os.Stat(f); err == nil {
+			p.total += info.Size()
+		}
+	}
+	return p
+}
+
+func (p *progress) tick(docs, invalid int) {
+	if !p.on {
+		return
+	}
+	now := time.Now()
+	if now.Sub(p.start) < progressDelay || now.Sub(p.last) < progressEvery {
+		return
+	}
+	p.last = now
+	p.printed = true
+	read := p.read.Load()
+	line := fmt.Sprintf("\ragentschema validate: %d documents, %d invalid, %s", docs, invalid, megabytes(read))
+	if p.total > 0 {
+		line += " of " + megabytes(p.total) + " (" + strconv.FormatInt(min(100, read*100/p.total), 10) + "%)"
+	}
+	fmt.Fprint(p.w, line+"\x1b[K")
+}
+
+// done clears the status line.
+func (p *progress) done() {
+	if p.printed {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}
+
+func megabytes(n int64) string {
+	return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MB"
+}

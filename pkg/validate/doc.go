@@ -1,0 +1,46 @@
+// Package validate checks JSON payloads (LLM messages, agentchat
+// messages and events, transcripts' documents, saved context states,
+// tool results and component configs) against the agent types of this
+// module and says exactly where they are wrong.
+//
+// A document is checked as a type named by its schema title
+// ("UserMessage", "LLMMessage", "ChatCompletionContextState", ...; see
+// Titles). Each fault is an *Error carrying the JSON pointer of the value
+// at fault, its byte offset, line and column in the input, the failing
+// keyword and a plain message; Validate returns them together as Errors,
+// in input order, and errors.As finds them.
+//
+// There are two modes:
+//
+//   - ModeSchema (the default) checks what the JSON Schemas in schemas/
+//     say, using github.com/santhosh-tekuri/jsonschema/v6. The schemas
+//     are embedded and each is compiled once, on first use, safely for
+//     concurrent callers. "format" and "contentEncoding" are asserted.
+//     "date-time" is RFC 3339 with the UTC offset optional: the schemas
+//     are pydantic's, and pydantic's date-time fields take naive
+//     datetimes, which AutoGen keeps naive.
+//   - ModeAutoGen checks what AutoGen's Python packages accept, by
+//     decoding with the generated typed decoder (gen.Decode), which
+//     coerces as pydantic does ("12" for an int, a unix time for a
+//     datetime, "yes" for true) and opens images. Its errors carry
+//     pydantic's error type in Error.Code as well.
+//
+// One mistake gives one error. The tagged unions (LLMMessage,
+// ChatMessage, AgentEvent, ResultContent) are oneOf schemas with a
+// discriminator; validating a plain oneOf reports a failure for every
+// member. This package rewrites those schemas when it loads them (the
+// files in schemas/ are unchanged) so that the "type" tag selects the one
+// member to validate: a bad UserMessage inside a state is reported as
+// "/messages/3/content: expected string or array, got number 3", and a
+// missing or unknown tag is one error naming the allowed tags. Likewise
+// an anyOf whose branches all want another JSON type gives one error
+// listing the types ("expected string or null"), and otherwise the
+// errors of the branch that comes closest. (Where an anyOf's branches are
+// plain JSON types, such as every optional field's "T or null", it is
+// compiled as one schema with a list of types: the same values pass, and
+// validation is cheaper.)
+//
+// Positions are found after validation, only for documents with errors:
+// one pass over the raw input follows the faulty values' pointers and
+// skips everything else, so valid documents pay nothing for them.
+package validate

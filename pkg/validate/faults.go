@@ -1,0 +1,339 @@
+package validate
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+)
+
+// fault is one error found by the schema validator, before its position
+// in the input is known.
+type fault struct {
+	// at is the instance path of the value the keyword applies to.
+	at []string
+	// ptr is the reported path: at, or at plus a missing member.
+	ptr     []string
+	keyword string
+	message string
+	// want and got are set for a type mismatch, so that the branches of
+	// an anyOf can be merged into one error.
+	want []string
+	got  string
+}
+
+// collector turns the validator's error tree into one fault per mistake.
+type collector struct {
+	root   any // the validated instance, to quote values in messages
+	faults []fault
+}
+
+// walk collects the faults under e.
+func (c *collector) walk(e *jsonschema.ValidationError) {
+	switch k := e.ErrorKind.(type) {
+	case *kind.Schema, *kind.Group, *kind.Reference, *kind.AllOf:
+		for _, cause := range e.Causes {
+			c.walk(cause)
+		}
+		return
+	case *kind.AnyOf, *kind.OneOf:
+		if len(e.Causes) > 0 {
+			c.alternatives(e)
+			return
+		}
+	case *kind.Required:
+		if u := reg.unionAt(schemaURL(e.SchemaURL)); u != nil && slices.Contains(k.Missing, u.property) {
+			c.add(fault{
+				at:      e.InstanceLocation,
+				ptr:     appendPath(e.InstanceLocation, u.property),
+				keyword: "discriminator",
+				message: "missing " + strconv.Quote(u.property) + " tag: expected one of " + quoteList(u.tags),
+			})
+			return
+		}
+		for _, name := range k.Missing {
+			c.add(fault{
+				at:      e.InstanceLocation,
+				ptr:     appendPath(e.InstanceLocation, name),
+				keyword: "required",
+				message: "missing required property " + strconv.Quote(name),
+			})
+		}
+		return
+	case *kind.Enum:
+		if u := c.unionTag(e); u != nil {
+			c.add(fault{
+				at:      e.InstanceLocation,
+				ptr:     e.InstanceLocation,
+				keyword: "discriminator",
+				message: "unknown " + strconv.Quote(u.property) + " tag " + c.show(e.InstanceLocation, k.Got) + ": expected one of " + quoteList(u.tags),
+			})
+			return
+		}
+	}
+	c.leaf(e)
+}
+
+// unionTag returns the union whose tag property e is about, if it is.
+func (c *collector) unionTag(e *jsonschema.ValidationError) *union {
+	base, frag, _ := strings.Cut(e.SchemaURL, "#")
+	u := reg.unionAt(base)
+	if u == nil || frag != "/properties/"+u.property {
+		return nil
+	}
+	return u
+}
+
+// leaf adds the fault of a keyword that failed by itself.
+func (c *collector) leaf(e *jsonschema.ValidationError) {
+	f := fault{at: e.InstanceLocation, ptr: e.InstanceLocation}
+	if kp := e.ErrorKind.KeywordPath(); len(kp) > 0 {
+		f.keyword = kp[0]
+	}
+	switch k := e.ErrorKind.(type) {
+	case *kind.Type:
+		f.want, f.got = k.Want, k.Got
+		f.message = c.typeMessage(e.InstanceLocation, k.Want)
+	case *kind.Const:
+		f.message = "expected " + showJSON(k.Want) + ", got " + c.show(e.InstanceLocation, k.Got)
+	case *kind.Enum:
+		f.message = "expected one of " + showList(k.Want) + ", got " + c.show(e.InstanceLocation, k.Got)
+	case *kind.Format:
+		f.message = c.show(e.InstanceLocation, k.Got) + " is not a valid " + k.Want
+		if k.Err != nil {
+			f.message += ": " + k.Err.Error()
+		}
+	case *kind.ContentEncoding:
+		f.message = "not valid " + k.Want
+		if k.Err != nil {
+			f.message += ": " + k.Err.Error()
+		}
+	case *kind.AdditionalProperties:
+		for _, p := range k.Properties {
+			g := f
+			g.ptr = appendPath(e.InstanceLocation, p)
+			g.message = "unknown property " + strconv.Quote(p)
+			c.add(g)
+		}
+		return
+	default:
+		f.message = strings.TrimPrefix((&jsonschema.ValidationError{ErrorKind: k}).Error(), "at '': ")
+	}
+	c.add(f)
+}
+
+// alternatives handles anyOf and oneOf. The branches whose only fault is
+// a type mismatch of the value itself (a string where the branch wants
+// an array) are not what the author meant; if every branch is such a
+// mismatch, the result is one error listing the types allowed.
+// Otherwise the faults of the branch that comes closest (the fewest
+// faults) are reported, as if that branch alone had been written.
+func (c *collector) alternatives(e *jsonschema.ValidationError) {
+	var (
+		best  []fault
+		wants []string
+		got   string
+		found bool
+	)
+	for _, cause := range e.Causes {
+		sub := &collector{root: c.root}
+		sub.walk(cause)
+		if len(sub.faults) == 1 && sub.faults[0].want != nil && slices.Equal(sub.faults[0].at, e.InstanceLocation) {
+			for _, w := range sub.faults[0].want {
+				if !slices.Contains(wants, w) {
+					wants = append(wants, w)
+				}
+			}
+			got = sub.faults[0].got
+			continue
+		}
+		if len(sub.faults) == 0 {
+			continue
+		}
+		if !found || len(sub.faults) < len(best) {
+			best, found = sub.faults, true
+		}
+	}
+	if found {
+		c.faults = append(c.faults, best...)
+		return
+	}
+	if len(wants) == 0 { // no branch said why: report the keyword itself
+		c.add(fault{at: e.InstanceLocation, ptr: e.InstanceLocation, keyword: e.ErrorKind.KeywordPath()[0],
+			message: "does not match any of the allowed forms"})
+		return
+	}
+	c.add(fault{
+		at: e.InstanceLocation, ptr: e.InstanceLocation, keyword: "type",
+		want: wants, got: got,
+		message: c.typeMessage(e.InstanceLocation, wants),
+	})
+}
+
+func (c *collector) add(f fault) { c.faults = append(c.faults, f) }
+
+// typeMessage says which JSON types were wanted and what the value is.
+func (c *collector) typeMessage(at []string, want []string) string {
+	want = slices.Clone(want)
+	slices.SortStableFunc(want, func(a, b string) int { return typeRank(a) - typeRank(b) })
+	return "expected " + joinOr(want) + ", got " + c.describe(at)
+}
+
+// typeRank orders JSON type names for messages: "string or null", not
+// "null or string".
+func typeRank(t string) int {
+	switch t {
+	case "string":
+		return 0
+	case "integer":
+		return 1
+	case "number":
+		return 2
+	case "boolean":
+		return 3
+	case "array":
+		return 4
+	case "object":
+		return 5
+	case "null":
+		return 7
+	}
+	return 6
+}
+
+// describe names the kind of the value at path and, for a scalar, shows it.
+func (c *collector) describe(path []string) string {
+	v, ok := lookup(c.root, path)
+	if !ok {
+		return "a missing value"
+	}
+	switch v := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean " + strconv.FormatBool(v)
+	case json.Number:
+		return "number " + clip(string(v))
+	case string:
+		return "string " + clip(strconv.Quote(v))
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return "value"
+}
+
+// show quotes the value at path for a message (got is what the validator
+// saw, used when the path cannot be followed).
+func (c *collector) show(path []string, got any) string {
+	if v, ok := lookup(c.root, path); ok {
+		got = v
+	}
+	switch got.(type) {
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "an array"
+	}
+	return clip(showJSON(got))
+}
+
+// lookup follows a path of reference tokens into a decoded value.
+func lookup(v any, path []string) (any, bool) {
+	for _, tok := range path {
+		switch x := v.(type) {
+		case map[string]any:
+			m, ok := x[tok]
+			if !ok {
+				return nil, false
+			}
+			v = m
+		case []any:
+			i, ok := arrayIndex(tok)
+			if !ok || i >= len(x) {
+				return nil, false
+			}
+			v = x[i]
+		default:
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// showJSON writes a scalar as JSON text.
+func showJSON(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return strconv.Quote(v)
+	case json.Number:
+		return string(v)
+	case bool:
+		return strconv.FormatBool(v)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "value"
+	}
+	return string(b)
+}
+
+func showList(vs []any) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = showJSON(v)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func quoteList(ss []string) string {
+	parts := make([]string, len(ss))
+	for i, s := range ss {
+		parts[i] = strconv.Quote(s)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// joinOr joins JSON type names: "string", "string or null", "string,
+// array or null".
+func joinOr(ss []string) string {
+	switch len(ss) {
+	case 0:
+		return "nothing"
+	case 1:
+		return ss[0]
+	}
+	return strings.Join(ss[:len(ss)-1], ", ") + " or " + ss[len(ss)-1]
+}
+
+// clip shortens a quoted value for a message.
+func clip(s string) string {
+	const maxLen = 60
+	if len(s) <= maxLen {
+		return s
+	}
+	cut := maxLen
+	for cut > 0 && s[cut]&0xC0 == 0x80 { // keep UTF-8 whole
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// schemaURL strips the fragment of a schema location.
+func schemaURL(u string) string {
+	base, _, _ := strings.Cut(u, "#")
+	return base
+}
+
+// appendPath returns a copy of path with tok added.
+func appendPath(path []string, tok string) []string {
+	out := make([]string, len(path), len(path)+1)
+	copy(out, path)
+	return append(out, tok)
+}

@@ -6,13 +6,26 @@ import "github.com/agentschema/agentschema/internal/wire"
 
 // decoders decodes each type by its schema title.
 var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
+	"AIContent": func(d *wire.Decoder) wire.Encodable {
+		if x := DecodeAIContent(d); x != nil {
+			return x
+		}
+		return nil
+	},
+	"AdditionalCounts": func(d *wire.Decoder) wire.Encodable { x := new(AdditionalCounts); x.DecodeFrom(d); return x },
 	"AgentEvent": func(d *wire.Decoder) wire.Encodable {
 		if x := DecodeAgentEvent(d); x != nil {
 			return x
 		}
 		return nil
 	},
-	"Alias":            func(d *wire.Decoder) wire.Encodable { x := new(Alias); x.DecodeFrom(d); return x },
+	"Alias": func(d *wire.Decoder) wire.Encodable { x := new(Alias); x.DecodeFrom(d); return x },
+	"AnyTextualContent": func(d *wire.Decoder) wire.Encodable {
+		if x := DecodeAnyTextualContent(d); x != nil {
+			return x
+		}
+		return nil
+	},
 	"AssistantMessage": func(d *wire.Decoder) wire.Encodable { x := new(AssistantMessage); x.DecodeFrom(d); return x },
 	"BufferedChatCompletionContextConfig": func(d *wire.Decoder) wire.Encodable {
 		x := new(BufferedChatCompletionContextConfig)
@@ -33,19 +46,23 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 	"CodeResult":          func(d *wire.Decoder) wire.Encodable { x := new(CodeResult); x.DecodeFrom(d); return x },
 	"ComponentModel":      func(d *wire.Decoder) wire.Encodable { x := new(ComponentModel); x.DecodeFrom(d); return x },
 	"CreateResult":        func(d *wire.Decoder) wire.Encodable { x := new(CreateResult); x.DecodeFrom(d); return x },
+	"DataContent":         func(d *wire.Decoder) wire.Encodable { x := new(DataContent); x.DecodeFrom(d); return x },
+	"ErrorContent":        func(d *wire.Decoder) wire.Encodable { x := new(ErrorContent); x.DecodeFrom(d); return x },
 	"FinishReason": func(d *wire.Decoder) wire.Encodable {
 		x := d.Enum(finishReasonValues...)
 		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
 	"FunctionCall":            func(d *wire.Decoder) wire.Encodable { x := new(FunctionCall); x.DecodeFrom(d); return x },
+	"FunctionCallContent":     func(d *wire.Decoder) wire.Encodable { x := new(FunctionCallContent); x.DecodeFrom(d); return x },
 	"FunctionExecutionResult": func(d *wire.Decoder) wire.Encodable { x := new(FunctionExecutionResult); x.DecodeFrom(d); return x },
 	"FunctionExecutionResultMessage": func(d *wire.Decoder) wire.Encodable {
 		x := new(FunctionExecutionResultMessage)
 		x.DecodeFrom(d)
 		return x
 	},
-	"FunctionToolConfig": func(d *wire.Decoder) wire.Encodable { x := new(FunctionToolConfig); x.DecodeFrom(d); return x },
-	"HandoffMessage":     func(d *wire.Decoder) wire.Encodable { x := new(HandoffMessage); x.DecodeFrom(d); return x },
+	"FunctionResultContent": func(d *wire.Decoder) wire.Encodable { x := new(FunctionResultContent); x.DecodeFrom(d); return x },
+	"FunctionToolConfig":    func(d *wire.Decoder) wire.Encodable { x := new(FunctionToolConfig); x.DecodeFrom(d); return x },
+	"HandoffMessage":        func(d *wire.Decoder) wire.Encodable { x := new(HandoffMessage); x.DecodeFrom(d); return x },
 	"HeadAndTailChatCompletionContextConfig": func(d *wire.Decoder) wire.Encodable {
 		x := new(HeadAndTailChatCompletionContextConfig)
 		x.DecodeFrom(d)
@@ -59,6 +76,12 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 	"ImportFromModule":   func(d *wire.Decoder) wire.Encodable { x := new(ImportFromModule); x.DecodeFrom(d); return x },
 	"LLMMessage": func(d *wire.Decoder) wire.Encodable {
 		if x := DecodeLLMMessage(d); x != nil {
+			return x
+		}
+		return nil
+	},
+	"LocatableContent": func(d *wire.Decoder) wire.Encodable {
+		if x := DecodeLocatableContent(d); x != nil {
 			return x
 		}
 		return nil
@@ -95,7 +118,9 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 	"StaticWorkbenchConfig": func(d *wire.Decoder) wire.Encodable { x := new(StaticWorkbenchConfig); x.DecodeFrom(d); return x },
 	"StopMessage":           func(d *wire.Decoder) wire.Encodable { x := new(StopMessage); x.DecodeFrom(d); return x },
 	"SystemMessage":         func(d *wire.Decoder) wire.Encodable { x := new(SystemMessage); x.DecodeFrom(d); return x },
+	"TextContent":           func(d *wire.Decoder) wire.Encodable { x := new(TextContent); x.DecodeFrom(d); return x },
 	"TextMessage":           func(d *wire.Decoder) wire.Encodable { x := new(TextMessage); x.DecodeFrom(d); return x },
+	"TextReasoningContent":  func(d *wire.Decoder) wire.Encodable { x := new(TextReasoningContent); x.DecodeFrom(d); return x },
 	"TextResultContent":     func(d *wire.Decoder) wire.Encodable { x := new(TextResultContent); x.DecodeFrom(d); return x },
 	"ThoughtEvent":          func(d *wire.Decoder) wire.Encodable { x := new(ThoughtEvent); x.DecodeFrom(d); return x },
 	"TokenLimitedChatCompletionContextConfig": func(d *wire.Decoder) wire.Encodable {
@@ -115,6 +140,9 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		x.DecodeFrom(d)
 		return x
 	},
+	"UriContent":              func(d *wire.Decoder) wire.Encodable { x := new(UriContent); x.DecodeFrom(d); return x },
+	"UsageContent":            func(d *wire.Decoder) wire.Encodable { x := new(UsageContent); x.DecodeFrom(d); return x },
+	"UsageDetails":            func(d *wire.Decoder) wire.Encodable { x := new(UsageDetails); x.DecodeFrom(d); return x },
 	"UserInputRequestedEvent": func(d *wire.Decoder) wire.Encodable { x := new(UserInputRequestedEvent); x.DecodeFrom(d); return x },
 	"UserMessage":             func(d *wire.Decoder) wire.Encodable { x := new(UserMessage); x.DecodeFrom(d); return x },
 }
@@ -124,7 +152,11 @@ var tagged = map[string]string{
 	"AssistantMessage":               "AssistantMessage",
 	"CodeExecutionEvent":             "CodeExecutionEvent",
 	"CodeGenerationEvent":            "CodeGenerationEvent",
+	"data":                           "DataContent",
+	"error":                          "ErrorContent",
+	"function_call":                  "FunctionCallContent",
 	"FunctionExecutionResultMessage": "FunctionExecutionResultMessage",
+	"function_result":                "FunctionResultContent",
 	"HandoffMessage":                 "HandoffMessage",
 	"ImageResultContent":             "ImageResultContent",
 	"MemoryQueryEvent":               "MemoryQueryEvent",
@@ -134,13 +166,17 @@ var tagged = map[string]string{
 	"SelectorEvent":                  "SelectorEvent",
 	"StopMessage":                    "StopMessage",
 	"SystemMessage":                  "SystemMessage",
+	"text":                           "TextContent",
 	"TextMessage":                    "TextMessage",
+	"text_reasoning":                 "TextReasoningContent",
 	"TextResultContent":              "TextResultContent",
 	"ThoughtEvent":                   "ThoughtEvent",
 	"ToolCallExecutionEvent":         "ToolCallExecutionEvent",
 	"ToolCallRequestEvent":           "ToolCallRequestEvent",
 	"ToolCallSummaryMessage":         "ToolCallSummaryMessage",
 	"ToolResult":                     "ToolResult",
+	"uri":                            "UriContent",
+	"usage":                          "UsageContent",
 	"UserInputRequestedEvent":        "UserInputRequestedEvent",
 	"UserMessage":                    "UserMessage",
 }

@@ -82,23 +82,54 @@ func (g *generator) emitObject(c *concept, fields map[string][2]string, unions [
 	if needSeen {
 		w.p("\tvar seen uint64")
 	}
+	aliasKey, aliasTag, err := g.tagAlias(c)
+	if err != nil {
+		return nil, err
+	}
+	var du *dataURIProps
+	if c.dataURI != nil {
+		if du, err = g.dataURIProps(c); err != nil {
+			return nil, err
+		}
+		w.p("\tvar uriMediaType string")
+		w.p("\tfromURI := false // the media type comes from the data URI unless given")
+	}
 	w.p("\tfor {")
 	w.p("\t\tname, ok := d.Next()")
 	w.p("\t\tif !ok {\n\t\t\tbreak\n\t\t}")
 	w.p("\t\tswitch string(name) {")
 	for i, p := range c.props {
-		w.p("\t\tcase %q:", p.json)
+		w.p("\t\tcase %s:", quoteList(append([]string{p.json}, p.aliases...)))
 		if p.isTag {
 			w.p("\t\t\td.Const(%q)", c.tag)
+			if aliasKey != "" {
+				w.p("\t\tcase %q:", aliasKey)
+				w.p("\t\t\td.Const(%q)", aliasTag)
+			}
 			continue
 		}
 		if needSeen {
 			w.p("\t\t\tseen |= 1 << %d", i)
 		}
 		g.decodeInto(w, p.typ, "x."+p.goName, "\t\t\t")
+		if c.omitNull && p.typ.kind == "any" {
+			w.p("\t\t\tif x.%s.IsNull() {\n\t\t\t\tx.%s = nil\n\t\t\t}", p.goName, p.goName)
+		}
+	}
+	if du != nil {
+		w.p("\t\tcase %q:", c.dataURI.uri)
+		w.p("\t\t\tseen |= 1 << %d", du.dataBit)
+		w.p("\t\t\tfromURI = true")
+		w.p("\t\t\tx.%s, uriMediaType, _ = d.DataURI()", du.data.goName)
 	}
 	w.p("\t\tdefault:\n\t\t\td.SkipUnknown()\n\t\t}\n\t}")
 	w.p("\tif d.Fatal() {\n\t\treturn\n\t}")
+	if du != nil {
+		w.p("\tif fromURI && seen&(1<<%d) == 0 {", du.mediaTypeBit)
+		w.p("\t\tx.%s = uriMediaType", du.mediaType.goName)
+		w.p("\t\tseen |= 1 << %d", du.mediaTypeBit)
+		w.p("\t}")
+	}
 	for i, p := range c.props {
 		if p.isTag {
 			continue
@@ -137,6 +168,20 @@ func (g *generator) emitObject(c *concept, fields map[string][2]string, unions [
 			continue
 		}
 		src := "x." + p.goName
+		if p.typ.kind == "inmemory" {
+			w.p("\tif r, ok := wire.JSONOf(%s); ok {", src)
+			w.p("\t\te.Key(%s)", key)
+			w.p("\t\te.RawJSON(r)")
+			w.p("\t}")
+			continue
+		}
+		if cond, elem, ok := g.omittable(c, p, src); ok {
+			w.p("\tif %s {", cond)
+			w.p("\t\te.Key(%s)", key)
+			g.encode(w, elem, src, "\t\t")
+			w.p("\t}")
+			continue
+		}
 		if p.typ.kind == "optional" {
 			if p.typ.elem.kind == "nullable" {
 				w.p("\tif %s.Set {", src)
@@ -161,6 +206,14 @@ func (g *generator) emitObject(c *concept, fields map[string][2]string, unions [
 	w.p("\te.Raw(\"}\")")
 	w.p("}\n")
 	g.emitJSONMethods(w, c.name)
+	if du != nil {
+		g.emitDataURIMethods(w, c, du)
+	}
+	if c.addable {
+		if err := g.emitObjectAdd(w, c); err != nil {
+			return nil, err
+		}
+	}
 	return w.Bytes(), nil
 }
 
@@ -236,10 +289,16 @@ func (g *generator) decodeInto(w *writer, t *typeRef, target, ind string) {
 		w.p("%s%s = d.Raw()", ind, target)
 	case "anyobject":
 		w.p("%s%s = d.RawObject()", ind, target)
+	case "bytes":
+		w.p("%s%s = d.Base64()", ind, target)
+	case "error":
+		w.p("%s%s = d.ErrorText()", ind, target)
+	case "inmemory":
+		w.p("%s%s = d.InMemory()", ind, target)
 	case "ref":
 		c := g.concepts[t.ref]
 		switch c.kind {
-		case "object":
+		case "object", "map":
 			w.p("%s%s.DecodeFrom(d)", ind, target)
 		case "taggedUnion":
 			w.p("%s%s = Decode%s(d)", ind, target, t.ref)
@@ -346,10 +405,14 @@ func (g *generator) encode(w *writer, t *typeRef, src, ind string) {
 		w.p("%se.RawJSON(%s)", ind, src)
 	case "anyobject":
 		w.p("%se.RawObject(%s)", ind, src)
+	case "bytes":
+		w.p("%se.Base64(%s)", ind, src)
+	case "error":
+		w.p("%se.ErrorText(%s)", ind, src)
 	case "ref":
 		c := g.concepts[t.ref]
 		switch c.kind {
-		case "object":
+		case "object", "map":
 			w.p("%s%s.EncodeTo(e)", ind, src)
 		case "taggedUnion":
 			w.p("%sif %s == nil {\n%s\te.Null()\n%s} else {\n%s\t%s.EncodeTo(e)\n%s}", ind, src, ind, ind, ind, src, ind)
@@ -360,6 +423,8 @@ func (g *generator) encode(w *writer, t *typeRef, src, ind string) {
 		}
 	case "kindunion":
 		w.p("%s%s.EncodeTo(e)", ind, src)
+	case "deref":
+		g.encode(w, t.elem, "(*"+src+")", ind)
 	case "array":
 		i := w.v("i")
 		w.p("%se.Raw(\"[\")", ind)
@@ -427,10 +492,38 @@ func (g *generator) emitTaggedUnion(c *concept) []byte {
 	}
 	w.p("// %sTags lists the tags of %s's members.", c.name, c.name)
 	w.p("var %sTags = []string{%s}\n", c.name, quoteList(tags))
+	if c.aliasKey != "" {
+		var aliasTags []string
+		w.p("// %sTagAliases maps each value of the %q member, which %s is read", c.name, c.aliasKey, c.name)
+		w.p("// by when it has no %q member, to the %q tag it stands for.", c.tagKey, c.tagKey)
+		w.p("var %sTagAliases = map[string]string{", c.name)
+		for _, m := range c.aliases {
+			w.p("\t%q: %q,", m.key, m.val.str)
+			aliasTags = append(aliasTags, m.key)
+		}
+		w.p("}\n")
+		w.p("// %sAliasTags lists the values of the %q member in schema order.", unexported(c.name), c.aliasKey)
+		w.p("var %sAliasTags = []string{%s}\n", unexported(c.name), quoteList(aliasTags))
+	}
 	w.p("// Decode%s reads one %s from d, choosing the member by its %q tag.", c.name, c.name, c.tagKey)
+	if c.aliasKey != "" {
+		w.p("// An object without that tag is read by its %q tag (see %sTagAliases).", c.aliasKey, c.name)
+	}
 	w.p("// It returns nil when the value is not a usable %s (the fault is recorded in d).", c.name)
 	w.p("func Decode%s(d *wire.Decoder) %s {", c.name, c.name)
 	w.p("\ttag, st := d.PeekTag(%q)", c.tagKey)
+	if c.aliasKey != "" {
+		w.p("\tif st == wire.TagMissing {")
+		w.p("\t\tif alias, ast := d.PeekTag(%q); ast != wire.TagMissing {", c.aliasKey)
+		w.p("\t\t\tt, ok := %sTagAliases[alias]", c.name)
+		w.p("\t\t\tif !ok || ast != wire.TagFound {")
+		w.p("\t\t\t\td.UnionFault(alias, ast, %q, %sAliasTags)", c.aliasKey, unexported(c.name))
+		w.p("\t\t\t\treturn nil")
+		w.p("\t\t\t}")
+		w.p("\t\t\ttag, st = t, ast")
+		w.p("\t\t}")
+		w.p("\t}")
+	}
 	w.p("\tif st == wire.TagFound {")
 	w.p("\t\tswitch tag {")
 	for i, v := range c.variants {

@@ -20,6 +20,12 @@ func (g *generator) goType(t *typeRef) string {
 		return "DateTime"
 	case "any", "anyobject":
 		return "RawJSON"
+	case "bytes":
+		return "[]byte"
+	case "error":
+		return "error"
+	case "inmemory":
+		return "any"
 	case "ref":
 		return t.ref
 	case "array":
@@ -49,13 +55,15 @@ func (g *generator) goType(t *typeRef) string {
 }
 
 // nilable reports whether the Go type already has a nil value that can
-// stand for null or absence (slices, maps, RawJSON, union interfaces).
+// stand for null or absence (slices, maps, RawJSON, union interfaces,
+// error, any).
 func (g *generator) nilable(t *typeRef) bool {
 	switch t.kind {
-	case "array", "map", "any", "anyobject":
+	case "array", "map", "any", "anyobject", "bytes", "error", "inmemory":
 		return true
 	case "ref":
-		return g.concepts[t.ref].kind == "taggedUnion"
+		k := g.concepts[t.ref].kind
+		return k == "taggedUnion" || k == "map"
 	}
 	return false
 }

@@ -4,7 +4,10 @@
 // and emits everything go-jsonschema cannot: the codecs with AutoGen's
 // defaults and lax rules, tagged unions as sealed interfaces, unions by
 // JSON kind, enums and the type registry. It fails on any schema or union
-// site it cannot classify.
+// site it cannot classify. The extensions the design note's content types
+// use (x-tag-aliases, x-aliases, x-omit-null, x-go-in-memory, x-go-type,
+// x-go-data-uri, x-go-add, and map types with key patterns) are described
+// in contents.go.
 //
 // It runs from `go generate ./...` (see generate.go at the module root).
 package main
@@ -90,6 +93,12 @@ func run(schemaDir, outDir string) error {
 			result[snake(c.name)+".go"] = g.emitTaggedUnion(c)
 		case "enum":
 			result[snake(c.name)+".go"] = g.emitEnum(c)
+		case "map":
+			b, err := g.emitMap(c)
+			if err != nil {
+				return err
+			}
+			result[snake(c.name)+".go"] = b
 		}
 	}
 	for _, u := range g.unions {
@@ -146,7 +155,7 @@ func (g *generator) emitRegistry() []byte {
 	for _, name := range g.order {
 		c := g.concepts[name]
 		switch c.kind {
-		case "object":
+		case "object", "map":
 			w.p("\t%q: func(d *wire.Decoder) wire.Encodable { x := new(%s); x.DecodeFrom(d); return x },", name, name)
 		case "taggedUnion":
 			w.p("\t%q: func(d *wire.Decoder) wire.Encodable { if x := Decode%s(d); x != nil { return x }; return nil },", name, name)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -14,16 +15,39 @@ type concept struct {
 	name        string // schema title and Go type name
 	file        string
 	root        *node
-	kind        string // "object", "taggedUnion", "enum", "runtime"
+	kind        string // "object", "taggedUnion", "enum", "runtime", "map"
 	description string
 
 	// object
 	props []*prop
 	tag   string // the const of the "type" member, "" when untagged
+	// omitNull (x-omit-null) leaves out of the JSON the members whose
+	// value is null and whose default is null, as pydantic's
+	// exclude_none does.
+	omitNull bool
+	// dataURI (x-go-data-uri) names the bytes and media-type members of a
+	// type that is also read from, and written as, a data: URI.
+	dataURI *dataURISpec
+	// addable (x-go-add) gives the type an Add method: counts add, and
+	// absent plus present is present.
+	addable bool
 
 	// taggedUnion
 	variants []string
 	tagKey   string
+	// aliasKey and aliases (x-tag-aliases): a second tag member read when
+	// tagKey is absent, and which tag each of its values stands for.
+	aliasKey string
+	aliases  []member
+
+	// map (an object schema whose additionalProperties is a schema): the
+	// value type, the well-known keys (its properties) and the pattern
+	// every key must match (propertyNames), with the fault's text
+	// (x-key-error, "{key}" standing for the key).
+	elem       *typeRef
+	keys       []string
+	keyPattern string
+	keyError   string
 
 	// enum
 	values []string
@@ -40,11 +64,18 @@ type prop struct {
 	factory     string // uuid4, now-utc
 	description string
 	isTag       bool
+	aliases     []string // x-aliases: other names read for the member
+}
+
+// dataURISpec is the x-go-data-uri extension: the members holding the
+// bytes and the media type, and the name of the member read as a data URI.
+type dataURISpec struct {
+	data, mediaType, uri string
 }
 
 // typeRef is the classified type of a value.
 type typeRef struct {
-	kind     string // string const enum int float bool datetime any anyobject ref array map nullable optional kindunion
+	kind     string // string const enum int float bool datetime any anyobject ref array map nullable optional kindunion bytes error inmemory
 	constVal string
 	enumName string // named enum type, for kind enum
 	ref      string // concept name, for kind ref
@@ -132,6 +163,13 @@ func (g *generator) classifyKind(c *concept) error {
 			}
 			c.variants = append(c.variants, ref)
 		}
+		if ta := r.get("x-tag-aliases"); ta != nil {
+			c.aliasKey = ta.getStr("propertyName")
+			if c.aliasKey == "" || ta.get("mapping") == nil {
+				return fmt.Errorf("x-tag-aliases needs a propertyName and a mapping")
+			}
+			c.aliases = ta.get("mapping").members
+		}
 		return nil
 	case r.get("enum") != nil:
 		c.kind = "enum"
@@ -146,8 +184,16 @@ func (g *generator) classifyKind(c *concept) error {
 			c.values = append(c.values, v.str)
 		}
 		return nil
+	case r.getStr("type") == "object" && r.get("additionalProperties") != nil && r.get("additionalProperties").kind == 'o':
+		c.kind = "map"
+		return nil
 	case r.getStr("type") == "object" || r.get("properties") != nil:
 		c.kind = "object"
+		c.omitNull = r.get("x-omit-null") != nil && r.get("x-omit-null").str == "true"
+		c.addable = r.get("x-go-add") != nil && r.get("x-go-add").str == "true"
+		if du := r.get("x-go-data-uri"); du != nil {
+			c.dataURI = &dataURISpec{data: du.getStr("data"), mediaType: du.getStr("media_type"), uri: du.getStr("uri")}
+		}
 		return nil
 	}
 	return fmt.Errorf("cannot classify the schema (not an object, enum, tagged union or runtime type)")
@@ -155,6 +201,9 @@ func (g *generator) classifyKind(c *concept) error {
 
 // classifyProps classifies the members of an object schema.
 func (g *generator) classifyProps(c *concept) error {
+	if c.kind == "map" {
+		return g.classifyMap(c)
+	}
 	if c.kind != "object" {
 		return nil
 	}
@@ -171,6 +220,11 @@ func (g *generator) classifyProps(c *concept) error {
 	}
 	for _, m := range props.members {
 		p := &prop{json: m.key, required: req[m.key], description: m.val.getStr("description")}
+		if al := m.val.get("x-aliases"); al != nil {
+			for _, a := range al.items {
+				p.aliases = append(p.aliases, a.str)
+			}
+		}
 		if d := m.val.get("default"); d != nil {
 			p.hasDefault = true
 			p.def = d
@@ -186,7 +240,7 @@ func (g *generator) classifyProps(c *concept) error {
 		if err != nil {
 			return fmt.Errorf("property %q: %v", m.key, err)
 		}
-		if !p.required && !p.hasDefault && p.factory == "" {
+		if !p.required && !p.hasDefault && p.factory == "" && t.kind != "inmemory" {
 			t = &typeRef{kind: "optional", elem: t}
 		}
 		p.typ = t
@@ -212,6 +266,18 @@ func refName(ref string) string {
 
 // classify maps a schema to a typeRef; name is used for inline union types.
 func (g *generator) classify(s *node, name string) (*typeRef, error) {
+	if s.get("x-go-in-memory") != nil {
+		return &typeRef{kind: "inmemory"}, nil
+	}
+	if gt := s.getStr("x-go-type"); gt != "" {
+		if gt != "error" {
+			return nil, fmt.Errorf("x-go-type %q is not supported (only \"error\")", gt)
+		}
+		if !isNullableString(s) {
+			return nil, fmt.Errorf("x-go-type \"error\" needs a string, or a string or null")
+		}
+		return &typeRef{kind: "error"}, nil
+	}
 	if ref := s.getStr("$ref"); ref != "" {
 		rn := refName(ref)
 		if rn == "" || g.concepts[rn] == nil {
@@ -238,6 +304,12 @@ func (g *generator) classify(s *node, name string) (*typeRef, error) {
 		}
 		if f := s.getStr("format"); f != "" {
 			return nil, fmt.Errorf("string format %q is not supported", f)
+		}
+		if ce := s.getStr("contentEncoding"); ce != "" {
+			if ce != "base64" {
+				return nil, fmt.Errorf("contentEncoding %q is not supported", ce)
+			}
+			return &typeRef{kind: "bytes"}, nil
 		}
 		return &typeRef{kind: "string"}, nil
 	case "integer":
@@ -280,6 +352,70 @@ func (g *generator) classify(s *node, name string) (*typeRef, error) {
 		}
 	}
 	return nil, fmt.Errorf("cannot classify schema %s", s.json())
+}
+
+// isNullableString reports whether s is {"type": "string"} or an anyOf of
+// a string and null.
+func isNullableString(s *node) bool {
+	if s.getStr("type") == "string" {
+		return true
+	}
+	any := s.get("anyOf")
+	if any == nil {
+		return false
+	}
+	str := false
+	for _, it := range any.items {
+		switch it.getStr("type") {
+		case "string":
+			str = true
+		case "null":
+		default:
+			return false
+		}
+	}
+	return str
+}
+
+// classifyMap classifies a map concept: its value type, its well-known
+// keys and the pattern of its keys.
+func (g *generator) classifyMap(c *concept) error {
+	r := c.root
+	e, err := g.classify(r.get("additionalProperties"), c.name+"Value")
+	if err != nil {
+		return fmt.Errorf("additionalProperties: %v", err)
+	}
+	c.elem = e
+	c.addable = r.get("x-go-add") != nil && r.get("x-go-add").str == "true"
+	if pn := r.get("propertyNames"); pn != nil {
+		c.keyPattern = pn.getStr("pattern")
+		if c.keyPattern == "" {
+			return fmt.Errorf("propertyNames must give a pattern")
+		}
+		if _, err := regexp.Compile(c.keyPattern); err != nil {
+			return fmt.Errorf("propertyNames pattern: %v", err)
+		}
+		c.keyError = r.getStr("x-key-error")
+		if c.keyError == "" {
+			c.keyError = "Key '{key}' should match pattern '" + c.keyPattern + "'"
+		}
+	}
+	if props := r.get("properties"); props != nil {
+		for _, m := range props.members {
+			t, err := g.classify(m.val, c.name+goIdent(m.key))
+			if err != nil {
+				return fmt.Errorf("property %q: %v", m.key, err)
+			}
+			if g.goType(t) != g.goType(e) {
+				return fmt.Errorf("well-known key %q is a %s, the values are %s", m.key, g.goType(t), g.goType(e))
+			}
+			if c.keyPattern != "" && !regexp.MustCompile(c.keyPattern).MatchString(m.key) {
+				return fmt.Errorf("well-known key %q does not match the key pattern", m.key)
+			}
+			c.keys = append(c.keys, m.key)
+		}
+	}
+	return nil
 }
 
 func onlyAnnotations(s *node) bool {
@@ -411,7 +547,7 @@ func (g *generator) jsonKind(t *typeRef) string {
 		switch c.kind {
 		case "enum":
 			return "string"
-		case "object", "runtime", "taggedUnion":
+		case "object", "runtime", "taggedUnion", "map":
 			return "object"
 		}
 	}

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestUnexported(t *testing.T) {
+	for in, want := range map[string]string{
+		"AIContent":        "aiContent",
+		"AdditionalCounts": "additionalCounts",
+		"URI":              "uri",
+		"X":                "x",
+		"already":          "already",
+		"LLMMessage":       "llmMessage",
+	} {
+		if got := unexported(in); got != want {
+			t.Errorf("unexported(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestWrapComment(t *testing.T) {
+	got := wrapComment(strings.Repeat("word ", 30))
+	for _, line := range strings.Split(got, "\n") {
+		if len(line) > 78 || !strings.HasPrefix(line, "// ") {
+			t.Errorf("line %q", line)
+		}
+	}
+}
+
+// load writes the schemas to a temporary folder and loads them.
+func load(t *testing.T, files map[string]string) (*generator, error) {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name+".json"), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return loadSchemas(dir)
+}
+
+// TestContentExtensions checks that the extensions of the content types are
+// classified, and that their misuses are refused with a reason.
+func TestContentExtensions(t *testing.T) {
+	g, err := load(t, map[string]string{
+		"Counts": `{"title":"Counts","type":"object","properties":{"known":{"type":"integer"}},
+			"additionalProperties":{"type":"integer"},"propertyNames":{"pattern":"^(known|[a-z]+\\..+)$"},"x-go-add":true}`,
+		"Usage": `{"title":"Usage","type":"object","x-omit-null":true,"x-go-add":true,"properties":{
+			"n":{"anyOf":[{"type":"integer"},{"type":"null"}],"default":null,"x-aliases":["N"]},
+			"counts":{"anyOf":[{"$ref":"Counts.json"},{"type":"null"}],"default":null}}}`,
+		"Blob": `{"title":"Blob","type":"object","x-go-data-uri":{"data":"data","media_type":"mt","uri":"uri"},
+			"properties":{"type":{"const":"blob"},"data":{"type":"string","contentEncoding":"base64"},"mt":{"type":"string"},
+			"err":{"anyOf":[{"type":"string"},{"type":"null"}],"default":null,"x-go-type":"error"},"raw":{"x-go-in-memory":true}},
+			"required":["data","mt"]}`,
+		"Any": `{"title":"Any","oneOf":[{"$ref":"Blob.json"}],"discriminator":{"propertyName":"type","mapping":{"blob":"Blob.json"}},
+			"x-tag-aliases":{"propertyName":"$type","mapping":{"Blob":"blob"}}}`,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts, usage, blob, union := g.concepts["Counts"], g.concepts["Usage"], g.concepts["Blob"], g.concepts["Any"]
+	if counts.kind != "map" || counts.keyPattern == "" || len(counts.keys) != 1 || !counts.addable {
+		t.Errorf("Counts: %+v", counts)
+	}
+	if usage.kind != "object" || !usage.omitNull || !usage.addable || usage.props[0].aliases[0] != "N" {
+		t.Errorf("Usage: %+v", usage)
+	}
+	if g.goType(usage.props[1].typ) != "Counts" {
+		t.Errorf("Usage.counts is a %s", g.goType(usage.props[1].typ))
+	}
+	for _, p := range usage.props {
+		if _, err := g.addExpr(p.typ, "a", "b"); err != nil {
+			t.Errorf("Usage.%s: %v", p.json, err)
+		}
+	}
+	kinds := map[string]string{}
+	for _, p := range blob.props {
+		if p.typ != nil {
+			kinds[p.json] = g.goType(p.typ)
+		}
+	}
+	if kinds["data"] != "[]byte" || kinds["err"] != "error" || kinds["raw"] != "any" {
+		t.Errorf("Blob kinds %v", kinds)
+	}
+	if _, err := g.dataURIProps(blob); err != nil {
+		t.Error(err)
+	}
+	if key, alias, err := g.tagAlias(blob); err != nil || key != "$type" || alias != "Blob" {
+		t.Errorf("tagAlias = %q, %q, %v", key, alias, err)
+	}
+	if union.aliasKey != "$type" || len(union.aliases) != 1 {
+		t.Errorf("Any: %+v", union)
+	}
+	if _, err := g.addExpr(&typeRef{kind: "string"}, "a", "b"); err == nil {
+		t.Error("a string can be added")
+	}
+
+	bad := []struct{ name, body, reason string }{
+		{"go type", `{"title":"X","type":"object","properties":{"a":{"type":"string","x-go-type":"chan"}}}`, `x-go-type "chan" is not supported`},
+		{"error of an int", `{"title":"X","type":"object","properties":{"a":{"type":"integer","x-go-type":"error"}}}`, "needs a string"},
+		{"encoding", `{"title":"X","type":"object","properties":{"a":{"type":"string","contentEncoding":"base32"}}}`, `contentEncoding "base32"`},
+		{"map key type", `{"title":"X","type":"object","properties":{"k":{"type":"string"}},"additionalProperties":{"type":"integer"}}`, "well-known key"},
+		{"key pattern", `{"title":"X","type":"object","properties":{"k":{"type":"integer"}},"additionalProperties":{"type":"integer"},"propertyNames":{"pattern":"^a"}}`, "does not match the key pattern"},
+		{"bad pattern", `{"title":"X","type":"object","additionalProperties":{"type":"integer"},"propertyNames":{"pattern":"("}}`, "propertyNames pattern"},
+		{"no pattern", `{"title":"X","type":"object","additionalProperties":{"type":"integer"},"propertyNames":{"maxLength":3}}`, "must give a pattern"},
+		{"tag aliases", `{"title":"X","oneOf":[],"discriminator":{"propertyName":"type"},"x-tag-aliases":{"propertyName":"$type"}}`, "needs a propertyName and a mapping"},
+	}
+	for _, tt := range bad {
+		_, err := load(t, map[string]string{"X": tt.body})
+		if err == nil || !strings.Contains(err.Error(), tt.reason) {
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.reason)
+		}
+	}
+	// x-go-data-uri must name a required bytes member.
+	g, err = load(t, map[string]string{"X": `{"title":"X","type":"object","x-go-data-uri":{"data":"d","media_type":"m","uri":"u"},
+		"properties":{"d":{"type":"string"},"m":{"type":"string"}},"required":["d","m"]}`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.dataURIProps(g.concepts["X"]); err == nil || !strings.Contains(err.Error(), "base64 string") {
+		t.Errorf("dataURIProps: %v", err)
+	}
+}

@@ -1,0 +1,120 @@
+package contents_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/pkg/contents"
+)
+
+// A DataContent made from a data: URI gives its bytes, its base64 and the
+// URI back; a malformed URI is a *DataURIError.
+func ExampleDataContentFromURI() {
+	dc, err := contents.DataContentFromURI("data:text/plain;charset=UTF-8;base64,aGVsbG8=")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%s %q %s\n", dc.MediaType, dc.Data, dc.Base64Data())
+	fmt.Println(dc.URI())
+
+	_, err = contents.DataContentFromURI("data:image/png;base64")
+	var bad *contents.DataURIError
+	fmt.Println(errors.As(err, &bad), err)
+	// Output:
+	// text/plain;charset=UTF-8 "hello" aGVsbG8=
+	// data:text/plain;charset=UTF-8;base64,aGVsbG8=
+	// true invalid data URI: it has no "," between the media type and the data
+}
+
+// Usage adds member by member: counts add, an absent count plus a present
+// one is the present one, and additional counts add key by key.
+func ExampleUsageDetails_Add() {
+	first := contents.UsageDetails{
+		InputTokenCount:  contents.Count(120),
+		OutputTokenCount: contents.Count(30),
+		AdditionalCounts: contents.AdditionalCounts{contents.ThoughtTokenCount: *contents.Count(12)},
+	}
+	second := contents.UsageDetails{
+		InputTokenCount:  contents.Count(80),
+		TotalTokenCount:  contents.Count(95),
+		AdditionalCounts: contents.AdditionalCounts{contents.ThoughtTokenCount: *contents.Count(3), "openai.cached_tokens": *contents.Count(64)},
+	}
+	sum, _ := json.Marshal(first.Add(second))
+	fmt.Println(string(sum))
+
+	// A key that is neither well-known nor "<service>.<name>" is an error.
+	fmt.Println(contents.AdditionalCounts{"cached_tokens": *contents.Count(1)}.Validate())
+	// Output:
+	// {"input_token_count":200,"output_token_count":30,"total_token_count":95,"additional_counts":{"openai.cached_tokens":64,"thought_token_count":15}}
+	// Key 'cached_tokens' is neither a well-known count (thought_token_count, image_token_count) nor prefixed with a service name and a dot (such as 'openai.cached_tokens')
+}
+
+// An AutoGen assistant message with function calls becomes its thought as
+// reasoning and one FunctionCallContent per call, arguments as a JSON
+// object; arguments that are not JSON keep the call, with an exception.
+// Converting back gives the original message.
+func ExampleFromLLMMessage() {
+	msg, err := gen.UnmarshalLLMMessage([]byte(`{"type": "AssistantMessage", "source": "assistant",
+		"thought": "I need the weather.",
+		"content": [{"id": "call_1", "name": "get_weather", "arguments": "{\"city\": \"Paris\"}"},
+		            {"id": "call_2", "name": "get_time", "arguments": "Paris"}]}`))
+	if err != nil {
+		panic(err)
+	}
+	m, err := contents.FromLLMMessage(msg)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(m.Role, m.AuthorName)
+	for _, c := range m.Contents {
+		switch c := c.(type) {
+		case *contents.TextReasoningContent:
+			fmt.Println("reasoning:", c.Text)
+		case *contents.FunctionCallContent:
+			fmt.Println("call:", c.CallID, c.Name, c.Arguments, c.Exception)
+		}
+	}
+	back, _ := contents.ToLLMMessage(m)
+	fmt.Println(back == msg)
+	// Output:
+	// assistant assistant
+	// reasoning: I need the weather.
+	// call: call_1 get_weather {"city":"Paris"} <nil>
+	// call: call_2 get_time  function call arguments are not a JSON object: invalid character 'P' looking for beginning of value
+	// true
+}
+
+// The estimates of the messages plus the overhead are AutoGen's count.
+func ExampleOpenAIEstimator() {
+	est := &contents.OpenAIEstimator{Model: "gpt-4o"}
+	msgs := []gen.LLMMessage{
+		&gen.SystemMessage{Content: "Hello"},
+		&gen.UserMessage{Content: gen.UserMessageContentOfString("Hello"), Source: "user"},
+	}
+	each, total, err := est.EstimateMessages(msgs)
+	if err != nil {
+		panic(err)
+	}
+	over, _ := est.Overhead()
+	fmt.Println(each, over, total)
+	// Output:
+	// [5 7] 3 15
+}
+
+// Contents written by .NET's Microsoft.Extensions.AI read as well; they
+// are written in this project's form.
+func ExampleUnmarshalList() {
+	cs, err := contents.UnmarshalList([]byte(`[
+		{"$type": "text", "text": "hi"},
+		{"$type": "functionCall", "callId": "c1", "name": "f", "arguments": {"x": 1}},
+		{"$type": "data", "uri": "data:image/png;base64,iVBORw0KGgo=", "mediaType": "image/png"}]`))
+	if err != nil {
+		panic(err)
+	}
+	out, _ := contents.List(cs).MarshalJSON()
+	fmt.Println(string(out))
+	// Output:
+	// [{"type":"text","text":"hi"},{"type":"function_call","call_id":"c1","name":"f","arguments":{"x":1}},{"type":"data","data":"iVBORw0KGgo=","media_type":"image/png"}]
+}

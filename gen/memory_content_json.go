@@ -23,7 +23,7 @@ func (x *MemoryContent) DecodeFrom(d *wire.Decoder) {
 			x.Content.DecodeFrom(d)
 		case "mime_type":
 			seen |= 1 << 1
-			x.MimeType = MemoryMimeType(d.Enum(memoryMimeTypeValues...))
+			x.MimeType = MemoryMimeType(d.Str())
 		case "metadata":
 			seen |= 1 << 2
 			if d.Null() {

@@ -267,7 +267,7 @@ func (g *generator) decodeInto(w *writer, t *typeRef, target, ind string) {
 	case "string":
 		if t.enumName != "" {
 			c := g.concepts[t.enumName]
-			if c != nil && !c.open {
+			if c != nil && !c.open && !t.openEnum {
 				w.p("%s%s = %s(d.Enum(%sValues...))", ind, target, t.enumName, lowerFirst(t.enumName))
 				return
 			}

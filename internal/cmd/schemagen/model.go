@@ -78,6 +78,7 @@ type typeRef struct {
 	kind     string // string const enum int float bool datetime any anyobject ref array map nullable optional kindunion bytes error inmemory
 	constVal string
 	enumName string // named enum type, for kind enum
+	openEnum bool   // the site also accepts any string: anyOf [enum, string]
 	ref      string // concept name, for kind ref
 	elem     *typeRef
 	union    *kindUnion
@@ -449,7 +450,7 @@ func (g *generator) classifyAnyOf(s *node, items []*node, name string) (*typeRef
 	if len(nonNull) == 2 && nonNull[1].getStr("type") == "string" && len(nonNull[1].members) == 1 {
 		first := nonNull[0]
 		if rn := refName(first.getStr("$ref")); rn != "" && g.concepts[rn] != nil && g.concepts[rn].root.get("enum") != nil {
-			return wrap(&typeRef{kind: "string", enumName: rn}), nil
+			return wrap(&typeRef{kind: "string", enumName: rn, openEnum: true}), nil
 		}
 		if first.get("enum") != nil && first.getStr("type") == "string" {
 			return wrap(&typeRef{kind: "string"}), nil

@@ -1,0 +1,39 @@
+package modelcontext
+
+import (
+	"context"
+	"slices"
+
+	"github.com/agentschema/agentschema/pkg/models"
+)
+
+// Unbounded is AutoGen's UnboundedChatCompletionContext: its view is the
+// whole history, untrimmed (a leading function result message is kept).
+// It is safe for concurrent use.
+type Unbounded struct {
+	history
+}
+
+var _ ChatCompletionContext = (*Unbounded)(nil)
+
+// NewUnbounded returns an unbounded context. The only option that applies
+// is WithInitialMessages.
+func NewUnbounded(opts ...Option) (*Unbounded, error) {
+	o, err := collect("Unbounded", opts)
+	if err != nil {
+		return nil, err
+	}
+	u := &Unbounded{}
+	if err := u.init(o); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// GetMessages returns every message of the history, in order.
+func (u *Unbounded) GetMessages(ctx context.Context) ([]models.LLMMessage, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return slices.Clone(u.snapshot()), nil
+}

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"slices"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/models"
@@ -313,17 +314,37 @@ func isPySpace(r rune) bool {
 	return false
 }
 
-// countPyWords returns len(s.split()).
+// asciiSpace marks the ASCII bytes str.isspace accepts: \t \n \v \f \r,
+// the separators U+001C..U+001F and the space.
+var asciiSpace = func() (t [utf8.RuneSelf]uint8) {
+	for c := range t {
+		if isPySpace(rune(c)) {
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
+// countPyWords returns len(s.split()): the number of places where a
+// non-space follows a space or the start. ASCII is looked up a byte at a
+// time; other characters are decoded.
 func countPyWords(s string) int {
 	n := 0
-	in := false
-	for _, r := range s {
-		if isPySpace(r) {
-			in = false
-		} else if !in {
-			in = true
-			n++
+	prev := uint8(1) // the start counts as a space
+	for i := 0; i < len(s); {
+		var sp uint8
+		if c := s[i]; c < utf8.RuneSelf {
+			sp = asciiSpace[c]
+			i++
+		} else {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if isPySpace(r) {
+				sp = 1
+			}
+			i += size
 		}
+		n += int(prev &^ sp)
+		prev = sp
 	}
 	return n
 }

@@ -1,0 +1,158 @@
+package tools
+
+import (
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/agentschema/agentschema/gen"
+)
+
+// pythonSource writes a Python stub of a FunctionTool's function: its
+// parameters annotated as AutoGen needs them to infer the same schema,
+// and the imports the annotations use.
+func pythonSource(funcName string, args *node, out reflect.Type) (string, []gen.FunctionToolConfigGlobalImportsItem) {
+	imp := pyImports{}
+	var params []string
+	sawDefault, needStar := false, false
+	for _, f := range args.fields {
+		ann := imp.annotation(f.node)
+		if f.hasDesc && f.desc != f.name {
+			imp.use("typing", "Annotated")
+			ann = "Annotated[" + ann + ", " + pyLiteral(pyStrValue(f.desc)) + "]"
+		}
+		p := f.name + ": " + ann
+		if f.hasDef {
+			p += " = " + pyLiteral(f.def)
+			sawDefault = true
+		} else if sawDefault {
+			needStar = true // a required parameter after a default one
+		}
+		params = append(params, p)
+	}
+	if needStar {
+		params = append([]string{"*"}, params...)
+	}
+	ret := "Any"
+	b := &builder{root: out}
+	if n, err := b.typeNode(out, ""); err == nil {
+		ret = imp.annotation(n)
+	} else {
+		imp.use("typing", "Any")
+	}
+	var src strings.Builder
+	src.WriteString("def " + funcName + "(" + strings.Join(params, ", ") + ") -> " + ret + ":\n")
+	src.WriteString("    raise NotImplementedError(" + pyLiteral(pyStrValue(funcName+" is implemented in Go")) + ")\n")
+	return src.String(), imp.items()
+}
+
+// pyImports collects the names the annotations use, by module.
+type pyImports map[string][]string
+
+func (p pyImports) use(module, name string) {
+	if !slices.Contains(p[module], name) {
+		p[module] = append(p[module], name)
+	}
+}
+
+func (p pyImports) items() []gen.FunctionToolConfigGlobalImportsItem {
+	out := []gen.FunctionToolConfigGlobalImportsItem{}
+	modules := make([]string, 0, len(p))
+	for m := range p {
+		modules = append(modules, m)
+	}
+	slices.Sort(modules)
+	for _, m := range modules {
+		names := slices.Sorted(slices.Values(p[m]))
+		var items []gen.ImportFromModuleImportsItem
+		for _, n := range names {
+			items = append(items, gen.ImportFromModuleImportsItemOfString(n))
+		}
+		out = append(out, gen.FunctionToolConfigGlobalImportsItemOfImportFromModule(gen.ImportFromModule{Module: m, Imports: items}))
+	}
+	return out
+}
+
+// annotation is the Python type annotation of a node.
+func (p pyImports) annotation(n *node) string {
+	if n.enum != nil {
+		p.use("typing", "Literal")
+		parts := make([]string, len(n.enum))
+		for i, v := range n.enum {
+			parts[i] = pyLiteral(v)
+		}
+		return "Literal[" + strings.Join(parts, ", ") + "]"
+	}
+	switch n.kind {
+	case nString:
+		return "str"
+	case nInt:
+		return "int"
+	case nFloat:
+		return "float"
+	case nBool:
+		return "bool"
+	case nTime, nDateTime:
+		p.use("datetime", "datetime")
+		return "datetime"
+	case nSlice:
+		p.use("typing", "List")
+		return "List[" + p.annotation(n.elem) + "]"
+	case nArray:
+		p.use("typing", "Tuple")
+		if n.length == 0 {
+			return "Tuple[()]"
+		}
+		parts := make([]string, n.length)
+		for i := range parts {
+			parts[i] = p.annotation(n.elem)
+		}
+		return "Tuple[" + strings.Join(parts, ", ") + "]"
+	case nMap:
+		p.use("typing", "Dict")
+		return "Dict[" + p.annotation(n.key) + ", " + p.annotation(n.elem) + "]"
+	case nStruct:
+		p.use("typing", "Dict")
+		p.use("typing", "Any")
+		return "Dict[str, Any]"
+	case nPtr:
+		p.use("typing", "Optional")
+		return "Optional[" + p.annotation(n.elem) + "]"
+	}
+	p.use("typing", "Any")
+	return "Any"
+}
+
+// pyLiteral writes a value as a Python literal, strings in double quotes
+// (JSON's escapes are Python's too).
+func pyLiteral(v pyValue) string {
+	switch v.kind {
+	case pyStr, pyObject, pyBytes:
+		var b strings.Builder
+		dumpString(&b, v.s)
+		return b.String()
+	case pyFloat:
+		switch {
+		case math.IsInf(v.f, 1):
+			return "float(\"inf\")"
+		case math.IsInf(v.f, -1):
+			return "float(\"-inf\")"
+		case math.IsNaN(v.f):
+			return "float(\"nan\")"
+		}
+	case pyList, pyTuple:
+		parts := make([]string, len(v.list))
+		for i := range v.list {
+			parts[i] = pyLiteral(v.list[i])
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case pyDict, pyModel:
+		parts := make([]string, len(v.keys))
+		for i := range v.keys {
+			parts[i] = pyLiteral(v.keys[i]) + ": " + pyLiteral(v.vals[i])
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	return pyRepr(&v)
+}

@@ -1,0 +1,292 @@
+package tools
+
+import (
+	"encoding"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/agentschema/agentschema/internal/pytime"
+	"github.com/agentschema/agentschema/internal/wire"
+)
+
+// ReturnValueAsString renders a tool's return value as AutoGen's
+// BaseTool.return_value_as_string renders its Python counterpart: a
+// pydantic model (a Go struct) as json.dumps(model.model_dump()), anything
+// else as str(value).
+//
+// The Python counterpart of a Go value:
+//
+//   - nil, a nil pointer, interface, slice or map: None;
+//   - bool: True or False; Go integers, wire.Int (gen.Int), *big.Int: int;
+//     json.Number: int, or float when written with '.', 'e' or 'E';
+//   - float32 and float64: float, written as Python's repr (1.0, 1e+16,
+//     0.30000000000000004, inf, nan);
+//   - string: str (itself at the top, quoted as repr inside containers);
+//   - []byte: bytes (b'...');
+//   - slices: list ([1, 'a', None]); arrays: tuple ((1, 2)), as a [N]T
+//     argument is a tuple; maps: dict, keys in sorted order ({'a': 1}),
+//     string keys as str and integer keys as int;
+//   - json.RawMessage and wire.RawJSON: the value json.loads builds (key
+//     order kept), so a tool can return an object with ordered keys;
+//   - time.Time and gen.DateTime: a datetime, written as str(datetime)
+//     ("2024-01-02 03:04:05+00:00");
+//   - a value with a String method (fmt.Stringer, other than a struct
+//     handled above): its String(), as Python's str() calls __str__;
+//   - a struct: a pydantic model. At the top it is written as json.dumps of
+//     its dump (ASCII only, ", " and ": " separators; the dump is the Go
+//     value's JSON as encoding/json defines it: json tags, omitempty,
+//     MarshalJSON, with float fields kept as floats). Inside a container it
+//     is written as pydantic's repr, Name(field=value, ...).
+func ReturnValueAsString(v any) string {
+	rv := reflect.ValueOf(v)
+	for rv.IsValid() && (rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface) && !rv.IsNil() && !isSpecial(rv.Type()) {
+		rv = rv.Elem()
+	}
+	if rv.IsValid() && rv.Kind() == reflect.Struct && !isSpecial(rv.Type()) &&
+		(!rv.Type().Implements(typeStringer) || rv.Type().Implements(typeJSONMarshaler)) {
+		dumped := goToPy(rv, true)
+		if dumped.kind == pyDict || dumped.kind == pyModel {
+			return pyDumps(&dumped)
+		}
+		return pyStrOf(&dumped)
+	}
+	p := goToPy(rv, false)
+	return pyStrOf(&p)
+}
+
+var (
+	typeStringer      = reflect.TypeFor[fmt.Stringer]()
+	typeJSONMarshaler = reflect.TypeFor[json.Marshaler]()
+	typeTextMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
+	typeJSONNumber    = reflect.TypeFor[json.Number]()
+	typeBigIntValue   = reflect.TypeFor[big.Int]()
+)
+
+// isSpecial reports types rendered by their value rather than their
+// structure.
+func isSpecial(t reflect.Type) bool {
+	switch t {
+	case typeWireInt, typeBigInt, typeBigIntValue, typeTime, typeDateTime, typeRawMessage, typeRawJSON, typeJSONNumber:
+		return true
+	}
+	return false
+}
+
+// pyObjectValue is a value whose str() and repr() are the text s.
+func pyObjectValue(s string) pyValue { return pyValue{kind: pyObject, s: s} }
+
+// goToPy converts a Go value to its Python counterpart. With dump set it
+// follows JSON semantics (the value inside a model dump): MarshalJSON and
+// MarshalText are used, omitempty is honoured and structs are dicts.
+// Without it, structs are models (rendered with their class name).
+func goToPy(v reflect.Value, dump bool) pyValue {
+	if !v.IsValid() {
+		return pyNoneValue()
+	}
+	t := v.Type()
+	switch t {
+	case typeWireInt:
+		return pyIntText(v.Interface().(wire.Int).String())
+	case typeBigInt:
+		if v.IsNil() {
+			return pyNoneValue()
+		}
+		return pyIntText(v.Interface().(*big.Int).String())
+	case typeBigIntValue:
+		x := v.Interface().(big.Int)
+		return pyIntText(x.String())
+	case typeJSONNumber:
+		s := v.String()
+		if strings.ContainsAny(s, ".eE") {
+			f, _ := strconv.ParseFloat(s, 64)
+			return pyFloatValue(f)
+		}
+		return pyIntText(s)
+	case typeRawMessage, typeRawJSON:
+		if v.Len() == 0 {
+			return pyNoneValue()
+		}
+		p, err := parsePyJSON(v.Bytes())
+		if err != nil {
+			return pyStrValue(string(v.Bytes()))
+		}
+		return p
+	case typeTime:
+		tm := v.Interface().(time.Time)
+		if dump {
+			return pyStrValue(pytime.FromTime(tm).String())
+		}
+		return pyObjectValue(pyDateTimeStr(pytime.FromTime(tm)))
+	case typeDateTime:
+		dt := v.Interface().(pytime.DateTime)
+		if dump {
+			return pyStrValue(dt.String())
+		}
+		return pyObjectValue(pyDateTimeStr(dt))
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return pyNoneValue()
+		}
+		if dump && t.Implements(typeJSONMarshaler) {
+			return marshaledToPy(v)
+		}
+		return goToPy(v.Elem(), dump)
+	}
+	if dump {
+		if t.Implements(typeJSONMarshaler) {
+			return marshaledToPy(v)
+		}
+		if t.Implements(typeTextMarshaler) {
+			text, err := v.Interface().(encoding.TextMarshaler).MarshalText()
+			if err != nil {
+				return pyNoneValue()
+			}
+			return pyStrValue(string(text))
+		}
+	} else if t.Implements(typeStringer) && !(t.Kind() == reflect.Struct && t.Implements(typeJSONMarshaler)) {
+		return pyObjectValue(v.Interface().(fmt.Stringer).String())
+	}
+	switch v.Kind() {
+	case reflect.Bool:
+		return pyBoolValue(v.Bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return pyIntText(strconv.FormatInt(v.Int(), 10))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return pyIntText(strconv.FormatUint(v.Uint(), 10))
+	case reflect.Float32, reflect.Float64:
+		return pyFloatValue(v.Float())
+	case reflect.String:
+		return pyStrValue(v.String())
+	case reflect.Slice:
+		if v.IsNil() {
+			return pyNoneValue()
+		}
+		if t.Elem().Kind() == reflect.Uint8 {
+			if dump {
+				return pyStrValue(base64.StdEncoding.EncodeToString(v.Bytes()))
+			}
+			return pyValue{kind: pyBytes, s: string(v.Bytes())}
+		}
+		fallthrough
+	case reflect.Array:
+		out := pyValue{kind: pyList, list: make([]pyValue, v.Len())}
+		if v.Kind() == reflect.Array && !dump {
+			out.kind = pyTuple // [N]T is a tuple, as for arguments
+		}
+		for i := range out.list {
+			out.list[i] = goToPy(v.Index(i), dump)
+		}
+		return out
+	case reflect.Map:
+		if v.IsNil() {
+			return pyNoneValue()
+		}
+		keys := v.MapKeys()
+		slices.SortFunc(keys, compareKeys)
+		out := pyValue{kind: pyDict}
+		for _, k := range keys {
+			kp := goToPy(k, false)
+			if dump || kp.kind == pyModel || kp.kind == pyList {
+				kp = pyStrValue(dictKeyText(&kp))
+			}
+			out.keys = append(out.keys, kp)
+			out.vals = append(out.vals, goToPy(v.MapIndex(k), dump))
+		}
+		return out
+	case reflect.Struct:
+		out := pyValue{kind: pyModel, name: typeName(t)}
+		if dump {
+			out.kind = pyDict
+		}
+		structFields(v, dump, &out)
+		return out
+	}
+	return pyObjectValue(fmt.Sprint(v.Interface()))
+}
+
+// marshaledToPy reads the JSON a MarshalJSON method writes.
+func marshaledToPy(v reflect.Value) pyValue {
+	b, err := v.Interface().(json.Marshaler).MarshalJSON()
+	if err != nil {
+		return pyNoneValue()
+	}
+	p, err := parsePyJSON(b)
+	if err != nil {
+		return pyNoneValue()
+	}
+	return p
+}
+
+// structFields adds v's fields to out as encoding/json names them;
+// embedded structs are flattened. omitempty and omitzero are honoured in a
+// dump.
+func structFields(v reflect.Value, dump bool, out *pyValue) {
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		tag := sf.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		name, opts, _ := strings.Cut(tag, ",")
+		fv := v.Field(i)
+		if sf.Anonymous && name == "" {
+			ft := fv
+			if ft.Kind() == reflect.Pointer {
+				if ft.IsNil() || !sf.IsExported() {
+					continue
+				}
+				ft = ft.Elem()
+			}
+			if ft.Kind() == reflect.Struct {
+				structFields(ft, dump, out)
+				continue
+			}
+		}
+		if !sf.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = sf.Name
+		}
+		if dump && (hasOpt(opts, "omitempty") && isEmptyValue(fv) || hasOpt(opts, "omitzero") && fv.IsZero()) {
+			continue
+		}
+		out.keys = append(out.keys, pyStrValue(name))
+		out.vals = append(out.vals, goToPy(fv, dump))
+	}
+}
+
+// isEmptyValue is encoding/json's test for omitempty.
+func isEmptyValue(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
+		return v.Len() == 0
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Interface, reflect.Pointer:
+		return v.IsZero()
+	}
+	return false
+}
+
+// pyDateTimeStr is Python's str(datetime): isoformat with a space between
+// date and time, microseconds when non-zero, the offset when aware.
+func pyDateTimeStr(d pytime.DateTime) string {
+	s := d.String()
+	// d.String is pydantic's JSON text: Z for UTC. str(datetime) writes
+	// +00:00 and separates with a space.
+	if strings.HasSuffix(s, "Z") {
+		s = s[:len(s)-1] + "+00:00"
+	}
+	return strings.Replace(s, "T", " ", 1)
+}

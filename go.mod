@@ -5,6 +5,7 @@ go 1.26.0
 tool github.com/atombender/go-jsonschema
 
 require (
+	github.com/atombender/go-jsonschema v0.24.1
 	github.com/dlclark/regexp2 v1.11.0
 	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3
 	github.com/pkoukk/tiktoken-go-loader v0.0.2
@@ -14,7 +15,6 @@ require (
 
 require (
 	dario.cat/mergo v1.0.2 // indirect
-	github.com/atombender/go-jsonschema v0.24.1 // indirect
 	github.com/goccy/go-yaml v1.19.2 // indirect
 	github.com/google/go-cmp v0.7.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect

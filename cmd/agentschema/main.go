@@ -5,20 +5,70 @@
 // Usage:
 //
 //	agentschema normalize [--type NAME] [--strict] [FILE|-]...
+//	agentschema validate [--type NAME] [--mode schema|autogen] [--format text|json] FILE...|-
 //	agentschema schema list
 //	agentschema schema show NAME
 //
-// Exit status: 0 when every input is good, 1 when any input is bad (each
-// fault is printed on stderr as FILE:LINE: POINTER: message and the other
-// documents are still processed), 2 for a usage error.
+// and the other commands 'agentschema help' lists.
+//
+// # Exit status
+//
+//   - 0: every input was read and every document is good.
+//   - 1: some document is bad. Each fault is printed on stderr (normalize)
+//     or stdout (validate) as FILE:LINE[:COL]: POINTER: message, and the
+//     other documents are still processed.
+//   - 2: a usage error, an input that cannot be read (a missing file,
+//     permission denied, a directory where a file is expected, a read
+//     error), or output that cannot be written (other than a closed pipe).
+//     The other inputs are still processed when an input cannot be read;
+//     writing stops at the first write error.
+//   - 130: interrupted (SIGINT, Ctrl-C) while normalize or validate ran.
+//   - 141: standard output was closed by its reader (a broken pipe, as
+//     with 'agentschema normalize big.jsonl | head -1').
+//
+// # Faults
+//
+// Inputs are streamed: JSONL is read one line at a time, so memory is
+// bounded by the longest document, not the input (a directory of many
+// files and a JSONL file of many gigabytes work alike; a single JSON
+// document spread over lines is read whole). normalize and validate
+// flush their output whenever they wait for input, so each result shows
+// as soon as its document is complete. Each document is
+// subject to the decoder's limits (nesting depth, document size, string
+// length, image pixels); a document over a limit is a bad document
+// (exit 1) and the others are still processed.
+//
+// A closed standard output (EPIPE) stops the command at once: nothing more
+// is read or written, nothing is printed on stderr, and the exit status is
+// 141, the status a shell reports for a command killed by SIGPIPE. Any
+// other write error is printed once on stderr and the exit status is 2.
+//
+// SIGINT stops normalize and validate: they read no further (an input line
+// not yet complete is dropped), write out what they made of the documents
+// read so far (normalize: their lines; validate: their faults and the
+// summary line counting the documents checked, or the closed JSON array
+// with --format json), print "agentschema:
+// interrupted" on stderr and exit 130. The output is what a run on the
+// input up to the last document read would have written. A second SIGINT
+// kills the process at once. The other commands end at SIGINT as any
+// program does.
+//
+// The command writes only to standard output and standard error; it
+// creates no files, so a failed or interrupted run leaves no partial
+// output files behind.
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"sort"
 	"strings"
+	"sync"
+	"syscall"
 )
 
 const usage = `usage: agentschema <command> [arguments]
@@ -32,11 +82,13 @@ commands:
   schema show NAME                      print one embedded schema
 `
 
-// Exit codes.
+// Exit codes; see the package comment.
 const (
-	exitOK    = 0
-	exitBad   = 1
-	exitUsage = 2
+	exitOK          = 0
+	exitBad         = 1
+	exitUsage       = 2
+	exitInterrupted = 130 // 128 + SIGINT
+	exitBrokenPipe  = 141 // 128 + SIGPIPE
 )
 
 // command is a subcommand that registers itself from its own file
@@ -47,6 +99,10 @@ type command struct {
 	usage string
 	// run runs the subcommand with its arguments and returns the exit code.
 	run func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	// runCtx, when set, is used instead of run: the subcommand stops
+	// reading when ctx is done (SIGINT, or standard output closed) and
+	// returns after writing what it has.
+	runCtx func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 // commands holds the registered subcommands by name.
@@ -72,17 +128,61 @@ func usageText() string {
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	// A closed stdout is reported to the writes as EPIPE, which stops the
+	// run with exitBrokenPipe, rather than killing the process.
+	signal.Ignore(syscall.SIGPIPE)
+	ctx := context.Background()
+	if len(os.Args) > 1 && interruptible(os.Args[1]) {
+		var stop context.CancelFunc
+		ctx, stop = signal.NotifyContext(ctx, os.Interrupt)
+		// After the first SIGINT, a second one kills the process.
+		context.AfterFunc(ctx, stop)
+	}
+	os.Exit(runWithContext(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
+// interruptible reports whether the named command stops cleanly when its
+// context is done.
+func interruptible(name string) bool {
+	return name == "normalize" || commands[name].runCtx != nil
+}
+
+// run runs the command line args without a way to interrupt it.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runWithContext(context.Background(), args, stdin, stdout, stderr)
+}
+
+// runWithContext runs the command line args. When ctx is done, an
+// interruptible command stops and the exit code is exitInterrupted. A
+// failed write to stdout stops it too: the exit code is then
+// exitBrokenPipe for a closed pipe, or exitUsage.
+func runWithContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	runCtx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	out := &outputGuard{w: stdout, cancel: cancel}
+	code := dispatch(runCtx, args, stdin, out, stderr)
+	if err := out.failure(); err != nil {
+		if brokenPipe(err) {
+			return exitBrokenPipe
+		}
+		fmt.Fprintf(stderr, "agentschema: writing output: %v\n", err)
+		return exitUsage
+	}
+	if ctx.Err() != nil && len(args) > 0 && interruptible(args[0]) {
+		fmt.Fprintln(stderr, "agentschema: interrupted")
+		return exitInterrupted
+	}
+	return code
+}
+
+func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usageText())
 		return exitUsage
 	}
 	switch args[0] {
 	case "normalize":
-		return runNormalize(args[1:], stdin, stdout, stderr)
+		return runNormalize(ctx, args[1:], stdin, stdout, stderr)
 	case "schema":
 		return runSchema(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
@@ -90,8 +190,56 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	if cmd, ok := commands[args[0]]; ok {
+		if cmd.runCtx != nil {
+			return cmd.runCtx(ctx, args[1:], stdin, stdout, stderr)
+		}
 		return cmd.run(args[1:], stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "agentschema: unknown command %q\n%s", args[0], usageText())
 	return exitUsage
+}
+
+// outputGuard passes writes through to w until one fails. Then it cancels
+// the run, so that the command stops reading, and fails every later write
+// at once with the same error: a closed stdout ends the run instead of
+// being written to (and complained about) once per document.
+type outputGuard struct {
+	w      io.Writer
+	cancel context.CancelCauseFunc
+
+	mu  sync.Mutex
+	err error
+}
+
+// errOutputFailed is the cause of a run's cancellation by a failed write.
+var errOutputFailed = errors.New("writing output failed")
+
+func (g *outputGuard) Write(p []byte) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.err != nil {
+		return 0, g.err
+	}
+	n, err := g.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		g.err = err
+		g.cancel(errOutputFailed)
+	}
+	return n, err
+}
+
+// failure returns the first write error, or nil.
+func (g *outputGuard) failure() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.err
+}
+
+// brokenPipe reports whether err is a write to a pipe (or pipe-like
+// writer) whose reader has gone.
+func brokenPipe(err error) bool {
+	return errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe)
 }

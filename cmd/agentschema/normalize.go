@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -11,7 +12,9 @@ import (
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
-func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// runNormalize runs the normalize command. It stops reading when ctx is
+// done and writes out the lines of the documents it has read.
+func runNormalize(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("normalize", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	typ := fs.String("type", "", "schema title to decode each document as (default: the document's \"type\" tag)")
@@ -34,30 +37,42 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		files = []string{"-"}
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	defer out.Flush()
+	flush := func() { out.Flush() }
 	status := exitOK
 	for _, name := range files {
+		if ctx.Err() != nil {
+			break
+		}
 		r, closeFn, err := openInput(name, stdin)
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", name, err)
-			status = exitBad
+			status = exitUsage
 			continue
 		}
-		err = readDocuments(name, r, func(doc document) error {
+		// Flushing before each read that may wait shows each line as soon
+		// as its document is complete (tail -f ... | agentschema normalize).
+		in := newContextReader(ctx, r, flush)
+		err = readDocuments(name, in, func(doc document) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			line, ok := normalizeOne(doc, *typ, wire.Options{DisallowUnknownFields: *strict}, stderr)
 			if !ok {
-				status = exitBad
+				if status == exitOK {
+					status = exitBad
+				}
 				return nil
 			}
 			out.Write(line)
 			return out.WriteByte('\n')
 		})
 		closeFn()
-		if err != nil {
+		if err != nil && ctx.Err() == nil {
 			fmt.Fprintf(stderr, "%s: %v\n", name, err)
-			status = exitBad
+			status = exitUsage
 		}
 	}
+	out.Flush()
 	return status
 }
 
@@ -70,6 +85,12 @@ func normalizeOne(doc document, typ string, opts wire.Options, stderr io.Writer)
 		tag, st := d.PeekTag("type")
 		t, ok := gen.TitleForTag(tag)
 		if st != wire.TagFound || !ok {
+			// A document that is not JSON (a byte-order mark, a truncated
+			// line) has its syntax error reported, not a missing tag.
+			if errs := syntaxErrors(doc.data, opts); len(errs) > 0 {
+				printErrors(stderr, doc, errs)
+				return nil, false
+			}
 			msg := "no \"type\" tag: pass --type NAME"
 			if st == wire.TagFound {
 				msg = fmt.Sprintf("unknown \"type\" tag %q: pass --type NAME", tag)
@@ -91,6 +112,14 @@ func normalizeOne(doc document, typ string, opts wire.Options, stderr io.Writer)
 		return nil, false
 	}
 	return b, true
+}
+
+// syntaxErrors returns the faults of data as JSON of any type: syntax
+// errors and limit hits.
+func syntaxErrors(data []byte, opts wire.Options) wire.Errors {
+	d := wire.NewDecoder(data, opts)
+	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { d.Skip() }))
+	return d.Errors()
 }
 
 func printErrors(w io.Writer, doc document, errs wire.Errors) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -24,7 +25,7 @@ func init() {
 		usage: "  validate [--type NAME] [--mode schema|autogen] [--format text|json] FILE...|-\n" +
 			"                                        check JSON or JSONL files (directories: every *.json and *.jsonl)\n" +
 			"                                        against the schemas, or against what AutoGen accepts\n",
-		run: runValidate,
+		runCtx: runValidate,
 	}
 }
 
@@ -36,8 +37,9 @@ then "N documents, M invalid". Directories are searched recursively for
 *.json and *.jsonl files; - is standard input. Without --type, each
 document's "type" tag picks its schema.
 
-Exit status: 0 all valid, 1 some document invalid, 2 usage error or
-unreadable input.
+Exit status: 0 all valid, 1 some document invalid, 2 usage error,
+unreadable input or unwritable output, 130 interrupted (the output then
+covers the documents read so far), 141 standard output closed.
 
 `
 
@@ -49,7 +51,10 @@ type validateOutput interface {
 	finish(docs, invalid int) error
 }
 
-func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// runValidate runs the validate command. When ctx is done it stops
+// reading and writes the faults and the summary of the documents checked
+// so far.
+func runValidate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	typ := fset.String("type", "", "schema title to check every document as (default: each document's \"type\" tag)")
@@ -93,16 +98,26 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	files, unreadable := validateInputs(fset.Args(), stderr)
 	r := &validateRun{
+		ctx:      ctx,
+		flush:    func() { out.Flush() },
 		v:        &validate.Validator{Mode: mode},
 		typ:      *typ,
 		out:      w,
 		progress: newProgress(stderr, files),
 	}
 	for _, name := range files {
+		if ctx.Err() != nil {
+			break
+		}
 		if err := r.file(name, stdin); err != nil {
 			if errors.Is(err, errOutput) {
-				fmt.Fprintf(stderr, "agentschema validate: %v\n", err)
+				if context.Cause(ctx) != errOutputFailed { // else runWithContext reports it
+					fmt.Fprintf(stderr, "agentschema validate: %v\n", err)
+				}
 				return exitUsage
+			}
+			if ctx.Err() != nil {
+				break
 			}
 			fmt.Fprintf(stderr, "%s: %v\n", name, err)
 			unreadable = true
@@ -110,11 +125,15 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	r.progress.done()
 	if err := w.finish(r.docs, r.invalid); err != nil {
-		fmt.Fprintf(stderr, "agentschema validate: %v\n", err)
+		if context.Cause(ctx) != errOutputFailed {
+			fmt.Fprintf(stderr, "agentschema validate: %v\n", err)
+		}
 		return exitUsage
 	}
 	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "agentschema validate: writing output: %v\n", err)
+		if context.Cause(ctx) != errOutputFailed {
+			fmt.Fprintf(stderr, "agentschema validate: writing output: %v\n", err)
+		}
 		return exitUsage
 	}
 	if r.untagged > 0 {
@@ -135,6 +154,8 @@ var errOutput = errors.New("writing output")
 
 // validateRun checks documents and counts them.
 type validateRun struct {
+	ctx      context.Context // stops the reading
+	flush    func()          // flushes the output
 	v        *validate.Validator
 	typ      string
 	out      validateOutput
@@ -151,8 +172,11 @@ func (r *validateRun) file(name string, stdin io.Reader) error {
 		return err
 	}
 	defer closeFn()
-	cr := &countingReader{r: in, n: &r.progress.read}
+	cr := &countingReader{r: newContextReader(r.ctx, in, r.flush), n: &r.progress.read}
 	return readDocuments(name, cr, func(doc document) error {
+		if err := r.ctx.Err(); err != nil {
+			return err
+		}
 		r.docs++
 		err := r.document(doc)
 		r.progress.tick(r.docs, r.invalid)

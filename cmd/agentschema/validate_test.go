@@ -243,7 +243,10 @@ func TestValidateStreamsJSONL(t *testing.T) {
 	if !strings.HasSuffix(out.String(), "80000 documents, 80 invalid\n") || strings.Count(out.String(), "\n") != 81 {
 		t.Fatalf("output ends %q", out.String()[max(0, out.Len()-200):])
 	}
-	const slack = 4 << 20
+	// Retaining the documents would add more than the 18 MB read after the
+	// first quarter; the slack absorbs garbage the collector has not yet
+	// reclaimed when a sample is taken.
+	const slack = 12 << 20
 	t.Logf("input %.1f MB; live heap at most %.1f MB in the first quarter, %.1f MB in the last",
 		float64(src.produced)/(1<<20), float64(src.peakEarly)/(1<<20), float64(src.peakLate)/(1<<20))
 	if src.produced < 20<<20 || src.peakEarly == 0 || src.peakLate == 0 {

@@ -85,6 +85,7 @@ type LimitError struct {
 	Max int64
 }
 
+// Error says which limit was exceeded and its maximum.
 func (e *LimitError) Error() string {
 	return "exceeds the " + e.Limit + " limit of " + strconv.FormatInt(e.Max, 10)
 }

@@ -6,9 +6,8 @@ import (
 	"math"
 	"math/big"
 	"strconv"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
@@ -137,11 +136,11 @@ func appendRepr(b []byte, v pyValue, ascii bool) []byte {
 	case *big.Int:
 		return x.Append(b, 10)
 	case float64:
-		return appendFloatRepr(b, x)
+		return pyjson.AppendFloatRepr(b, x)
 	case string:
-		return appendStrRepr(b, x, ascii)
+		return pyjson.Options{ASCII: ascii}.AppendStrRepr(b, x)
 	case pyBytes:
-		return appendBytesRepr(b, x)
+		return pyjson.AppendBytesRepr(b, string(x))
 	case pyList:
 		b = append(b, '[')
 		for i, e := range x {
@@ -157,7 +156,7 @@ func appendRepr(b []byte, v pyValue, ascii bool) []byte {
 			if i > 0 {
 				b = append(b, ", "...)
 			}
-			b = appendStrRepr(b, k, ascii)
+			b = pyjson.Options{ASCII: ascii}.AppendStrRepr(b, k)
 			b = append(b, ": "...)
 			b = appendRepr(b, x.vals[i], ascii)
 		}
@@ -186,100 +185,6 @@ func appendRepr(b []byte, v pyValue, ascii bool) []byte {
 		return append(b, ')')
 	}
 	return append(b, "<object>"...)
-}
-
-// appendFloatRepr appends Python's repr of a float.
-func appendFloatRepr(b []byte, f float64) []byte {
-	switch {
-	case math.IsNaN(f):
-		return append(b, "nan"...)
-	case math.IsInf(f, 1):
-		return append(b, "inf"...)
-	case math.IsInf(f, -1):
-		return append(b, "-inf"...)
-	}
-	return wire.AppendPyFloat(b, f)
-}
-
-const lowerHex = "0123456789abcdef"
-
-// appendStrRepr appends Python's repr of a str: single quotes unless the
-// text holds a single quote and no double quote; backslash, the quote,
-// \t, \n and \r escaped; other control characters and the characters
-// Python does not print (categories C*, Z* but the ASCII space) as \xhh,
-// \uhhhh or \Uhhhhhhhh. With ascii set every non-ASCII character is
-// escaped, as ascii() does. Bytes that are not UTF-8 stand for U+FFFD.
-func appendStrRepr(b []byte, s string, ascii bool) []byte {
-	quote := byte('\'')
-	if bytes.IndexByte([]byte(s), '\'') >= 0 && bytes.IndexByte([]byte(s), '"') < 0 {
-		quote = '"'
-	}
-	b = append(b, quote)
-	for _, r := range s {
-		switch {
-		case r == rune(quote) || r == '\\':
-			b = append(b, '\\', byte(r))
-		case r == '\t':
-			b = append(b, `\t`...)
-		case r == '\n':
-			b = append(b, `\n`...)
-		case r == '\r':
-			b = append(b, `\r`...)
-		case r < 0x20 || r == 0x7f:
-			b = append(b, '\\', 'x', lowerHex[r>>4], lowerHex[r&0xf])
-		case r < 0x7f:
-			b = append(b, byte(r))
-		case ascii || !unicode.IsPrint(r):
-			b = appendUnicodeEscape(b, r)
-		default:
-			b = utf8.AppendRune(b, r)
-		}
-	}
-	return append(b, quote)
-}
-
-func appendUnicodeEscape(b []byte, r rune) []byte {
-	switch {
-	case r <= 0xff:
-		return append(b, '\\', 'x', lowerHex[r>>4], lowerHex[r&0xf])
-	case r <= 0xffff:
-		b = append(b, '\\', 'u')
-		for shift := 12; shift >= 0; shift -= 4 {
-			b = append(b, lowerHex[(r>>shift)&0xf])
-		}
-		return b
-	}
-	b = append(b, '\\', 'U')
-	for shift := 28; shift >= 0; shift -= 4 {
-		b = append(b, lowerHex[(r>>shift)&0xf])
-	}
-	return b
-}
-
-// appendBytesRepr appends Python's repr of a bytes object.
-func appendBytesRepr(b []byte, x []byte) []byte {
-	quote := byte('\'')
-	if bytes.IndexByte(x, '\'') >= 0 && bytes.IndexByte(x, '"') < 0 {
-		quote = '"'
-	}
-	b = append(b, 'b', quote)
-	for _, c := range x {
-		switch {
-		case c == quote || c == '\\':
-			b = append(b, '\\', c)
-		case c == '\t':
-			b = append(b, `\t`...)
-		case c == '\n':
-			b = append(b, `\n`...)
-		case c == '\r':
-			b = append(b, `\r`...)
-		case c < 0x20 || c >= 0x7f:
-			b = append(b, '\\', 'x', lowerHex[c>>4], lowerHex[c&0xf])
-		default:
-			b = append(b, c)
-		}
-	}
-	return append(b, quote)
 }
 
 // datetimeStr is Python's datetime.isoformat(sep): YYYY-MM-DD, sep,

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/agentschema/agentschema/internal/pyjson"
 )
 
 // pydanticURLPrefix is where pydantic's messages send readers: the errors
@@ -39,7 +41,7 @@ func NewFieldError(loc []any, typ, msg string, input json.RawMessage) FieldError
 		if v, err := parsePyJSON(input); err == nil {
 			fe.input = v
 		} else {
-			fe.input = pyStrValue(string(input))
+			fe.input = pyjson.StrValue(string(input))
 		}
 		fe.Input = append(json.RawMessage(nil), input...)
 	}
@@ -107,9 +109,9 @@ func (e *FieldError) pretty(b *strings.Builder) {
 	b.WriteString(" [type=")
 	b.WriteString(e.Type)
 	b.WriteString(", input_value=")
-	b.WriteString(truncate50(pyRepr(&e.input)))
+	b.WriteString(truncate50(pyjson.Repr(&e.input)))
 	b.WriteString(", input_type=")
-	b.WriteString(e.input.typeName())
+	b.WriteString(e.input.TypeName())
 	b.WriteString("]\n    For further information visit ")
 	b.WriteString(pydanticURLPrefix)
 	b.WriteString(e.Type)

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/pytime"
 	"github.com/agentschema/agentschema/internal/wire"
 )
@@ -311,7 +312,7 @@ func (b *builder) field(sf reflect.StructField, index []int, name, opts, path st
 		} else if req != "" && req != "false" {
 			return nil, b.fail(path, "required tag %q: want true or false", req)
 		} else {
-			f.hasDef, f.def = true, pyNoneValue()
+			f.hasDef, f.def = true, pyjson.NoneValue()
 		}
 	} else if optional {
 		f.hasDef, f.def = true, zeroDump(n)
@@ -331,7 +332,7 @@ func (b *builder) parseDefault(n *node, text, path string) (pyValue, error) {
 	}
 	var v pyValue
 	if inner.kind == nString && !(n.kind == nPtr && text == "null") {
-		v = pyStrValue(text)
+		v = pyjson.StrValue(text)
 	} else {
 		var err error
 		v, err = parsePyJSON([]byte(text))
@@ -370,14 +371,14 @@ func (b *builder) applyTags(f *field, tag reflect.StructTag, path string) error 
 		var raw []pyValue
 		if strings.HasPrefix(strings.TrimSpace(text), "[") {
 			v, err := parsePyJSON([]byte(text))
-			if err != nil || v.kind != pyList {
+			if err != nil || v.Kind != pyjson.List {
 				return b.fail(path, "enum tag %q is not a JSON array", text)
 			}
-			raw = v.list
+			raw = v.List
 		} else {
 			for part := range strings.SplitSeq(text, ",") {
 				if et.kind == nString {
-					raw = append(raw, pyStrValue(part))
+					raw = append(raw, pyjson.StrValue(part))
 					continue
 				}
 				v, err := parsePyJSON([]byte(strings.TrimSpace(part)))
@@ -398,7 +399,7 @@ func (b *builder) applyTags(f *field, tag reflect.StructTag, path string) error 
 			var vd validator
 			vd.value(&plain, &v, dst)
 			if len(vd.errs) > 0 {
-				return b.fail(path, "enum tag value %s: %s", pyRepr(&v), vd.errs[0].Msg)
+				return b.fail(path, "enum tag value %s: %s", pyjson.Repr(&v), vd.errs[0].Msg)
 			}
 			values = append(values, dumpValueOf(et, dst))
 		}
@@ -414,14 +415,14 @@ func (b *builder) applyTags(f *field, tag reflect.StructTag, path string) error 
 		}
 		var v pyValue
 		if kw.name == "pattern" || kw.name == "format" {
-			v = pyStrValue(text)
+			v = pyjson.StrValue(text)
 		} else {
 			var err error
 			v, err = parsePyJSON([]byte(text))
-			if err != nil || (v.kind != pyInt && v.kind != pyFloat) {
+			if err != nil || (v.Kind != pyjson.Int && v.Kind != pyjson.Float) {
 				return b.fail(path, "%s tag %q is not a number", kw.name, text)
 			}
-			if kw.integer && v.kind != pyInt {
+			if kw.integer && v.Kind != pyjson.Int {
 				return b.fail(path, "%s tag %q is not an integer", kw.name, text)
 			}
 		}
@@ -479,7 +480,7 @@ func (b *builder) typeNode(t reflect.Type, path string) (*node, error) {
 		n.min = new(big.Int).Lsh(big.NewInt(-1), uint(bits-1))
 		n.max = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(bits-1)), big.NewInt(1))
 		if bits < 64 {
-			n.rangeKW = []keyword{{"maximum", pyIntText(n.max.String())}, {"minimum", pyIntText(n.min.String())}}
+			n.rangeKW = []keyword{{"maximum", pyjson.IntValue(n.max.String())}, {"minimum", pyjson.IntValue(n.min.String())}}
 		}
 		return n, nil
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
@@ -488,9 +489,9 @@ func (b *builder) typeNode(t reflect.Type, path string) (*node, error) {
 		n.min = big.NewInt(0)
 		n.max = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(bits)), big.NewInt(1))
 		if bits < 64 {
-			n.rangeKW = append(n.rangeKW, keyword{"maximum", pyIntText(n.max.String())})
+			n.rangeKW = append(n.rangeKW, keyword{"maximum", pyjson.IntValue(n.max.String())})
 		}
-		n.rangeKW = append(n.rangeKW, keyword{"minimum", pyIntText("0")})
+		n.rangeKW = append(n.rangeKW, keyword{"minimum", pyjson.IntValue("0")})
 		return n, nil
 	case reflect.Float32, reflect.Float64:
 		return &node{kind: nFloat, typ: t}, nil
@@ -590,9 +591,9 @@ func (b *builder) enumNode(t reflect.Type, path string) (*node, error) {
 func zeroDump(n *node) pyValue {
 	switch n.kind {
 	case nSlice:
-		return pyValue{kind: pyList, list: []pyValue{}}
+		return pyValue{Kind: pyjson.List, List: []pyValue{}}
 	case nMap:
-		return pyValue{kind: pyDict}
+		return pyValue{Kind: pyjson.Dict}
 	}
 	return dumpValueOf(n, reflect.New(n.typ).Elem())
 }
@@ -616,9 +617,7 @@ func pyTitle(name string) string {
 
 // ---- schemas ----
 
-func newDict() pyValue { return pyValue{kind: pyDict} }
-
-func (v *pyValue) setStr(k string, val pyValue) { v.set(pyStrValue(k), val) }
+func newDict() pyValue { return pyValue{Kind: pyjson.Dict} }
 
 // typeSchema is the schema of a node's type (for a struct or an Enum type:
 // its $defs entry, which AutoGen inlines).
@@ -626,72 +625,72 @@ func typeSchema(n *node) pyValue {
 	s := newDict()
 	switch n.kind {
 	case nString:
-		s.setStr("type", pyStrValue("string"))
+		s.Set("type", pyjson.StrValue("string"))
 	case nInt:
-		s.setStr("type", pyStrValue("integer"))
+		s.Set("type", pyjson.StrValue("integer"))
 	case nFloat:
-		s.setStr("type", pyStrValue("number"))
+		s.Set("type", pyjson.StrValue("number"))
 	case nBool:
-		s.setStr("type", pyStrValue("boolean"))
+		s.Set("type", pyjson.StrValue("boolean"))
 	case nAny, nRaw:
 	case nTime, nDateTime:
-		s.setStr("format", pyStrValue("date-time"))
-		s.setStr("type", pyStrValue("string"))
+		s.Set("format", pyjson.StrValue("date-time"))
+		s.Set("type", pyjson.StrValue("string"))
 	case nSlice:
-		s.setStr("items", typeSchema(n.elem))
-		s.setStr("type", pyStrValue("array"))
+		s.Set("items", typeSchema(n.elem))
+		s.Set("type", pyjson.StrValue("array"))
 	case nArray:
-		s.setStr("maxItems", pyIntText(strconv.Itoa(n.length)))
-		s.setStr("minItems", pyIntText(strconv.Itoa(n.length)))
+		s.Set("maxItems", pyjson.IntValue(strconv.Itoa(n.length)))
+		s.Set("minItems", pyjson.IntValue(strconv.Itoa(n.length)))
 		if n.length > 0 {
-			items := pyValue{kind: pyList}
+			items := pyValue{Kind: pyjson.List}
 			for range n.length {
-				items.list = append(items.list, typeSchema(n.elem))
+				items.List = append(items.List, typeSchema(n.elem))
 			}
-			s.setStr("prefixItems", items)
+			s.Set("prefixItems", items)
 		}
-		s.setStr("type", pyStrValue("array"))
+		s.Set("type", pyjson.StrValue("array"))
 	case nMap:
 		if n.elem.kind == nAny || n.elem.kind == nRaw {
-			s.setStr("additionalProperties", pyBoolValue(true))
+			s.Set("additionalProperties", pyjson.BoolValue(true))
 		} else {
-			s.setStr("additionalProperties", typeSchema(n.elem))
+			s.Set("additionalProperties", typeSchema(n.elem))
 		}
-		s.setStr("type", pyStrValue("object"))
+		s.Set("type", pyjson.StrValue("object"))
 	case nStruct:
 		props := newDict()
-		req := pyValue{kind: pyList}
+		req := pyValue{Kind: pyjson.List}
 		for _, f := range n.fields {
-			props.setStr(f.name, fieldSchema(f))
+			props.Set(f.name, fieldSchema(f))
 			if f.required {
-				req.list = append(req.list, pyStrValue(f.name))
+				req.List = append(req.List, pyjson.StrValue(f.name))
 			}
 		}
 		if n.doc != "" {
-			s.setStr("description", pyStrValue(n.doc))
+			s.Set("description", pyjson.StrValue(n.doc))
 		}
-		s.setStr("properties", props)
-		if len(req.list) > 0 {
-			s.setStr("required", req)
+		s.Set("properties", props)
+		if len(req.List) > 0 {
+			s.Set("required", req)
 		}
-		s.setStr("title", pyStrValue(n.title))
-		s.setStr("type", pyStrValue("object"))
+		s.Set("title", pyjson.StrValue(n.title))
+		s.Set("type", pyjson.StrValue("object"))
 	case nPtr:
-		anyOf := pyValue{kind: pyList}
+		anyOf := pyValue{Kind: pyjson.List}
 		null := newDict()
-		null.setStr("type", pyStrValue("null"))
-		anyOf.list = append(anyOf.list, typeSchema(n.elem), null)
-		s.setStr("anyOf", anyOf)
+		null.Set("type", pyjson.StrValue("null"))
+		anyOf.List = append(anyOf.List, typeSchema(n.elem), null)
+		s.Set("anyOf", anyOf)
 	}
 	if n.enum != nil {
 		s = enumSchema(n)
 	} else {
 		for _, kw := range n.rangeKW {
-			s.setStr(kw.name, kw.value)
+			s.Set(kw.name, kw.value)
 		}
 	}
 	for _, kw := range n.keywords {
-		s.setStr(kw.name, kw.value)
+		s.Set(kw.name, kw.value)
 	}
 	return sortSchema(s, "")
 }
@@ -702,24 +701,24 @@ func enumSchema(n *node) pyValue {
 	s := newDict()
 	if n.enumClass {
 		if n.doc != "" {
-			s.setStr("description", pyStrValue(n.doc))
+			s.Set("description", pyjson.StrValue(n.doc))
 		}
-		s.setStr("title", pyStrValue(n.title))
+		s.Set("title", pyjson.StrValue(n.title))
 	}
 	if len(n.enum) == 1 && !n.enumClass {
-		s.setStr("const", n.enum[0])
+		s.Set("const", n.enum[0])
 	} else {
-		s.setStr("enum", pyValue{kind: pyList, list: slices.Clone(n.enum)})
+		s.Set("enum", pyValue{Kind: pyjson.List, List: slices.Clone(n.enum)})
 	}
 	switch n.kind {
 	case nString:
-		s.setStr("type", pyStrValue("string"))
+		s.Set("type", pyjson.StrValue("string"))
 	case nInt:
-		s.setStr("type", pyStrValue("integer"))
+		s.Set("type", pyjson.StrValue("integer"))
 	case nFloat:
-		s.setStr("type", pyStrValue("number"))
+		s.Set("type", pyjson.StrValue("number"))
 	case nBool:
-		s.setStr("type", pyStrValue("boolean"))
+		s.Set("type", pyjson.StrValue("boolean"))
 	}
 	return s
 }
@@ -739,37 +738,37 @@ func fieldSchema(f *field) pyValue {
 	}
 	s := typeSchema(f.node)
 	if f.hasDef {
-		s.setStr("default", f.def)
+		s.Set("default", f.def)
 	}
 	if f.hasDesc {
-		s.setStr("description", pyStrValue(f.desc))
+		s.Set("description", pyjson.StrValue(f.desc))
 	}
-	s.setStr("title", pyStrValue(f.title))
+	s.Set("title", pyjson.StrValue(f.title))
 	return sortSchema(s, "")
 }
 
 // sortSchema is pydantic's GenerateJsonSchema.sort: dict keys sorted at
 // every depth, except the members of "properties" and of "default".
 func sortSchema(v pyValue, parent string) pyValue {
-	switch v.kind {
-	case pyList:
-		out := pyValue{kind: pyList, list: make([]pyValue, len(v.list))}
-		for i := range v.list {
-			out.list[i] = sortSchema(v.list[i], parent)
+	switch v.Kind {
+	case pyjson.List:
+		out := pyValue{Kind: pyjson.List, List: make([]pyValue, len(v.List))}
+		for i := range v.List {
+			out.List[i] = sortSchema(v.List[i], parent)
 		}
 		return out
-	case pyDict:
-		idx := make([]int, len(v.keys))
+	case pyjson.Dict:
+		idx := make([]int, len(v.Keys))
 		for i := range idx {
 			idx[i] = i
 		}
 		if parent != "properties" && parent != "default" {
-			slices.SortStableFunc(idx, func(a, b int) int { return strings.Compare(v.keys[a].s, v.keys[b].s) })
+			slices.SortStableFunc(idx, func(a, b int) int { return strings.Compare(v.Keys[a].Str, v.Keys[b].Str) })
 		}
-		out := pyValue{kind: pyDict}
+		out := pyValue{Kind: pyjson.Dict}
 		for _, i := range idx {
-			out.keys = append(out.keys, v.keys[i])
-			out.vals = append(out.vals, sortSchema(v.vals[i], v.keys[i].s))
+			out.Keys = append(out.Keys, v.Keys[i])
+			out.Vals = append(out.Vals, sortSchema(v.Vals[i], v.Keys[i].Str))
 		}
 		return out
 	}
@@ -782,77 +781,77 @@ func sortSchema(v pyValue, parent string) pyValue {
 func dumpValueOf(n *node, v reflect.Value) pyValue {
 	switch n.kind {
 	case nString:
-		return pyStrValue(v.String())
+		return pyjson.StrValue(v.String())
 	case nBool:
-		return pyBoolValue(v.Bool())
+		return pyjson.BoolValue(v.Bool())
 	case nInt:
 		switch n.intRepr {
 		case intWire:
-			return pyIntText(v.Interface().(wire.Int).String())
+			return pyjson.IntValue(v.Interface().(wire.Int).String())
 		case intBigPtr:
 			if v.IsNil() {
-				return pyNoneValue()
+				return pyjson.NoneValue()
 			}
-			return pyIntText(v.Interface().(*big.Int).String())
+			return pyjson.IntValue(v.Interface().(*big.Int).String())
 		}
 		if v.CanInt() {
-			return pyIntText(strconv.FormatInt(v.Int(), 10))
+			return pyjson.IntValue(strconv.FormatInt(v.Int(), 10))
 		}
-		return pyIntText(strconv.FormatUint(v.Uint(), 10))
+		return pyjson.IntValue(strconv.FormatUint(v.Uint(), 10))
 	case nFloat:
-		return pyFloatValue(v.Float())
+		return pyjson.FloatValue(v.Float())
 	case nAny:
 		if v.IsNil() {
-			return pyNoneValue()
+			return pyjson.NoneValue()
 		}
 		return goToPy(v.Elem(), false)
 	case nRaw:
 		if v.Len() == 0 {
-			return pyNoneValue()
+			return pyjson.NoneValue()
 		}
 		p, err := parsePyJSON(v.Bytes())
 		if err != nil {
-			return pyNoneValue()
+			return pyjson.NoneValue()
 		}
 		return p
 	case nTime:
-		return pyStrValue(pytime.FromTime(v.Interface().(time.Time)).String())
+		return pyjson.StrValue(pytime.FromTime(v.Interface().(time.Time)).String())
 	case nDateTime:
-		return pyStrValue(v.Interface().(pytime.DateTime).String())
+		return pyjson.StrValue(v.Interface().(pytime.DateTime).String())
 	case nSlice, nArray:
-		out := pyValue{kind: pyList, list: []pyValue{}}
+		out := pyValue{Kind: pyjson.List, List: []pyValue{}}
 		for i := 0; i < v.Len(); i++ {
-			out.list = append(out.list, dumpValueOf(n.elem, v.Index(i)))
+			out.List = append(out.List, dumpValueOf(n.elem, v.Index(i)))
 		}
 		return out
 	case nMap:
-		out := pyValue{kind: pyDict}
+		out := pyValue{Kind: pyjson.Dict}
 		keys := v.MapKeys()
 		slices.SortFunc(keys, func(a, b reflect.Value) int { return compareKeys(a, b) })
 		for _, k := range keys {
 			ks := dumpValueOf(n.key, k)
-			out.keys = append(out.keys, pyStrValue(dictKeyText(&ks)))
-			out.vals = append(out.vals, dumpValueOf(n.elem, v.MapIndex(k)))
+			out.Keys = append(out.Keys, pyjson.StrValue(pyjson.KeyText(&ks)))
+			out.Vals = append(out.Vals, dumpValueOf(n.elem, v.MapIndex(k)))
 		}
 		return out
 	case nStruct:
-		out := pyValue{kind: pyDict}
+		out := pyValue{Kind: pyjson.Dict}
 		for _, f := range n.fields {
 			fv, ok := fieldByIndex(v, f.index)
 			if !ok {
-				out.setStr(f.name, pyNoneValue())
+				out.Set(f.name, pyjson.NoneValue())
 				continue
 			}
-			out.setStr(f.name, dumpValueOf(f.node, fv))
+			out.Set(f.name, dumpValueOf(f.node, fv))
 		}
 		return out
 	case nPtr:
 		if v.IsNil() {
-			return pyNoneValue()
+			return pyjson.NoneValue()
 		}
 		return dumpValueOf(n.elem, v.Elem())
 	}
-	return pyNoneValue()
+	return pyjson.NoneValue()
 }
 
 // compareKeys orders map keys as encoding/json does (strings by bytes,

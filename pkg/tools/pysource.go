@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pyjson"
 )
 
 // pythonSource writes a Python stub of a FunctionTool's function: its
@@ -20,7 +21,7 @@ func pythonSource(funcName string, args *node, out reflect.Type) (string, []gen.
 		ann := imp.annotation(f.node)
 		if f.hasDesc && f.desc != f.name {
 			imp.use("typing", "Annotated")
-			ann = "Annotated[" + ann + ", " + pyLiteral(pyStrValue(f.desc)) + "]"
+			ann = "Annotated[" + ann + ", " + pyLiteral(pyjson.StrValue(f.desc)) + "]"
 		}
 		p := f.name + ": " + ann
 		if f.hasDef {
@@ -43,7 +44,7 @@ func pythonSource(funcName string, args *node, out reflect.Type) (string, []gen.
 	}
 	var src strings.Builder
 	src.WriteString("def " + funcName + "(" + strings.Join(params, ", ") + ") -> " + ret + ":\n")
-	src.WriteString("    raise NotImplementedError(" + pyLiteral(pyStrValue(funcName+" is implemented in Go")) + ")\n")
+	src.WriteString("    raise NotImplementedError(" + pyLiteral(pyjson.StrValue(funcName+" is implemented in Go")) + ")\n")
 	return src.String(), imp.items()
 }
 
@@ -127,32 +128,30 @@ func (p pyImports) annotation(n *node) string {
 // pyLiteral writes a value as a Python literal, strings in double quotes
 // (JSON's escapes are Python's too).
 func pyLiteral(v pyValue) string {
-	switch v.kind {
-	case pyStr, pyObject, pyBytes:
-		var b strings.Builder
-		dumpString(&b, v.s)
-		return b.String()
-	case pyFloat:
+	switch v.Kind {
+	case pyjson.Str, pyjson.Object, pyjson.Bytes:
+		return pyjson.Dumps(&v) // json.dumps of the text
+	case pyjson.Float:
 		switch {
-		case math.IsInf(v.f, 1):
+		case math.IsInf(v.Float, 1):
 			return "float(\"inf\")"
-		case math.IsInf(v.f, -1):
+		case math.IsInf(v.Float, -1):
 			return "float(\"-inf\")"
-		case math.IsNaN(v.f):
+		case math.IsNaN(v.Float):
 			return "float(\"nan\")"
 		}
-	case pyList, pyTuple:
-		parts := make([]string, len(v.list))
-		for i := range v.list {
-			parts[i] = pyLiteral(v.list[i])
+	case pyjson.List, pyjson.Tuple:
+		parts := make([]string, len(v.List))
+		for i := range v.List {
+			parts[i] = pyLiteral(v.List[i])
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
-	case pyDict, pyModel:
-		parts := make([]string, len(v.keys))
-		for i := range v.keys {
-			parts[i] = pyLiteral(v.keys[i]) + ": " + pyLiteral(v.vals[i])
+	case pyjson.Dict, pyjson.Model:
+		parts := make([]string, len(v.Keys))
+		for i := range v.Keys {
+			parts[i] = pyLiteral(v.Keys[i]) + ": " + pyLiteral(v.Vals[i])
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
 	}
-	return pyRepr(&v)
+	return pyjson.Repr(&v)
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/pytime"
 	"github.com/agentschema/agentschema/internal/wire"
 )
@@ -52,13 +53,13 @@ func ReturnValueAsString(v any) string {
 	if rv.IsValid() && rv.Kind() == reflect.Struct && !isSpecial(rv.Type()) &&
 		(!rv.Type().Implements(typeStringer) || rv.Type().Implements(typeJSONMarshaler)) {
 		dumped := goToPy(rv, true)
-		if dumped.kind == pyDict || dumped.kind == pyModel {
-			return pyDumps(&dumped)
+		if dumped.Kind == pyjson.Dict || dumped.Kind == pyjson.Model {
+			return pyjson.Dumps(&dumped)
 		}
-		return pyStrOf(&dumped)
+		return pyjson.StrOf(&dumped)
 	}
 	p := goToPy(rv, false)
-	return pyStrOf(&p)
+	return pyjson.StrOf(&p)
 }
 
 var (
@@ -79,62 +80,59 @@ func isSpecial(t reflect.Type) bool {
 	return false
 }
 
-// pyObjectValue is a value whose str() and repr() are the text s.
-func pyObjectValue(s string) pyValue { return pyValue{kind: pyObject, s: s} }
-
 // goToPy converts a Go value to its Python counterpart. With dump set it
 // follows JSON semantics (the value inside a model dump): MarshalJSON and
 // MarshalText are used, omitempty is honoured and structs are dicts.
 // Without it, structs are models (rendered with their class name).
 func goToPy(v reflect.Value, dump bool) pyValue {
 	if !v.IsValid() {
-		return pyNoneValue()
+		return pyjson.NoneValue()
 	}
 	t := v.Type()
 	switch t {
 	case typeWireInt:
-		return pyIntText(v.Interface().(wire.Int).String())
+		return pyjson.IntValue(v.Interface().(wire.Int).String())
 	case typeBigInt:
 		if v.IsNil() {
-			return pyNoneValue()
+			return pyjson.NoneValue()
 		}
-		return pyIntText(v.Interface().(*big.Int).String())
+		return pyjson.IntValue(v.Interface().(*big.Int).String())
 	case typeBigIntValue:
 		x := v.Interface().(big.Int)
-		return pyIntText(x.String())
+		return pyjson.IntValue(x.String())
 	case typeJSONNumber:
 		s := v.String()
 		if strings.ContainsAny(s, ".eE") {
 			f, _ := strconv.ParseFloat(s, 64)
-			return pyFloatValue(f)
+			return pyjson.FloatValue(f)
 		}
-		return pyIntText(s)
+		return pyjson.IntValue(s)
 	case typeRawMessage, typeRawJSON:
 		if v.Len() == 0 {
-			return pyNoneValue()
+			return pyjson.NoneValue()
 		}
 		p, err := parsePyJSON(v.Bytes())
 		if err != nil {
-			return pyStrValue(string(v.Bytes()))
+			return pyjson.StrValue(string(v.Bytes()))
 		}
 		return p
 	case typeTime:
 		tm := v.Interface().(time.Time)
 		if dump {
-			return pyStrValue(pytime.FromTime(tm).String())
+			return pyjson.StrValue(pytime.FromTime(tm).String())
 		}
-		return pyObjectValue(pyDateTimeStr(pytime.FromTime(tm)))
+		return pyjson.ObjectValue(pyDateTimeStr(pytime.FromTime(tm)))
 	case typeDateTime:
 		dt := v.Interface().(pytime.DateTime)
 		if dump {
-			return pyStrValue(dt.String())
+			return pyjson.StrValue(dt.String())
 		}
-		return pyObjectValue(pyDateTimeStr(dt))
+		return pyjson.ObjectValue(pyDateTimeStr(dt))
 	}
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if v.IsNil() {
-			return pyNoneValue()
+			return pyjson.NoneValue()
 		}
 		if dump && t.Implements(typeJSONMarshaler) {
 			return marshaledToPy(v)
@@ -148,80 +146,80 @@ func goToPy(v reflect.Value, dump bool) pyValue {
 		if t.Implements(typeTextMarshaler) {
 			text, err := v.Interface().(encoding.TextMarshaler).MarshalText()
 			if err != nil {
-				return pyNoneValue()
+				return pyjson.NoneValue()
 			}
-			return pyStrValue(string(text))
+			return pyjson.StrValue(string(text))
 		}
 	} else if t.Implements(typeStringer) && !(t.Kind() == reflect.Struct && t.Implements(typeJSONMarshaler)) {
-		return pyObjectValue(v.Interface().(fmt.Stringer).String())
+		return pyjson.ObjectValue(v.Interface().(fmt.Stringer).String())
 	}
 	switch v.Kind() {
 	case reflect.Bool:
-		return pyBoolValue(v.Bool())
+		return pyjson.BoolValue(v.Bool())
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return pyIntText(strconv.FormatInt(v.Int(), 10))
+		return pyjson.IntValue(strconv.FormatInt(v.Int(), 10))
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return pyIntText(strconv.FormatUint(v.Uint(), 10))
+		return pyjson.IntValue(strconv.FormatUint(v.Uint(), 10))
 	case reflect.Float32, reflect.Float64:
-		return pyFloatValue(v.Float())
+		return pyjson.FloatValue(v.Float())
 	case reflect.String:
-		return pyStrValue(v.String())
+		return pyjson.StrValue(v.String())
 	case reflect.Slice:
 		if v.IsNil() {
-			return pyNoneValue()
+			return pyjson.NoneValue()
 		}
 		if t.Elem().Kind() == reflect.Uint8 {
 			if dump {
-				return pyStrValue(base64.StdEncoding.EncodeToString(v.Bytes()))
+				return pyjson.StrValue(base64.StdEncoding.EncodeToString(v.Bytes()))
 			}
-			return pyValue{kind: pyBytes, s: string(v.Bytes())}
+			return pyValue{Kind: pyjson.Bytes, Str: string(v.Bytes())}
 		}
 		fallthrough
 	case reflect.Array:
-		out := pyValue{kind: pyList, list: make([]pyValue, v.Len())}
+		out := pyValue{Kind: pyjson.List, List: make([]pyValue, v.Len())}
 		if v.Kind() == reflect.Array && !dump {
-			out.kind = pyTuple // [N]T is a tuple, as for arguments
+			out.Kind = pyjson.Tuple // [N]T is a tuple, as for arguments
 		}
-		for i := range out.list {
-			out.list[i] = goToPy(v.Index(i), dump)
+		for i := range out.List {
+			out.List[i] = goToPy(v.Index(i), dump)
 		}
 		return out
 	case reflect.Map:
 		if v.IsNil() {
-			return pyNoneValue()
+			return pyjson.NoneValue()
 		}
 		keys := v.MapKeys()
 		slices.SortFunc(keys, compareKeys)
-		out := pyValue{kind: pyDict}
+		out := pyValue{Kind: pyjson.Dict}
 		for _, k := range keys {
 			kp := goToPy(k, false)
-			if dump || kp.kind == pyModel || kp.kind == pyList {
-				kp = pyStrValue(dictKeyText(&kp))
+			if dump || kp.Kind == pyjson.Model || kp.Kind == pyjson.List {
+				kp = pyjson.StrValue(pyjson.KeyText(&kp))
 			}
-			out.keys = append(out.keys, kp)
-			out.vals = append(out.vals, goToPy(v.MapIndex(k), dump))
+			out.Keys = append(out.Keys, kp)
+			out.Vals = append(out.Vals, goToPy(v.MapIndex(k), dump))
 		}
 		return out
 	case reflect.Struct:
-		out := pyValue{kind: pyModel, name: typeName(t)}
+		out := pyValue{Kind: pyjson.Model, Name: typeName(t)}
 		if dump {
-			out.kind = pyDict
+			out.Kind = pyjson.Dict
 		}
 		structFields(v, dump, &out)
 		return out
 	}
-	return pyObjectValue(fmt.Sprint(v.Interface()))
+	return pyjson.ObjectValue(fmt.Sprint(v.Interface()))
 }
 
 // marshaledToPy reads the JSON a MarshalJSON method writes.
 func marshaledToPy(v reflect.Value) pyValue {
 	b, err := v.Interface().(json.Marshaler).MarshalJSON()
 	if err != nil {
-		return pyNoneValue()
+		return pyjson.NoneValue()
 	}
 	p, err := parsePyJSON(b)
 	if err != nil {
-		return pyNoneValue()
+		return pyjson.NoneValue()
 	}
 	return p
 }
@@ -261,8 +259,8 @@ func structFields(v reflect.Value, dump bool, out *pyValue) {
 		if dump && (hasOpt(opts, "omitempty") && isEmptyValue(fv) || hasOpt(opts, "omitzero") && fv.IsZero()) {
 			continue
 		}
-		out.keys = append(out.keys, pyStrValue(name))
-		out.vals = append(out.vals, goToPy(fv, dump))
+		out.Keys = append(out.Keys, pyjson.StrValue(name))
+		out.Vals = append(out.Vals, goToPy(fv, dump))
 	}
 }
 

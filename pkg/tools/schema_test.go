@@ -241,7 +241,7 @@ func TestFieldSchemas(t *testing.T) {
 			props := newDict()
 			req := []string{}
 			for _, f := range n.fields {
-				props.setStr(f.name, fieldSchema(f))
+				props.Set(f.name, fieldSchema(f))
 				if f.required {
 					req = append(req, f.name)
 				}

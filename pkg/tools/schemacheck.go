@@ -11,6 +11,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+
+	"github.com/agentschema/agentschema/internal/pyjson"
 )
 
 // This file is the second check of a tool's arguments: after the lax
@@ -67,21 +69,21 @@ func inputOrder(v *pyValue, loc []any) []int {
 		switch x := item.(type) {
 		case int:
 			pos = x
-			if cur != nil && x < len(cur.list) {
-				cur = &cur.list[x]
+			if cur != nil && x < len(cur.List) {
+				cur = &cur.List[x]
 			} else {
 				cur = nil
 			}
 		case string:
 			if cur != nil {
-				for i := range cur.keys {
-					if cur.keys[i].s == x {
+				for i := range cur.Keys {
+					if cur.Keys[i].Str == x {
 						pos = i
 						break
 					}
 				}
 				if pos >= 0 {
-					cur = &cur.vals[pos]
+					cur = &cur.Vals[pos]
 				} else {
 					cur = nil
 				}
@@ -111,18 +113,18 @@ func locate(v *pyValue, path []string) ([]any, *pyValue) {
 	cur := v
 	for _, seg := range path {
 		switch {
-		case cur != nil && (cur.kind == pyList || cur.kind == pyTuple):
+		case cur != nil && (cur.Kind == pyjson.List || cur.Kind == pyjson.Tuple):
 			i, err := strconv.Atoi(seg)
-			if err != nil || i < 0 || i >= len(cur.list) {
+			if err != nil || i < 0 || i >= len(cur.List) {
 				loc = append(loc, seg)
 				cur = nil
 				continue
 			}
 			loc = append(loc, i)
-			cur = &cur.list[i]
-		case cur != nil && (cur.kind == pyDict || cur.kind == pyModel):
+			cur = &cur.List[i]
+		case cur != nil && (cur.Kind == pyjson.Dict || cur.Kind == pyjson.Model):
 			loc = append(loc, seg)
-			cur, _ = cur.get(seg)
+			cur, _ = cur.Get(seg)
 		default:
 			loc = append(loc, seg)
 			cur = nil
@@ -150,7 +152,7 @@ func faultText(ve *jsonschema.ValidationError) (string, string) {
 	case *kind.MaxLength:
 		return "string_too_long", "String should have at most " + plural(k.Want, "character")
 	case *kind.Pattern:
-		return "string_pattern_mismatch", "String should match pattern " + pyRepr(&pyValue{kind: pyStr, s: k.Want})
+		return "string_pattern_mismatch", "String should match pattern " + pyjson.Repr(&pyValue{Kind: pyjson.Str, Str: k.Want})
 	case *kind.MinItems:
 		return "too_short", fmt.Sprintf("List should have at least %s after validation, not %d", plural(k.Want, "item"), k.Got)
 	case *kind.MaxItems:
@@ -173,5 +175,5 @@ func ratText(r *big.Rat) string {
 		return r.Num().String()
 	}
 	f, _ := r.Float64()
-	return pyFloatRepr(f)
+	return pyjson.FloatRepr(f)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pyjson"
 )
 
 // Tool is AutoGen's Tool protocol: something a model can call by name with
@@ -120,7 +121,7 @@ func newSpec[In any](name, description, title string, sem semantics, opts []Opti
 	}
 	props := newDict()
 	for _, f := range n.fields {
-		props.setStr(f.name, fieldSchema(f))
+		props.Set(f.name, fieldSchema(f))
 		if f.required {
 			s.required = append(s.required, f.name)
 		}
@@ -186,7 +187,7 @@ func decodeArgs[In any](s *spec, args json.RawMessage) (In, error) {
 // jsonInvalid is pydantic's error for text that is not JSON: the input is
 // the text, as a str.
 func jsonInvalid(title string, text []byte, err error) *ValidationError {
-	input := pyStrValue(string(text))
+	input := pyjson.StrValue(string(text))
 	return &ValidationError{Title: title, Errors: []FieldError{newFieldError(nil, "json_invalid", "Invalid JSON: "+err.Error(), &input)}}
 }
 

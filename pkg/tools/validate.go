@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/pytime"
 	"github.com/agentschema/agentschema/internal/wire"
 )
@@ -40,11 +41,11 @@ func (vd *validator) value(n *node, v *pyValue, dst reflect.Value) {
 	}
 	switch n.kind {
 	case nString:
-		if v.kind != pyStr {
+		if v.Kind != pyjson.Str {
 			vd.add("string_type", "Input should be a valid string", v)
 			return
 		}
-		dst.SetString(v.s)
+		dst.SetString(v.Str)
 	case nInt:
 		vd.intValue(n, v, dst)
 	case nFloat:
@@ -74,14 +75,14 @@ func (vd *validator) value(n *node, v *pyValue, dst reflect.Value) {
 			dst.Set(reflect.ValueOf(dt))
 		}
 	case nSlice:
-		if v.kind != pyList {
+		if v.Kind != pyjson.List {
 			vd.add("list_type", "Input should be a valid list", v)
 			return
 		}
-		s := reflect.MakeSlice(n.typ, len(v.list), len(v.list))
-		for i := range v.list {
+		s := reflect.MakeSlice(n.typ, len(v.List), len(v.List))
+		for i := range v.List {
 			vd.push(i)
-			vd.value(n.elem, &v.list[i], s.Index(i))
+			vd.value(n.elem, &v.List[i], s.Index(i))
 			vd.pop()
 		}
 		dst.Set(s)
@@ -92,7 +93,7 @@ func (vd *validator) value(n *node, v *pyValue, dst reflect.Value) {
 	case nStruct:
 		vd.model(n, v, dst)
 	case nPtr:
-		if v.kind == pyNone {
+		if v.Kind == pyjson.None {
 			dst.SetZero()
 			return
 		}
@@ -108,13 +109,13 @@ func (vd *validator) value(n *node, v *pyValue, dst reflect.Value) {
 // model validates a dict into a struct: fields in order, each from its key
 // or its default; unknown keys are ignored (pydantic's extra="ignore").
 func (vd *validator) model(n *node, v *pyValue, dst reflect.Value) {
-	if v.kind != pyDict {
+	if v.Kind != pyjson.Dict {
 		vd.add("model_type", "Input should be a valid dictionary or instance of "+n.title, v)
 		return
 	}
 	for _, f := range n.fields {
 		fv := fieldByIndexAlloc(dst, f.index)
-		in, ok := v.get(f.name)
+		in, ok := v.Get(f.name)
 		if !ok {
 			if f.required {
 				vd.push(f.name)
@@ -134,41 +135,41 @@ func (vd *validator) model(n *node, v *pyValue, dst reflect.Value) {
 }
 
 func (vd *validator) arrayValue(n *node, v *pyValue, dst reflect.Value) {
-	if v.kind != pyList {
+	if v.Kind != pyjson.List {
 		vd.add("tuple_type", "Input should be a valid tuple", v)
 		return
 	}
-	if len(v.list) > n.length {
-		vd.add("too_long", "Tuple should have at most "+plural(n.length, "item")+" after validation, not "+strconv.Itoa(len(v.list)), v)
+	if len(v.List) > n.length {
+		vd.add("too_long", "Tuple should have at most "+plural(n.length, "item")+" after validation, not "+strconv.Itoa(len(v.List)), v)
 		return
 	}
 	for i := 0; i < n.length; i++ {
 		vd.push(i)
-		if i >= len(v.list) {
+		if i >= len(v.List) {
 			vd.add("missing", "Field required", v)
 		} else {
-			vd.value(n.elem, &v.list[i], dst.Index(i))
+			vd.value(n.elem, &v.List[i], dst.Index(i))
 		}
 		vd.pop()
 	}
 }
 
 func (vd *validator) mapValue(n *node, v *pyValue, dst reflect.Value) {
-	if v.kind != pyDict {
+	if v.Kind != pyjson.Dict {
 		vd.add("dict_type", "Input should be a valid dictionary", v)
 		return
 	}
-	m := reflect.MakeMapWithSize(n.typ, len(v.keys))
-	for i := range v.keys {
-		k := &v.keys[i]
+	m := reflect.MakeMapWithSize(n.typ, len(v.Keys))
+	for i := range v.Keys {
+		k := &v.Keys[i]
 		kv := reflect.New(n.key.typ).Elem()
 		before := len(vd.errs)
-		vd.push(k.s)
+		vd.push(k.Str)
 		vd.push("[key]")
 		vd.value(n.key, k, kv)
 		vd.pop()
 		vv := reflect.New(n.elem.typ).Elem()
-		vd.value(n.elem, &v.vals[i], vv)
+		vd.value(n.elem, &v.Vals[i], vv)
 		vd.pop()
 		if len(vd.errs) == before {
 			m.SetMapIndex(kv, vv)
@@ -193,7 +194,7 @@ func (vd *validator) enumValue(n *node, v *pyValue, dst reflect.Value) {
 	}
 	parts := make([]string, len(n.enum))
 	for i := range n.enum {
-		parts[i] = pyRepr(&n.enum[i])
+		parts[i] = pyjson.Repr(&n.enum[i])
 	}
 	typ := "literal_error"
 	if n.enumClass {
@@ -203,25 +204,25 @@ func (vd *validator) enumValue(n *node, v *pyValue, dst reflect.Value) {
 }
 
 func enumMatch(n *node, v, want *pyValue) bool {
-	switch want.kind {
-	case pyStr:
-		return v.kind == pyStr && v.s == want.s
-	case pyBool:
-		return v.kind == pyBool && v.b == want.b
-	case pyInt:
-		if v.kind == pyBool {
+	switch want.Kind {
+	case pyjson.Str:
+		return v.Kind == pyjson.Str && v.Str == want.Str
+	case pyjson.Bool:
+		return v.Kind == pyjson.Bool && v.Bool == want.Bool
+	case pyjson.Int:
+		if v.Kind == pyjson.Bool {
 			return false
 		}
 		var quiet validator
 		t, ok := quiet.intText(v)
-		return ok && t == want.i
-	case pyFloat:
-		if v.kind == pyBool {
+		return ok && t == want.Int
+	case pyjson.Float:
+		if v.Kind == pyjson.Bool {
 			return false
 		}
 		var quiet validator
 		f, ok := quiet.floatOf(v)
-		return ok && f == want.f
+		return ok && f == want.Float
 	}
 	return false
 }
@@ -249,33 +250,33 @@ func plural(n int, word string) string {
 // text: an int; a float with no fractional part; a string holding an
 // integer (white space around it and a fraction of zeros allowed); a bool.
 func (vd *validator) intText(v *pyValue) (string, bool) {
-	switch v.kind {
-	case pyInt:
-		return v.i, true
-	case pyBool:
-		if v.b {
+	switch v.Kind {
+	case pyjson.Int:
+		return v.Int, true
+	case pyjson.Bool:
+		if v.Bool {
 			return "1", true
 		}
 		return "0", true
-	case pyFloat:
-		if math.IsInf(v.f, 0) || math.IsNaN(v.f) {
+	case pyjson.Float:
+		if math.IsInf(v.Float, 0) || math.IsNaN(v.Float) {
 			vd.add("finite_number", "Input should be a finite number", v)
 			return "", false
 		}
-		if v.f != math.Trunc(v.f) {
+		if v.Float != math.Trunc(v.Float) {
 			vd.add("int_from_float", "Input should be a valid integer, got a number with a fractional part", v)
 			return "", false
 		}
-		bi, _ := new(big.Float).SetFloat64(v.f).Int(nil)
+		bi, _ := new(big.Float).SetFloat64(v.Float).Int(nil)
 		return bi.String(), true
-	case pyStr:
-		s := strings.TrimSpace(v.s)
+	case pyjson.Str:
+		s := strings.TrimSpace(v.Str)
 		if i := strings.IndexByte(s, '.'); i >= 0 {
 			if strings.Trim(s[i+1:], "0") == "" {
 				s = s[:i]
 			}
 		}
-		if x, ok := wire.ParseInt(s); ok && len(s) <= maxIntDigits {
+		if x, ok := wire.ParseInt(s); ok && len(s) <= pyjson.MaxIntDigits {
 			return x.String(), true
 		}
 		vd.add("int_parsing", "Input should be a valid integer, unable to parse string as an integer", v)
@@ -318,23 +319,23 @@ func (vd *validator) intValue(n *node, v *pyValue, dst reflect.Value) {
 // (infinities and NaN included, as in Python mode), a string holding a
 // finite number, a bool.
 func (vd *validator) floatOf(v *pyValue) (float64, bool) {
-	switch v.kind {
-	case pyFloat:
-		return v.f, true
-	case pyInt:
-		f, err := strconv.ParseFloat(v.i, 64)
+	switch v.Kind {
+	case pyjson.Float:
+		return v.Float, true
+	case pyjson.Int:
+		f, err := strconv.ParseFloat(v.Int, 64)
 		if err != nil {
 			vd.add("finite_number", "Input should be a finite number", v)
 			return 0, false
 		}
 		return f, true
-	case pyBool:
-		if v.b {
+	case pyjson.Bool:
+		if v.Bool {
 			return 1, true
 		}
 		return 0, true
-	case pyStr:
-		s := strings.TrimSpace(v.s)
+	case pyjson.Str:
+		s := strings.TrimSpace(v.Str)
 		f, err := strconv.ParseFloat(s, 64)
 		if err != nil || !plainFloatText(s) || math.IsInf(f, 0) || math.IsNaN(f) {
 			vd.add("float_parsing", "Input should be a valid number, unable to parse string as a number", v)
@@ -360,11 +361,11 @@ func plainFloatText(s string) bool {
 
 // boolOf converts v as pydantic's lax bool does.
 func (vd *validator) boolOf(v *pyValue) (bool, bool) {
-	switch v.kind {
-	case pyBool:
-		return v.b, true
-	case pyInt:
-		switch v.i {
+	switch v.Kind {
+	case pyjson.Bool:
+		return v.Bool, true
+	case pyjson.Int:
+		switch v.Int {
 		case "0":
 			return false, true
 		case "1":
@@ -372,8 +373,8 @@ func (vd *validator) boolOf(v *pyValue) (bool, bool) {
 		}
 		vd.add("bool_parsing", "Input should be a valid boolean, unable to interpret input", v)
 		return false, false
-	case pyFloat:
-		switch v.f {
+	case pyjson.Float:
+		switch v.Float {
 		case 0:
 			return false, true
 		case 1:
@@ -381,8 +382,8 @@ func (vd *validator) boolOf(v *pyValue) (bool, bool) {
 		}
 		vd.add("bool_parsing", "Input should be a valid boolean, unable to interpret input", v)
 		return false, false
-	case pyStr:
-		switch strings.ToLower(strings.TrimSpace(v.s)) {
+	case pyjson.Str:
+		switch strings.ToLower(strings.TrimSpace(v.Str)) {
 		case "0", "off", "f", "false", "n", "no":
 			return false, true
 		case "1", "on", "t", "true", "y", "yes":
@@ -401,16 +402,16 @@ func (vd *validator) dateTimeOf(v *pyValue) (pytime.DateTime, bool) {
 		dt  pytime.DateTime
 		err error
 	)
-	switch v.kind {
-	case pyStr:
-		dt, err = pytime.ParseString(v.s)
-	case pyInt:
-		dt, err = pytime.FromNumber(v.i)
-	case pyFloat:
-		if math.IsInf(v.f, 0) || math.IsNaN(v.f) {
+	switch v.Kind {
+	case pyjson.Str:
+		dt, err = pytime.ParseString(v.Str)
+	case pyjson.Int:
+		dt, err = pytime.FromNumber(v.Int)
+	case pyjson.Float:
+		if math.IsInf(v.Float, 0) || math.IsNaN(v.Float) {
 			err = &pytime.Error{Type: pytime.TypeParsing, Reason: "input is too long"}
 		} else {
-			dt, err = pytime.FromNumber(strconv.FormatFloat(v.f, 'g', -1, 64))
+			dt, err = pytime.FromNumber(strconv.FormatFloat(v.Float, 'g', -1, 64))
 		}
 	default:
 		err = &pytime.Error{Type: pytime.TypeDatetime}
@@ -430,29 +431,29 @@ func (vd *validator) dateTimeOf(v *pyValue) (pytime.DateTime, bool) {
 // nil, bool, int64 (or *big.Int beyond int64), float64, string, []any and
 // map[string]any.
 func pyToGo(v *pyValue) any {
-	switch v.kind {
-	case pyBool:
-		return v.b
-	case pyInt:
-		if i, err := strconv.ParseInt(v.i, 10, 64); err == nil {
+	switch v.Kind {
+	case pyjson.Bool:
+		return v.Bool
+	case pyjson.Int:
+		if i, err := strconv.ParseInt(v.Int, 10, 64); err == nil {
 			return i
 		}
-		x, _ := new(big.Int).SetString(v.i, 10)
+		x, _ := new(big.Int).SetString(v.Int, 10)
 		return x
-	case pyFloat:
-		return v.f
-	case pyStr:
-		return v.s
-	case pyList, pyTuple:
-		out := make([]any, len(v.list))
-		for i := range v.list {
-			out[i] = pyToGo(&v.list[i])
+	case pyjson.Float:
+		return v.Float
+	case pyjson.Str:
+		return v.Str
+	case pyjson.List, pyjson.Tuple:
+		out := make([]any, len(v.List))
+		for i := range v.List {
+			out[i] = pyToGo(&v.List[i])
 		}
 		return out
-	case pyDict, pyModel:
-		out := make(map[string]any, len(v.keys))
-		for i := range v.keys {
-			out[dictKeyText(&v.keys[i])] = pyToGo(&v.vals[i])
+	case pyjson.Dict, pyjson.Model:
+		out := make(map[string]any, len(v.Keys))
+		for i := range v.Keys {
+			out[pyjson.KeyText(&v.Keys[i])] = pyToGo(&v.Vals[i])
 		}
 		return out
 	}
@@ -462,28 +463,28 @@ func pyToGo(v *pyValue) any {
 // pyToSchemaInstance converts a JSON value to what the JSON Schema
 // validator reads (numbers as json.Number).
 func pyToSchemaInstance(v *pyValue) any {
-	switch v.kind {
-	case pyBool:
-		return v.b
-	case pyInt:
-		return json.Number(v.i)
-	case pyFloat:
-		if math.IsInf(v.f, 0) || math.IsNaN(v.f) {
-			return v.f
+	switch v.Kind {
+	case pyjson.Bool:
+		return v.Bool
+	case pyjson.Int:
+		return json.Number(v.Int)
+	case pyjson.Float:
+		if math.IsInf(v.Float, 0) || math.IsNaN(v.Float) {
+			return v.Float
 		}
-		return json.Number(strconv.FormatFloat(v.f, 'g', -1, 64))
-	case pyStr, pyBytes:
-		return v.s
-	case pyList, pyTuple:
-		out := make([]any, len(v.list))
-		for i := range v.list {
-			out[i] = pyToSchemaInstance(&v.list[i])
+		return json.Number(strconv.FormatFloat(v.Float, 'g', -1, 64))
+	case pyjson.Str, pyjson.Bytes:
+		return v.Str
+	case pyjson.List, pyjson.Tuple:
+		out := make([]any, len(v.List))
+		for i := range v.List {
+			out[i] = pyToSchemaInstance(&v.List[i])
 		}
 		return out
-	case pyDict, pyModel:
-		out := make(map[string]any, len(v.keys))
-		for i := range v.keys {
-			out[dictKeyText(&v.keys[i])] = pyToSchemaInstance(&v.vals[i])
+	case pyjson.Dict, pyjson.Model:
+		out := make(map[string]any, len(v.Keys))
+		for i := range v.Keys {
+			out[pyjson.KeyText(&v.Keys[i])] = pyToSchemaInstance(&v.Vals[i])
 		}
 		return out
 	}

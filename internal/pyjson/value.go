@@ -1,0 +1,102 @@
+package pyjson
+
+// Kind is the Python type of a Value.
+type Kind uint8
+
+// The kinds of Value. Parse makes only None, Bool, Int, Float, Str, List
+// and Dict; the others are Python values the callers build to render.
+const (
+	None   Kind = iota // None (JSON null)
+	Bool               // bool
+	Int                // int of any size
+	Float              // float
+	Str                // str
+	List               // list
+	Tuple              // tuple: a list in JSON, (a, b) in repr
+	Dict               // dict
+	Bytes              // bytes: json.dumps writes them as a str
+	Model              // a pydantic model instance: a dict whose repr is Name(k=v, ...)
+	Object             // any other object: its str and repr are Str
+)
+
+// Value is one Python value. Only the fields of its Kind are set.
+type Value struct {
+	Kind  Kind
+	Bool  bool    // Bool
+	Int   string  // Int: the canonical decimal text ("-12", never "-0")
+	Float float64 // Float
+	Str   string  // Str (see Options.WTF8), Bytes (the raw bytes), Object
+	List  []Value // List, Tuple
+	Keys  []Value // Dict, Model: the keys in insertion order
+	Vals  []Value // Dict, Model: the values, parallel to Keys
+	Name  string  // Model: the class name
+}
+
+// NoneValue returns None.
+func NoneValue() Value { return Value{Kind: None} }
+
+// BoolValue returns the bool b.
+func BoolValue(b bool) Value { return Value{Kind: Bool, Bool: b} }
+
+// IntValue returns the int whose canonical decimal text is text.
+func IntValue(text string) Value { return Value{Kind: Int, Int: text} }
+
+// FloatValue returns the float f.
+func FloatValue(f float64) Value { return Value{Kind: Float, Float: f} }
+
+// StrValue returns the str s.
+func StrValue(s string) Value { return Value{Kind: Str, Str: s} }
+
+// ObjectValue returns an object whose str and repr are s.
+func ObjectValue(s string) Value { return Value{Kind: Object, Str: s} }
+
+// Get returns the value of the str key k of a dict or model.
+func (v *Value) Get(k string) (*Value, bool) {
+	for i := range v.Keys {
+		if v.Keys[i].Kind == Str && v.Keys[i].Str == k {
+			return &v.Vals[i], true
+		}
+	}
+	return nil, false
+}
+
+// Set sets the str key k of a dict or model to val, as assignment to a
+// Python dict does: a new key goes last, an existing one keeps its place.
+func (v *Value) Set(k string, val Value) {
+	for i := range v.Keys {
+		if v.Keys[i].Kind == Str && v.Keys[i].Str == k {
+			v.Vals[i] = val
+			return
+		}
+	}
+	v.Keys = append(v.Keys, StrValue(k))
+	v.Vals = append(v.Vals, val)
+}
+
+// TypeName is Python's type(v).__qualname__: "NoneType", "int", "dict" ...,
+// the class name of a Model and "object" for an Object.
+func (v *Value) TypeName() string {
+	switch v.Kind {
+	case Model:
+		return v.Name
+	case Bool:
+		return "bool"
+	case Int:
+		return "int"
+	case Float:
+		return "float"
+	case Str:
+		return "str"
+	case List:
+		return "list"
+	case Tuple:
+		return "tuple"
+	case Dict:
+		return "dict"
+	case Bytes:
+		return "bytes"
+	case Object:
+		return "object"
+	}
+	return "NoneType"
+}

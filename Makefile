@@ -1,7 +1,9 @@
 # agentschema: make generate | test | lint | bench | fuzz | conformance
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
-FUZZTIME ?= 30s
+# Each target needs time for its baseline coverage of the seed corpus first
+# (the conformance cases): much under 30s ends in "context deadline exceeded".
+FUZZTIME ?= 45s
 BENCHSTAT ?= golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 BENCHCOUNT ?= 8
 # The benchmarks of issue 10 (names kept from release to release).

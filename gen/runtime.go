@@ -18,3 +18,36 @@ type Image = wire.Image
 
 // Optional is a member that may be absent and, when present, null.
 type Optional[T any] = wire.Optional[T]
+
+// Options configure decoding: unknown members, limits, error count (see
+// the fields). The zero value is AutoGen's behaviour with safe limits.
+type Options = wire.Options
+
+// Error is one decoding fault: JSON pointer, byte offset, line, column,
+// pydantic's error type and a message.
+type Error = wire.Error
+
+// Errors is every fault found in one document; errors.As finds each
+// *Error, and the *LimitError of a limit hit, through it.
+type Errors = wire.Errors
+
+// LimitError names the limit (depth, document_size, string, image_pixels)
+// a document exceeded.
+type LimitError = wire.LimitError
+
+// Decoder reads JSON into the generated types (see DecodeTitled and the
+// Decode<Union> functions).
+type Decoder = wire.Decoder
+
+// Encoder writes the canonical JSON of the generated types.
+type Encoder = wire.Encoder
+
+// Encodable is implemented by every generated type and union member.
+type Encodable = wire.Encodable
+
+// NewDecoder returns a decoder over data.
+func NewDecoder(data []byte, opts Options) *Decoder { return wire.NewDecoder(data, opts) }
+
+// Marshal returns the canonical JSON of v, as AutoGen's model_dump_json
+// writes it.
+func Marshal(v Encodable) ([]byte, error) { return wire.Marshal(v) }

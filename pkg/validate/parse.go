@@ -11,9 +11,9 @@ import (
 // uses the typed decoder's scanner, so syntax errors (with their
 // positions and messages), invalid UTF-8 and the nesting limit are the
 // same in both modes. A repeated object member keeps its last value, as
-// pydantic does.
-func parse(data []byte) (any, wire.Errors) {
-	d := wire.NewDecoder(data, wire.Options{})
+// pydantic does. limits bounds depth, size and string length.
+func parse(data []byte, limits wire.Options) (any, wire.Errors) {
+	d := wire.NewDecoder(data, limits)
 	var v any
 	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = parseValue(d) }))
 	if errs := d.Errors(); len(errs) > 0 {

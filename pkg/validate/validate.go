@@ -63,6 +63,11 @@ type Validator struct {
 	// MaxErrors bounds the errors reported for one document (default
 	// DefaultMaxErrors).
 	MaxErrors int
+	// Limits bounds what is read, in both modes: nesting depth, document
+	// size, string length and (in ModeAutoGen) image pixels. The zero
+	// value has safe defaults (see gen.Options); a limit hit is an *Error
+	// with keyword "syntax".
+	Limits gen.Options
 }
 
 // Validate checks data, one JSON document, in ModeSchema. See
@@ -83,19 +88,19 @@ func (v *Validator) Validate(title string, data []byte) error {
 	}
 	switch v.Mode {
 	case ModeSchema:
-		return validateSchema(title, data, maxErrs)
+		return validateSchema(title, data, maxErrs, v.Limits)
 	case ModeAutoGen:
-		return validateAutoGen(title, data, maxErrs)
+		return validateAutoGen(title, data, maxErrs, v.Limits)
 	}
 	return fmt.Errorf("validate: unknown mode %v", v.Mode)
 }
 
-func validateSchema(title string, data []byte, maxErrs int) error {
+func validateSchema(title string, data []byte, maxErrs int, limits gen.Options) error {
 	sch, err := reg.schema(title)
 	if err != nil {
 		return err
 	}
-	inst, werrs := parse(data)
+	inst, werrs := parse(data, limits)
 	if werrs != nil {
 		return fromWire(werrs, maxErrs)
 	}
@@ -115,8 +120,9 @@ func validateSchema(title string, data []byte, maxErrs int) error {
 	return c.errors(data, maxErrs)
 }
 
-func validateAutoGen(title string, data []byte, maxErrs int) error {
-	_, err := gen.Decode(title, data, wire.Options{MaxErrors: maxErrs})
+func validateAutoGen(title string, data []byte, maxErrs int, limits gen.Options) error {
+	limits.MaxErrors = maxErrs
+	_, err := gen.Decode(title, data, limits)
 	if err == nil {
 		return nil
 	}
@@ -276,7 +282,7 @@ func (v *Validator) ValidateTagged(data []byte) (string, error) {
 	if maxErrs <= 0 {
 		maxErrs = DefaultMaxErrors
 	}
-	root, werrs := parse(data)
+	root, werrs := parse(data, v.Limits)
 	if werrs != nil {
 		return "", fromWire(werrs, maxErrs)
 	}

@@ -6,10 +6,14 @@
 //
 //	agentschema normalize [--type NAME] [--strict] [FILE|-]...
 //	agentschema validate [--type NAME] [--mode schema|autogen] [--format text|json] FILE...|-
+//	agentschema tokens --model MODEL [--family FAMILY] [--tools FILE] [--remaining] [FILE|-]
+//	agentschema tokens --encoding NAME --text [--ids] [FILE|-]
+//	agentschema context --config COMPONENT.json [--state] [FILE|-]
+//	agentschema render [--as transcript|text|model-text|model-message] [--json] [FILE|-]...
 //	agentschema schema list
 //	agentschema schema show NAME
 //
-// and the other commands 'agentschema help' lists.
+// 'agentschema help' prints the usage of each.
 //
 // # Exit status
 //
@@ -33,8 +37,8 @@
 // files and a JSONL file of many gigabytes work alike; a single JSON
 // document spread over lines is read whole). normalize and validate
 // flush their output whenever they wait for input, so each result shows
-// as soon as its document is complete. Each document is
-// subject to the decoder's limits (nesting depth, document size, string
+// as soon as its document is complete. Each document is subject to the
+// decoder's limits (nesting depth, document size, string
 // length, image pixels); a document over a limit is a bad document
 // (exit 1) and the others are still processed.
 //

@@ -38,13 +38,9 @@ bench:
 	$(GO) run $(BENCHSTAT) bench.txt
 	$(GO) run ./internal/cmd/benchratio < bench.txt
 
-# Run every fuzz target for FUZZTIME each.
+# Run every fuzz target for FUZZTIME each (scripts/fuzz.sh).
 fuzz:
-	@for pkg in $$($(GO) list ./...); do \
-	  for t in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz'); do \
-	    echo "== $$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 10s $$pkg || exit 1; \
-	  done; \
-	done
+	GO=$(GO) FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
 
 # Refresh testdata/ from the shared conformance cases and benchmark payloads.
 conformance:

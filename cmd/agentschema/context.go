@@ -93,9 +93,9 @@ func runContextCommand(args []string, stdin io.Reader, stdout, stderr io.Writer)
 		return exitUsage
 	}
 	defer closeFn()
-	msgs, ok := readLLMMessages(name, r, stderr)
-	if !ok {
-		return exitBad
+	msgs, code := readLLMMessages(name, r, stderr)
+	if code != exitOK {
+		return code
 	}
 	for i, m := range msgs {
 		if err := cc.AddMessage(ctx, m); err != nil {

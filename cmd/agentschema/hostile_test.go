@@ -130,9 +130,7 @@ func TestHostileUnreadableInputs(t *testing.T) {
 			[]string{"agentschema tokens: open " + missing + ": no such file or directory"}, "", false},
 		{"tokens permission denied", []string{"tokens", "--model", "gpt-4o", denied}, exitUsage,
 			[]string{"agentschema tokens: open " + denied + ": permission denied"}, "", false},
-		// tokens reports a read error as a bad input (exit 1), not as an
-		// unreadable one (2): see readLLMMessages in tokens.go.
-		{"tokens directory", []string{"tokens", "--model", "gpt-4o", asDir}, exitBad,
+		{"tokens directory", []string{"tokens", "--model", "gpt-4o", asDir}, exitUsage,
 			[]string{asDir + ": read " + asDir + ": is a directory"}, "", false},
 		{"tokens tools missing", []string{"tokens", "--model", "gpt-4o", "--tools", missing, good}, exitUsage,
 			[]string{"agentschema tokens: --tools: open " + missing + ": no such file or directory"}, "", false},

@@ -230,9 +230,9 @@ func countMessages(f tokensFlags, name string, r, stdin io.Reader, stdout, stder
 		}
 		opts.RawTools = tools
 	}
-	msgs, ok := readLLMMessages(name, r, stderr)
-	if !ok {
-		return exitBad
+	msgs, code := readLLMMessages(name, r, stderr)
+	if code != exitOK {
+		return code
 	}
 	if f.remaining {
 		n, err := tokens.RemainingTokens(msgs, f.model, opts)
@@ -301,9 +301,10 @@ func readToolSchemas(name string, stdin io.Reader, stderr io.Writer) ([]json.Raw
 // readLLMMessages reads LLM messages from r: a JSON array of messages, a
 // saved context state ({"messages": [...]}), one message, or JSONL whose
 // lines are any of these, concatenated. Faults are printed on stderr as
-// FILE:LINE: POINTER: message; ok is false if there were any.
-func readLLMMessages(name string, r io.Reader, stderr io.Writer) (msgs []gen.LLMMessage, ok bool) {
-	ok = true
+// FILE:LINE: POINTER: message. code is exitOK, exitBad when a document was
+// bad, or exitUsage when the input could not be read.
+func readLLMMessages(name string, r io.Reader, stderr io.Writer) (msgs []gen.LLMMessage, code int) {
+	ok := true
 	err := readDocuments(name, r, func(doc document) error {
 		d := wire.NewDecoder(doc.data, wire.Options{})
 		var got []gen.LLMMessage
@@ -342,7 +343,10 @@ func readLLMMessages(name string, r io.Reader, stderr io.Writer) (msgs []gen.LLM
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return nil, false
+		return nil, exitUsage
 	}
-	return msgs, ok
+	if !ok {
+		return msgs, exitBad
+	}
+	return msgs, exitOK
 }

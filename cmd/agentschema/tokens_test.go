@@ -285,7 +285,8 @@ func FuzzReadLLMMessages(f *testing.F) {
 	f.Add([]byte(`[{"type": "FunctionExecutionResultMessage", "content": [{"content": "1", "name": "f", "call_id": "c"}]}]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var errs strings.Builder
-		msgs, ok := readLLMMessages("in", strings.NewReader(string(data)), &errs)
+		msgs, rc := readLLMMessages("in", strings.NewReader(string(data)), &errs)
+		ok := rc == exitOK
 		if ok != (errs.Len() == 0) {
 			t.Fatalf("ok %v with stderr %q", ok, errs.String())
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
+	"github.com/agentschema/agentschema/pkg/messages"
 )
 
 // runNormalize runs the normalize command. It stops reading when ctx is
@@ -26,7 +28,7 @@ func runNormalize(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
-	if *typ != "" {
+	if *typ != "" && !isStructuredType(*typ) {
 		if _, ok := gen.DecodeTitled(*typ, wire.NewDecoder([]byte("null"), wire.Options{})); !ok {
 			fmt.Fprintf(stderr, "agentschema: unknown type %q; known types: %s\n", *typ, strings.Join(gen.Titles(), ", "))
 			return exitUsage
@@ -80,9 +82,15 @@ func runNormalize(ctx context.Context, args []string, stdin io.Reader, stdout, s
 // or prints its faults and returns false.
 func normalizeOne(doc document, typ string, opts wire.Options, stderr io.Writer) ([]byte, bool) {
 	d := wire.NewDecoder(doc.data, opts)
+	if isStructuredType(typ) {
+		return normalizeStructured(doc, opts, stderr)
+	}
 	title := typ
 	if title == "" {
 		tag, st := d.PeekTag("type")
+		if _, ok := messages.StructuredName(tag); ok && st == wire.TagFound {
+			return normalizeStructured(doc, opts, stderr)
+		}
 		t, ok := gen.TitleForTag(tag)
 		if st != wire.TagFound || !ok {
 			// A document that is not JSON (a byte-order mark, a truncated
@@ -130,4 +138,37 @@ func printErrors(w io.Writer, doc document, errs wire.Errors) {
 		}
 		fmt.Fprintf(w, "%s:%d: %s: %s\n", doc.file, doc.line+e.Line-1, ptr, e.Message)
 	}
+}
+
+// isStructuredType reports whether a --type names a StructuredMessage:
+// "StructuredMessage", "StructuredMessage[X]" (the tag) or
+// "StructuredMessage_X" (the conformance cases' folder name).
+func isStructuredType(typ string) bool {
+	if _, ok := messages.StructuredName(typ); ok {
+		return true
+	}
+	return typ == "StructuredMessage" || strings.HasPrefix(typ, "StructuredMessage_")
+}
+
+// normalizeStructured decodes a StructuredMessage[X] whose content type Go
+// does not know: the common fields are checked and filled as for every
+// chat message, and the content object is kept as it was written (see
+// messages.RawStructuredMessage).
+func normalizeStructured(doc document, opts wire.Options, stderr io.Writer) ([]byte, bool) {
+	m, err := messages.DecodeRawStructured(doc.data, opts)
+	if err != nil {
+		var errs wire.Errors
+		if errors.As(err, &errs) {
+			printErrors(stderr, doc, errs)
+		} else {
+			fmt.Fprintf(stderr, "%s:%d: /: %v\n", doc.file, doc.line, err)
+		}
+		return nil, false
+	}
+	b, err := messages.Marshal(m)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s:%d: /: cannot encode: %v\n", doc.file, doc.line, err)
+		return nil, false
+	}
+	return b, true
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
+	"github.com/agentschema/agentschema/pkg/messages"
 )
 
 // Mode selects what a document is checked against.
@@ -267,7 +268,10 @@ func (c *collector) errors(data []byte, maxErrs int) Errors {
 
 // ValidateTagged checks data, one JSON document, as the type its "type"
 // tag names (a message, an event, a tool result; see gen.TitleForTag) and
-// returns that type's title. When the document has no usable tag the
+// returns that type's title. In ModeAutoGen a StructuredMessage[X] of any
+// content type is checked as messages.DecodeRawStructured reads it (its
+// common fields; the content must be an object), and its tag is returned;
+// ModeSchema has no schema for it, since its content type is unknown. When the document has no usable tag the
 // title is "" and the error is one *Error with Keyword "discriminator"
 // (or the document's syntax errors, if it is not JSON).
 func (v *Validator) ValidateTagged(data []byte) (string, error) {
@@ -276,6 +280,9 @@ func (v *Validator) ValidateTagged(data []byte) (string, error) {
 	if st == wire.TagFound {
 		if title, ok := gen.TitleForTag(tag); ok {
 			return title, v.Validate(title, data)
+		}
+		if _, ok := messages.StructuredName(tag); ok && v.Mode == ModeAutoGen {
+			return tag, v.validateStructured(data)
 		}
 	}
 	maxErrs := v.MaxErrors
@@ -346,4 +353,23 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// validateStructured checks a StructuredMessage[X] in ModeAutoGen.
+func (v *Validator) validateStructured(data []byte) error {
+	maxErrs := v.MaxErrors
+	if maxErrs <= 0 {
+		maxErrs = DefaultMaxErrors
+	}
+	limits := v.Limits
+	limits.MaxErrors = maxErrs
+	_, err := messages.DecodeRawStructured(data, limits)
+	if err == nil {
+		return nil
+	}
+	var werrs wire.Errors
+	if errors.As(err, &werrs) {
+		return fromWire(werrs, maxErrs)
+	}
+	return err
 }

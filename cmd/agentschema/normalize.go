@@ -83,13 +83,13 @@ func runNormalize(ctx context.Context, args []string, stdin io.Reader, stdout, s
 func normalizeOne(doc document, typ string, opts wire.Options, stderr io.Writer) ([]byte, bool) {
 	d := wire.NewDecoder(doc.data, opts)
 	if isStructuredType(typ) {
-		return normalizeStructured(doc, opts, stderr)
+		return normalizeStructured(doc, structuredName(typ), opts, stderr)
 	}
 	title := typ
 	if title == "" {
 		tag, st := d.PeekTag("type")
 		if _, ok := messages.StructuredName(tag); ok && st == wire.TagFound {
-			return normalizeStructured(doc, opts, stderr)
+			return normalizeStructured(doc, "", opts, stderr)
 		}
 		t, ok := gen.TitleForTag(tag)
 		if st != wire.TagFound || !ok {
@@ -150,12 +150,28 @@ func isStructuredType(typ string) bool {
 	return typ == "StructuredMessage" || strings.HasPrefix(typ, "StructuredMessage_")
 }
 
+// structuredName returns X of a --type "StructuredMessage[X]" or
+// "StructuredMessage_X", or "" for plain "StructuredMessage".
+func structuredName(typ string) string {
+	if name, ok := messages.StructuredName(typ); ok {
+		return name
+	}
+	return strings.TrimPrefix(strings.TrimPrefix(typ, "StructuredMessage"), "_")
+}
+
 // normalizeStructured decodes a StructuredMessage[X] whose content type Go
 // does not know: the common fields are checked and filled as for every
 // chat message, and the content object is kept as it was written (see
-// messages.RawStructuredMessage).
-func normalizeStructured(doc document, opts wire.Options, stderr io.Writer) ([]byte, bool) {
-	m, err := messages.DecodeRawStructured(doc.data, opts)
+// messages.RawStructuredMessage). X is name, or the document's tag when
+// name is "".
+func normalizeStructured(doc document, name string, opts wire.Options, stderr io.Writer) ([]byte, bool) {
+	var m *messages.RawStructuredMessage
+	var err error
+	if name != "" {
+		m, err = messages.DecodeRawStructuredAs(name, doc.data, opts)
+	} else {
+		m, err = messages.DecodeRawStructured(doc.data, opts)
+	}
 	if err != nil {
 		var errs wire.Errors
 		if errors.As(err, &errs) {

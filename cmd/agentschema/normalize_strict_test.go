@@ -32,8 +32,15 @@ func TestNormalizeStructuredMessage(t *testing.T) {
 			t.Fatalf("%v: exit %d, stderr %q\n got %s\nwant %s", args, code, errs, out, want)
 		}
 	}
+	// With --type, the document's own "type" is not needed (AutoGen
+	// computes the tag from the class).
+	untagged := strings.Replace(in, `,"type":"StructuredMessage[WeatherReport]"`, "", 1)
+	code, out, errs := runCmd(t, untagged, "normalize", "--type", "StructuredMessage_WeatherReport", "-")
+	if code != 0 || out != want {
+		t.Fatalf("untagged: exit %d, stderr %q\n got %s\nwant %s", code, errs, out, want)
+	}
 	// A missing source is refused, as AutoGen refuses it.
-	code, _, errs := runCmd(t, `{"content":{"city":"Paris"},"type":"StructuredMessage[WeatherReport]"}`+"\n", "normalize", "-")
+	code, _, errs = runCmd(t, `{"content":{"city":"Paris"},"type":"StructuredMessage[WeatherReport]"}`+"\n", "normalize", "-")
 	if code != 1 || !strings.Contains(errs, "/source") {
 		t.Fatalf("missing source: exit %d, stderr %q", code, errs)
 	}

@@ -56,13 +56,21 @@ func DecodeRawStructured(data []byte, opts ...DecodeOptions) (*RawStructuredMess
 	if !ok {
 		return nil, &UnknownTypeError{Type: tag}
 	}
+	return DecodeRawStructuredAs(name, data, opts...)
+}
+
+// DecodeRawStructuredAs is DecodeRawStructured for a document known to be
+// a StructuredMessage[name]: its own "type" member, present or not, is not
+// consulted (AutoGen's StructuredMessage computes its tag from its class,
+// and so does the dump).
+func DecodeRawStructuredAs(name string, data []byte, opts ...DecodeOptions) (*RawStructuredMessage, error) {
 	m := &RawStructuredMessage{Name: name}
 	s, err := modelOf(rawStructuredType)
 	if err != nil {
 		return nil, err
 	}
 	named := *s
-	named.name = tag
+	named.name = "StructuredMessage[" + name + "]"
 	err = decodeDocument(data, opts, func(d *wire.Decoder) {
 		named.decodeRaw(d, m)
 	})

@@ -10,6 +10,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
 	"github.com/agentschema/agentschema/pkg/messages"
 )
@@ -72,7 +73,7 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		stderr:  stderr,
 	}
 	// A renderer reads what AutoGen writes, SelectorEvent included.
-	_ = r.factory.Register(&messages.SelectorEvent{})
+	_ = r.factory.Register(&gen.SelectorEvent{})
 	if *iterm {
 		r.opts = append(r.opts, messages.WithITermImages())
 	}
@@ -246,7 +247,7 @@ func (r *renderer) transcript(m messages.Message) (string, bool, error) {
 		return r.line(header(m) + "\n" + text), true, nil
 	}
 	var b strings.Builder
-	if chunk, ok := m.(*messages.ModelClientStreamingChunkEvent); ok {
+	if chunk, ok := m.(*gen.ModelClientStreamingChunkEvent); ok {
 		if !r.inChunks || r.chunkSource != chunk.Source {
 			b.WriteString(r.chunkEnd())
 			b.WriteString(header(m))

@@ -10,17 +10,11 @@ import (
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
-// ComponentModel is AutoGen's ComponentModel: the envelope of a component
-// config. Its JSON (MarshalJSON) is AutoGen's model_dump(mode="json"): the
-// members provider, component_type, version, component_version,
-// description, label and config, in that order, unset ones as null.
-type ComponentModel = gen.ComponentModel
-
 // Component is implemented by values that can dump their own config, as
 // AutoGen's dump_component() does. Implementations usually return
 // spec.Model(config) for their package's Spec.
 type Component interface {
-	ComponentModel() (ComponentModel, error)
+	ComponentModel() (gen.ComponentModel, error)
 }
 
 // Dump returns the JSON of c's ComponentModel, as AutoGen's
@@ -74,23 +68,23 @@ type Spec struct {
 // config is JSON text (gen.RawJSON, json.RawMessage or []byte), a value with
 // a MarshalJSON method (every gen type), or any other value encoding/json
 // can marshal. It must encode to a JSON object.
-func (s Spec) Model(config any) (ComponentModel, error) {
+func (s Spec) Model(config any) (gen.ComponentModel, error) {
 	if s.Provider == "" {
-		return ComponentModel{}, errors.New("component: Spec has no Provider")
+		return gen.ComponentModel{}, errors.New("component: Spec has no Provider")
 	}
 	if s.ComponentType == "" {
-		return ComponentModel{}, fmt.Errorf("component: %s: component_type not defined", s.Provider)
+		return gen.ComponentModel{}, fmt.Errorf("component: %s: component_type not defined", s.Provider)
 	}
 	raw, err := marshalConfig(config)
 	if err != nil {
-		return ComponentModel{}, fmt.Errorf("component: %s: config: %w", s.Provider, err)
+		return gen.ComponentModel{}, fmt.Errorf("component: %s: config: %w", s.Provider, err)
 	}
 	cfg, err := DropNone(raw, s.KeepNull...)
 	if err != nil {
-		return ComponentModel{}, fmt.Errorf("component: %s: config: %w", s.Provider, err)
+		return gen.ComponentModel{}, fmt.Errorf("component: %s: config: %w", s.Provider, err)
 	}
 	if len(cfg) == 0 || cfg[0] != '{' {
-		return ComponentModel{}, fmt.Errorf("component: %s: config is not a JSON object", s.Provider)
+		return gen.ComponentModel{}, fmt.Errorf("component: %s: config is not a JSON object", s.Provider)
 	}
 	version := s.Version
 	if version == 0 {
@@ -103,7 +97,7 @@ func (s Spec) Model(config any) (ComponentModel, error) {
 	v := wire.IntOf(version)
 	cv := v
 	ctype := s.ComponentType
-	m := ComponentModel{
+	m := gen.ComponentModel{
 		Provider:         s.Provider,
 		ComponentType:    &ctype,
 		Version:          &v,

@@ -93,7 +93,7 @@ type componentsFile struct {
 // contextSpec returns the Spec of AutoGen's context class name, with its
 // description as components.json records it (AutoGen's docstrings cut at
 // the first blank line).
-func contextSpec(t *testing.T, name string, want ComponentModel) Spec {
+func contextSpec(t *testing.T, name string, want gen.ComponentModel) Spec {
 	t.Helper()
 	if want.Description == nil {
 		t.Fatalf("%s: no description", name)
@@ -141,7 +141,7 @@ func TestSpecModelConformance(t *testing.T) {
 	}
 	checked := 0
 	for i, raw := range comps {
-		var want ComponentModel
+		var want gen.ComponentModel
 		if err := json.Unmarshal(raw, &want); err != nil {
 			t.Fatalf("component %d: %v", i, err)
 		}
@@ -268,7 +268,7 @@ type thing struct {
 	Inner any
 }
 
-func (th *thing) ComponentModel() (ComponentModel, error) {
+func (th *thing) ComponentModel() (gen.ComponentModel, error) {
 	return Spec{Provider: "test.Thing", ComponentType: "custom"}.Model(map[string]any{"name": th.Name, "none": nil})
 }
 

@@ -21,7 +21,7 @@ var greeterSpec = component.Spec{
 }
 
 // ComponentModel dumps g as AutoGen's dump_component() would.
-func (g *Greeter) ComponentModel() (component.ComponentModel, error) {
+func (g *Greeter) ComponentModel() (gen.ComponentModel, error) {
 	cfg := map[string]any{"greeting": g.Greeting, "style": nil} // None fields are dropped
 	return greeterSpec.Model(cfg)
 }

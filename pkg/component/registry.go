@@ -133,7 +133,7 @@ func (r *Registry) lookup(provider string) (Loader, string) {
 // Load decodes a ComponentModel (JSON) and builds its component; see
 // LoadModel.
 func (r *Registry) Load(ctx context.Context, data []byte) (any, error) {
-	var m ComponentModel
+	var m gen.ComponentModel
 	if err := wire.Unmarshal(data, &m); err != nil {
 		return nil, &InvalidModelError{Err: err}
 	}
@@ -145,7 +145,7 @@ func (r *Registry) Load(ctx context.Context, data []byte) (any, error) {
 // unknown provider is an *UnknownProviderError; a Loader's error is
 // returned wrapped in a *LoadError. ctx is passed to the Loader with r
 // attached, so nested components load from r too.
-func (r *Registry) LoadModel(ctx context.Context, m *ComponentModel) (any, error) {
+func (r *Registry) LoadModel(ctx context.Context, m *gen.ComponentModel) (any, error) {
 	if m == nil {
 		return nil, &InvalidModelError{Err: errors.New("nil ComponentModel")}
 	}
@@ -191,7 +191,7 @@ func Load(ctx context.Context, data []byte) (any, error) {
 
 // LoadModel builds the component m describes with the registry of ctx
 // (inside a Loader, the registry loading it) or Default.
-func LoadModel(ctx context.Context, m *ComponentModel) (any, error) {
+func LoadModel(ctx context.Context, m *gen.ComponentModel) (any, error) {
 	return registryFrom(ctx).LoadModel(ctx, m)
 }
 
@@ -200,7 +200,7 @@ func LoadModel(ctx context.Context, m *ComponentModel) (any, error) {
 // load_component raises TypeError("Expected type does not match").
 func LoadAs[T any](ctx context.Context, data []byte) (T, error) {
 	var zero T
-	var m ComponentModel
+	var m gen.ComponentModel
 	if err := wire.Unmarshal(data, &m); err != nil {
 		return zero, &InvalidModelError{Err: err}
 	}
@@ -208,7 +208,7 @@ func LoadAs[T any](ctx context.Context, data []byte) (T, error) {
 }
 
 // LoadModelAs is LoadModel for a component that must be a T; see LoadAs.
-func LoadModelAs[T any](ctx context.Context, m *ComponentModel) (T, error) {
+func LoadModelAs[T any](ctx context.Context, m *gen.ComponentModel) (T, error) {
 	var zero T
 	v, err := LoadModel(ctx, m)
 	if err != nil {

@@ -34,7 +34,7 @@ type Message struct {
 	// AuthorName is the source of a user or assistant message.
 	AuthorName string
 	// Contents are the message's contents.
-	Contents []AIContent
+	Contents []gen.AIContent
 	// RawRepresentation is the gen.LLMMessage the message was made from,
 	// or nil. ToLLMMessage returns it as long as the message still says
 	// what it said (see ToLLMMessage).
@@ -65,7 +65,7 @@ func FromLLMMessage(m gen.LLMMessage) (Message, error) {
 	switch m := m.(type) {
 	case *gen.SystemMessage:
 		if m != nil {
-			return Message{Role: RoleSystem, Contents: []AIContent{&TextContent{Text: m.Content}}, RawRepresentation: m}, nil
+			return Message{Role: RoleSystem, Contents: []gen.AIContent{&gen.TextContent{Text: m.Content}}, RawRepresentation: m}, nil
 		}
 	case *gen.UserMessage:
 		if m != nil {
@@ -77,7 +77,7 @@ func FromLLMMessage(m gen.LLMMessage) (Message, error) {
 		}
 	case *gen.FunctionExecutionResultMessage:
 		if m != nil {
-			out := Message{Role: RoleTool, Contents: make([]AIContent, len(m.Content)), RawRepresentation: m}
+			out := Message{Role: RoleTool, Contents: make([]gen.AIContent, len(m.Content)), RawRepresentation: m}
 			for i, r := range m.Content {
 				out.Contents[i] = FromFunctionResult(r)
 			}
@@ -91,13 +91,13 @@ func fromUser(m *gen.UserMessage) (Message, error) {
 	out := Message{Role: RoleUser, AuthorName: m.Source, RawRepresentation: m}
 	switch {
 	case m.Content.IsString():
-		out.Contents = []AIContent{&TextContent{Text: m.Content.String}}
+		out.Contents = []gen.AIContent{&gen.TextContent{Text: m.Content.String}}
 	case m.Content.IsArray():
-		out.Contents = make([]AIContent, len(m.Content.Array))
+		out.Contents = make([]gen.AIContent, len(m.Content.Array))
 		for i, it := range m.Content.Array {
 			switch {
 			case it.IsString():
-				out.Contents[i] = &TextContent{Text: it.String}
+				out.Contents[i] = &gen.TextContent{Text: it.String}
 			case it.IsImage():
 				dc, err := FromImage(it.Image)
 				if err != nil {
@@ -117,11 +117,11 @@ func fromUser(m *gen.UserMessage) (Message, error) {
 func fromAssistant(m *gen.AssistantMessage) (Message, error) {
 	out := Message{Role: RoleAssistant, AuthorName: m.Source, RawRepresentation: m}
 	if m.Thought != nil {
-		out.Contents = append(out.Contents, &TextReasoningContent{Text: *m.Thought})
+		out.Contents = append(out.Contents, &gen.TextReasoningContent{Text: *m.Thought})
 	}
 	switch {
 	case m.Content.IsString():
-		out.Contents = append(out.Contents, &TextContent{Text: m.Content.String})
+		out.Contents = append(out.Contents, &gen.TextContent{Text: m.Content.String})
 	case m.Content.IsArray():
 		for _, fc := range m.Content.Array {
 			out.Contents = append(out.Contents, FromFunctionCall(fc))
@@ -130,7 +130,7 @@ func fromAssistant(m *gen.AssistantMessage) (Message, error) {
 		return Message{}, convErr(-1, "assistant message without content", nil)
 	}
 	if out.Contents == nil {
-		out.Contents = []AIContent{}
+		out.Contents = []gen.AIContent{}
 	}
 	return out, nil
 }
@@ -178,7 +178,7 @@ func ToLLMMessages(ms []Message) ([]gen.LLMMessage, error) {
 		}
 		out[i] = lm
 		for _, c := range m.Contents {
-			if fc, ok := c.(*FunctionCallContent); ok && fc != nil {
+			if fc, ok := c.(*gen.FunctionCallContent); ok && fc != nil {
 				names[fc.CallID] = fc.Name
 			}
 		}
@@ -200,7 +200,7 @@ func toLLMMessage(m Message, names map[string]string) (gen.LLMMessage, error) {
 	switch m.Role {
 	case RoleSystem:
 		if len(m.Contents) == 1 {
-			if t, ok := m.Contents[0].(*TextContent); ok {
+			if t, ok := m.Contents[0].(*gen.TextContent); ok {
 				return &gen.SystemMessage{Content: t.Text}, nil
 			}
 		}
@@ -212,7 +212,7 @@ func toLLMMessage(m Message, names map[string]string) (gen.LLMMessage, error) {
 	case RoleTool:
 		out := &gen.FunctionExecutionResultMessage{Content: make([]gen.FunctionExecutionResult, len(m.Contents))}
 		for i, c := range m.Contents {
-			rc, ok := c.(*FunctionResultContent)
+			rc, ok := c.(*gen.FunctionResultContent)
 			if !ok {
 				return nil, convErr(i, "a tool message holds only function results, not "+c.Type()+" content", nil)
 			}
@@ -229,16 +229,16 @@ func toLLMMessage(m Message, names map[string]string) (gen.LLMMessage, error) {
 
 func toUser(m Message) (gen.LLMMessage, error) {
 	if len(m.Contents) == 1 {
-		if t, ok := m.Contents[0].(*TextContent); ok {
+		if t, ok := m.Contents[0].(*gen.TextContent); ok {
 			return &gen.UserMessage{Content: gen.UserMessageContentOfString(t.Text), Source: m.AuthorName}, nil
 		}
 	}
 	items := make([]gen.UserMessageContentItem, len(m.Contents))
 	for i, c := range m.Contents {
 		switch c := c.(type) {
-		case *TextContent:
+		case *gen.TextContent:
 			items[i] = gen.UserMessageContentItemOfString(c.Text)
-		case *DataContent:
+		case *gen.DataContent:
 			im, err := ToImage(c)
 			if err != nil {
 				return nil, atContent(err, i)
@@ -253,22 +253,22 @@ func toUser(m Message) (gen.LLMMessage, error) {
 
 func toAssistant(m Message) (gen.LLMMessage, error) {
 	out := &gen.AssistantMessage{Source: m.AuthorName}
-	var text *TextContent
+	var text *gen.TextContent
 	calls := []gen.FunctionCall{}
 	for i, c := range m.Contents {
 		switch c := c.(type) {
-		case *TextReasoningContent:
+		case *gen.TextReasoningContent:
 			if out.Thought != nil {
 				return nil, convErr(i, "an assistant message holds at most one reasoning content (its thought)", nil)
 			}
 			t := c.Text
 			out.Thought = &t
-		case *TextContent:
+		case *gen.TextContent:
 			if text != nil {
 				return nil, convErr(i, "an assistant message holds at most one text content", nil)
 			}
 			text = c
-		case *FunctionCallContent:
+		case *gen.FunctionCallContent:
 			fc, err := ToFunctionCall(c)
 			if err != nil {
 				return nil, atContent(err, i)
@@ -304,7 +304,7 @@ func sameMessage(a, b Message) bool {
 }
 
 // sameJSON reports whether two contents have the same JSON.
-func sameJSON(a, b AIContent) bool {
+func sameJSON(a, b gen.AIContent) bool {
 	ja, err := Marshal(a)
 	if err != nil {
 		return false
@@ -318,8 +318,8 @@ func sameJSON(a, b AIContent) bool {
 // not a JSON object do not lose the call: the content gets an
 // *ArgumentsError as its Exception and the text as its PropArguments
 // property. The RawRepresentation is a *gen.FunctionCall copy of fc.
-func FromFunctionCall(fc gen.FunctionCall) *FunctionCallContent {
-	c := &FunctionCallContent{CallID: fc.ID, Name: fc.Name, RawRepresentation: &fc}
+func FromFunctionCall(fc gen.FunctionCall) *gen.FunctionCallContent {
+	c := &gen.FunctionCallContent{CallID: fc.ID, Name: fc.Name, RawRepresentation: &fc}
 	args, err := parseArguments(fc.Arguments)
 	if err != nil {
 		c.Exception = err
@@ -332,7 +332,7 @@ func FromFunctionCall(fc gen.FunctionCall) *FunctionCallContent {
 
 // parseArguments returns the compact JSON of s, which must be a JSON
 // object.
-func parseArguments(s string) (RawJSON, error) {
+func parseArguments(s string) (gen.RawJSON, error) {
 	var raw json.RawMessage
 	if err := json.Unmarshal([]byte(s), &raw); err != nil {
 		return nil, &ArgumentsError{Arguments: s, Reason: err.Error()}
@@ -364,7 +364,7 @@ func jsonKind(c byte) string {
 // RawRepresentation is the FunctionCall c was made from and c has not
 // changed since (compared as JSON), that FunctionCall is returned, its
 // arguments text exactly as it was.
-func ToFunctionCall(c *FunctionCallContent) (gen.FunctionCall, error) {
+func ToFunctionCall(c *gen.FunctionCallContent) (gen.FunctionCall, error) {
 	if c == nil {
 		return gen.FunctionCall{}, convErr(-1, "nil function call content", nil)
 	}
@@ -392,14 +392,14 @@ func ToFunctionCall(c *FunctionCallContent) (gen.FunctionCall, error) {
 // name to the PropName property, and is_error false (rather than null) to
 // the PropIsError property. The RawRepresentation is a
 // *gen.FunctionExecutionResult copy of r.
-func FromFunctionResult(r gen.FunctionExecutionResult) *FunctionResultContent {
-	c := &FunctionResultContent{CallID: r.CallID, RawRepresentation: &r}
+func FromFunctionResult(r gen.FunctionExecutionResult) *gen.FunctionResultContent {
+	c := &gen.FunctionResultContent{CallID: r.CallID, RawRepresentation: &r}
 	if r.IsError != nil && *r.IsError {
 		c.Exception = &MessageError{Message: r.Content}
 		c.AdditionalProperties = object(PropName, r.Name)
 		return c
 	}
-	c.Result = RawJSON(wire.AppendQuote(nil, r.Content))
+	c.Result = gen.RawJSON(wire.AppendQuote(nil, r.Content))
 	if r.IsError != nil {
 		c.AdditionalProperties = object(PropName, r.Name, PropIsError, false)
 	} else {
@@ -417,11 +417,11 @@ func FromFunctionResult(r gen.FunctionExecutionResult) *FunctionResultContent {
 // alone (ToLLMMessages finds it from the call). When the RawRepresentation
 // is the FunctionExecutionResult c was made from and c has not changed
 // since (compared as JSON), that result is returned.
-func ToFunctionResult(c *FunctionResultContent) (gen.FunctionExecutionResult, error) {
+func ToFunctionResult(c *gen.FunctionResultContent) (gen.FunctionExecutionResult, error) {
 	return toFunctionResult(c, nil)
 }
 
-func toFunctionResult(c *FunctionResultContent, names map[string]string) (gen.FunctionExecutionResult, error) {
+func toFunctionResult(c *gen.FunctionResultContent, names map[string]string) (gen.FunctionExecutionResult, error) {
 	if c == nil {
 		return gen.FunctionExecutionResult{}, convErr(-1, "nil function result content", nil)
 	}
@@ -453,7 +453,7 @@ func toFunctionResult(c *FunctionResultContent, names map[string]string) (gen.Fu
 
 // resultText is a result's text: a JSON string's value, "" for none, the
 // compact JSON of anything else.
-func resultText(r RawJSON) string {
+func resultText(r gen.RawJSON) string {
 	if r.IsNull() {
 		return ""
 	}
@@ -472,7 +472,7 @@ func resultText(r RawJSON) string {
 // AutoGen writes for it (an 8-bit RGB PNG), media type image/png. The
 // RawRepresentation is im. An image whose pixels cannot be read is a
 // *ConversionError.
-func FromImage(im gen.Image) (*DataContent, error) {
+func FromImage(im gen.Image) (*gen.DataContent, error) {
 	if im.IsZero() {
 		return nil, convErr(-1, "empty image", nil)
 	}
@@ -480,7 +480,7 @@ func FromImage(im gen.Image) (*DataContent, error) {
 	if err != nil {
 		return nil, convErr(-1, "image cannot be written as a PNG", err)
 	}
-	return &DataContent{Data: bytes.Clone(png), MediaType: "image/png", RawRepresentation: im}, nil
+	return &gen.DataContent{Data: bytes.Clone(png), MediaType: "image/png", RawRepresentation: im}, nil
 }
 
 // ToImage converts a DataContent holding an image (media type image/...)
@@ -488,7 +488,7 @@ func FromImage(im gen.Image) (*DataContent, error) {
 // convert("RGB")). When the RawRepresentation is the image c was made from
 // and c still holds its PNG, that image is returned. Other media types, and
 // bytes that are not an image AutoGen reads, are a *ConversionError.
-func ToImage(c *DataContent) (gen.Image, error) {
+func ToImage(c *gen.DataContent) (gen.Image, error) {
 	if c == nil {
 		return gen.Image{}, convErr(-1, "nil data content", nil)
 	}
@@ -510,17 +510,17 @@ func ToImage(c *DataContent) (gen.Image, error) {
 // FromRequestUsage converts AutoGen's RequestUsage: prompt_tokens to
 // InputTokenCount, completion_tokens to OutputTokenCount, and their sum to
 // TotalTokenCount.
-func FromRequestUsage(u gen.RequestUsage) UsageDetails {
+func FromRequestUsage(u gen.RequestUsage) gen.UsageDetails {
 	in, out := u.PromptTokens, u.CompletionTokens
 	total := in.Add(out)
-	return UsageDetails{InputTokenCount: &in, OutputTokenCount: &out, TotalTokenCount: &total}
+	return gen.UsageDetails{InputTokenCount: &in, OutputTokenCount: &out, TotalTokenCount: &total}
 }
 
 // ToRequestUsage converts UsageDetails to AutoGen's RequestUsage:
 // InputTokenCount to prompt_tokens and OutputTokenCount to
 // completion_tokens, an absent count as 0 (AutoGen's value for an unknown
 // usage). The total and the additional counts have no place in it.
-func ToRequestUsage(u UsageDetails) gen.RequestUsage {
+func ToRequestUsage(u gen.UsageDetails) gen.RequestUsage {
 	var r gen.RequestUsage
 	if u.InputTokenCount != nil {
 		r.PromptTokens = *u.InputTokenCount
@@ -547,7 +547,7 @@ func rawAs[T any](v any) (T, bool) {
 
 // object returns a JSON object of the key, value pairs (string or bool
 // values), keys in the order given.
-func object(kv ...any) RawJSON {
+func object(kv ...any) gen.RawJSON {
 	b := []byte{'{'}
 	for i := 0; i+1 < len(kv); i += 2 {
 		if i > 0 {
@@ -570,7 +570,7 @@ func object(kv ...any) RawJSON {
 }
 
 // prop returns the value of member key of the JSON object props.
-func prop(props RawJSON, key string) (json.RawMessage, bool) {
+func prop(props gen.RawJSON, key string) (json.RawMessage, bool) {
 	if props.IsNull() {
 		return nil, false
 	}
@@ -582,15 +582,15 @@ func prop(props RawJSON, key string) (json.RawMessage, bool) {
 	return v, ok
 }
 
-func stringProp(props RawJSON, key string) (string, bool) {
+func stringProp(props gen.RawJSON, key string) (string, bool) {
 	v, ok := prop(props, key)
 	if !ok || len(v) == 0 || v[0] != '"' {
 		return "", false
 	}
-	return resultText(RawJSON(v)), true
+	return resultText(gen.RawJSON(v)), true
 }
 
-func boolProp(props RawJSON, key string) (bool, bool) {
+func boolProp(props gen.RawJSON, key string) (bool, bool) {
 	v, ok := prop(props, key)
 	if !ok {
 		return false, false

@@ -30,7 +30,7 @@ func jsonOf(t testing.TB, v any) string {
 }
 
 // contentsJSON is the JSON of a message's contents as a list.
-func contentsJSON(t testing.TB, cs []AIContent) string {
+func contentsJSON(t testing.TB, cs []gen.AIContent) string {
 	t.Helper()
 	return jsonOf(t, List(cs))
 }
@@ -144,28 +144,28 @@ func TestToLLMMessage(t *testing.T) {
 		m    Message
 		want string
 	}{
-		{"system", Message{Role: RoleSystem, Contents: []AIContent{&TextContent{Text: "s"}}},
+		{"system", Message{Role: RoleSystem, Contents: []gen.AIContent{&gen.TextContent{Text: "s"}}},
 			`{"content":"s","type":"SystemMessage"}`},
-		{"user one text", Message{Role: RoleUser, AuthorName: "u", Contents: []AIContent{&TextContent{Text: "hi"}}},
+		{"user one text", Message{Role: RoleUser, AuthorName: "u", Contents: []gen.AIContent{&gen.TextContent{Text: "hi"}}},
 			`{"content":"hi","source":"u","type":"UserMessage"}`},
-		{"user image", Message{Role: RoleUser, AuthorName: "u", Contents: []AIContent{dc}},
+		{"user image", Message{Role: RoleUser, AuthorName: "u", Contents: []gen.AIContent{dc}},
 			`{"content":[{"data":"` + png + `"}],"source":"u","type":"UserMessage"}`},
 		{"user none", Message{Role: RoleUser, AuthorName: "u"},
 			`{"content":[],"source":"u","type":"UserMessage"}`},
-		{"assistant reasoning after text", Message{Role: RoleAssistant, AuthorName: "a", Contents: []AIContent{&TextContent{Text: "t"}, &TextReasoningContent{Text: "r"}}},
+		{"assistant reasoning after text", Message{Role: RoleAssistant, AuthorName: "a", Contents: []gen.AIContent{&gen.TextContent{Text: "t"}, &gen.TextReasoningContent{Text: "r"}}},
 			`{"content":"t","thought":"r","source":"a","type":"AssistantMessage"}`},
-		{"assistant calls", Message{Role: RoleAssistant, AuthorName: "a", Contents: []AIContent{
-			&FunctionCallContent{CallID: "c1", Name: "f", Arguments: RawJSON(`{ "x" : [1, 2] }`)},
-			&FunctionCallContent{CallID: "c2", Name: "g"},
-			&FunctionCallContent{CallID: "c3", Name: "h", AdditionalProperties: RawJSON(`{"autogen.arguments":"oops"}`), Exception: errors.New("bad")},
+		{"assistant calls", Message{Role: RoleAssistant, AuthorName: "a", Contents: []gen.AIContent{
+			&gen.FunctionCallContent{CallID: "c1", Name: "f", Arguments: gen.RawJSON(`{ "x" : [1, 2] }`)},
+			&gen.FunctionCallContent{CallID: "c2", Name: "g"},
+			&gen.FunctionCallContent{CallID: "c3", Name: "h", AdditionalProperties: gen.RawJSON(`{"autogen.arguments":"oops"}`), Exception: errors.New("bad")},
 		}}, `{"content":[{"id":"c1","arguments":"{\"x\":[1,2]}","name":"f"},{"id":"c2","arguments":"{}","name":"g"},{"id":"c3","arguments":"oops","name":"h"}],"thought":null,"source":"a","type":"AssistantMessage"}`},
 		{"assistant nothing", Message{Role: RoleAssistant, AuthorName: "a"},
 			`{"content":[],"thought":null,"source":"a","type":"AssistantMessage"}`},
-		{"tool", Message{Role: RoleTool, Contents: []AIContent{
-			&FunctionResultContent{CallID: "c1", Result: RawJSON(`"ok"`), AdditionalProperties: RawJSON(`{"autogen.name":"f"}`)},
-			&FunctionResultContent{CallID: "c2", Result: RawJSON(`{"t": 1}`), AdditionalProperties: RawJSON(`{"autogen.name":"g","autogen.is_error":false}`)},
-			&FunctionResultContent{CallID: "c3", Exception: errors.New("no such city"), Result: RawJSON(`"ignored"`), AdditionalProperties: RawJSON(`{"autogen.name":"h"}`)},
-			&FunctionResultContent{CallID: "c4", AdditionalProperties: RawJSON(`{"autogen.name":"i","other":1}`)},
+		{"tool", Message{Role: RoleTool, Contents: []gen.AIContent{
+			&gen.FunctionResultContent{CallID: "c1", Result: gen.RawJSON(`"ok"`), AdditionalProperties: gen.RawJSON(`{"autogen.name":"f"}`)},
+			&gen.FunctionResultContent{CallID: "c2", Result: gen.RawJSON(`{"t": 1}`), AdditionalProperties: gen.RawJSON(`{"autogen.name":"g","autogen.is_error":false}`)},
+			&gen.FunctionResultContent{CallID: "c3", Exception: errors.New("no such city"), Result: gen.RawJSON(`"ignored"`), AdditionalProperties: gen.RawJSON(`{"autogen.name":"h"}`)},
+			&gen.FunctionResultContent{CallID: "c4", AdditionalProperties: gen.RawJSON(`{"autogen.name":"i","other":1}`)},
 		}}, `{"content":[{"content":"ok","name":"f","call_id":"c1","is_error":null},{"content":"{\"t\":1}","name":"g","call_id":"c2","is_error":false},{"content":"no such city","name":"h","call_id":"c3","is_error":true},{"content":"","name":"i","call_id":"c4","is_error":null}],"type":"FunctionExecutionResultMessage"}`},
 	}
 	for _, tt := range tests {
@@ -182,29 +182,29 @@ func TestToLLMMessage(t *testing.T) {
 }
 
 func TestToLLMMessageErrors(t *testing.T) {
-	text := &TextContent{Text: "t"}
+	text := &gen.TextContent{Text: "t"}
 	tests := []struct {
 		name    string
 		m       Message
 		content int
 		reason  string
 	}{
-		{"system two texts", Message{Role: RoleSystem, Contents: []AIContent{text, text}}, -1, "exactly one text content"},
+		{"system two texts", Message{Role: RoleSystem, Contents: []gen.AIContent{text, text}}, -1, "exactly one text content"},
 		{"system nothing", Message{Role: RoleSystem}, -1, "exactly one text content"},
-		{"user uri", Message{Role: RoleUser, Contents: []AIContent{text, &UriContent{Uri: "https://x", MediaType: "image/png"}}}, 1, "not uri content"},
-		{"user pdf", Message{Role: RoleUser, Contents: []AIContent{&DataContent{Data: []byte("%PDF"), MediaType: "application/pdf"}}}, 0, "is not an image"},
-		{"user bad image", Message{Role: RoleUser, Contents: []AIContent{&DataContent{Data: []byte("nope"), MediaType: "image/png"}}}, 0, "not an image AutoGen reads"},
-		{"assistant text and calls", Message{Role: RoleAssistant, Contents: []AIContent{text, &FunctionCallContent{CallID: "c", Name: "f"}}}, -1, "not both"},
-		{"assistant two texts", Message{Role: RoleAssistant, Contents: []AIContent{text, text}}, 1, "at most one text"},
-		{"assistant two thoughts", Message{Role: RoleAssistant, Contents: []AIContent{&TextReasoningContent{}, &TextReasoningContent{}}}, 1, "at most one reasoning"},
-		{"assistant usage", Message{Role: RoleAssistant, Contents: []AIContent{&UsageContent{}}}, 0, "not usage content"},
-		{"assistant invalid arguments", Message{Role: RoleAssistant, Contents: []AIContent{&FunctionCallContent{CallID: "c", Name: "f", Arguments: RawJSON(`{`)}}}, 0, "not valid JSON"},
-		{"tool text", Message{Role: RoleTool, Contents: []AIContent{text}}, 0, "not text content"},
-		{"tool without name", Message{Role: RoleTool, Contents: []AIContent{&FunctionResultContent{CallID: "c9"}}}, 0, `result "c9" is unknown`},
-		{"nil content", Message{Role: RoleUser, Contents: []AIContent{nil}}, 0, "nil content"},
-		{"typed nil content", Message{Role: RoleUser, Contents: []AIContent{(*TextContent)(nil)}}, 0, "nil content"},
-		{"no role", Message{Contents: []AIContent{text}}, -1, `unknown role ""`},
-		{"error content", Message{Role: RoleUser, Contents: []AIContent{NewErrorContent("x")}}, 0, "not error content"},
+		{"user uri", Message{Role: RoleUser, Contents: []gen.AIContent{text, &gen.UriContent{Uri: "https://x", MediaType: "image/png"}}}, 1, "not uri content"},
+		{"user pdf", Message{Role: RoleUser, Contents: []gen.AIContent{&gen.DataContent{Data: []byte("%PDF"), MediaType: "application/pdf"}}}, 0, "is not an image"},
+		{"user bad image", Message{Role: RoleUser, Contents: []gen.AIContent{&gen.DataContent{Data: []byte("nope"), MediaType: "image/png"}}}, 0, "not an image AutoGen reads"},
+		{"assistant text and calls", Message{Role: RoleAssistant, Contents: []gen.AIContent{text, &gen.FunctionCallContent{CallID: "c", Name: "f"}}}, -1, "not both"},
+		{"assistant two texts", Message{Role: RoleAssistant, Contents: []gen.AIContent{text, text}}, 1, "at most one text"},
+		{"assistant two thoughts", Message{Role: RoleAssistant, Contents: []gen.AIContent{&gen.TextReasoningContent{}, &gen.TextReasoningContent{}}}, 1, "at most one reasoning"},
+		{"assistant usage", Message{Role: RoleAssistant, Contents: []gen.AIContent{&gen.UsageContent{}}}, 0, "not usage content"},
+		{"assistant invalid arguments", Message{Role: RoleAssistant, Contents: []gen.AIContent{&gen.FunctionCallContent{CallID: "c", Name: "f", Arguments: gen.RawJSON(`{`)}}}, 0, "not valid JSON"},
+		{"tool text", Message{Role: RoleTool, Contents: []gen.AIContent{text}}, 0, "not text content"},
+		{"tool without name", Message{Role: RoleTool, Contents: []gen.AIContent{&gen.FunctionResultContent{CallID: "c9"}}}, 0, `result "c9" is unknown`},
+		{"nil content", Message{Role: RoleUser, Contents: []gen.AIContent{nil}}, 0, "nil content"},
+		{"typed nil content", Message{Role: RoleUser, Contents: []gen.AIContent{(*gen.TextContent)(nil)}}, 0, "nil content"},
+		{"no role", Message{Contents: []gen.AIContent{text}}, -1, `unknown role ""`},
+		{"error content", Message{Role: RoleUser, Contents: []gen.AIContent{NewErrorContent("x")}}, 0, "not error content"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -219,7 +219,7 @@ func TestToLLMMessageErrors(t *testing.T) {
 		})
 	}
 	// In a list, the message index is set.
-	_, err := ToLLMMessages([]Message{{Role: RoleSystem, Contents: []AIContent{text}}, {Role: "bot"}})
+	_, err := ToLLMMessages([]Message{{Role: RoleSystem, Contents: []gen.AIContent{text}}, {Role: "bot"}})
 	var ce *ConversionError
 	if !errors.As(err, &ce) || ce.Message != 1 || !strings.HasPrefix(err.Error(), "contents: message 1: ") {
 		t.Errorf("ToLLMMessages error %v", err)
@@ -258,8 +258,8 @@ func TestFromLLMMessageErrors(t *testing.T) {
 // the call with its id.
 func TestResultNamesFromCalls(t *testing.T) {
 	ms := []Message{
-		{Role: RoleAssistant, AuthorName: "a", Contents: []AIContent{&FunctionCallContent{CallID: "c1", Name: "weather", Arguments: RawJSON(`{}`)}}},
-		{Role: RoleTool, Contents: []AIContent{&FunctionResultContent{CallID: "c1", Result: RawJSON(`"sunny"`)}}},
+		{Role: RoleAssistant, AuthorName: "a", Contents: []gen.AIContent{&gen.FunctionCallContent{CallID: "c1", Name: "weather", Arguments: gen.RawJSON(`{}`)}}},
+		{Role: RoleTool, Contents: []gen.AIContent{&gen.FunctionResultContent{CallID: "c1", Result: gen.RawJSON(`"sunny"`)}}},
 	}
 	out, err := ToLLMMessages(ms)
 	if err != nil {
@@ -270,7 +270,7 @@ func TestResultNamesFromCalls(t *testing.T) {
 		t.Errorf("\n got %s\nwant %s", got, want)
 	}
 	// Alone, the result cannot be named.
-	if _, err := ToFunctionResult(ms[1].Contents[0].(*FunctionResultContent)); err == nil {
+	if _, err := ToFunctionResult(ms[1].Contents[0].(*gen.FunctionResultContent)); err == nil {
 		t.Error("ToFunctionResult without a name succeeded")
 	}
 }
@@ -283,7 +283,7 @@ func TestRawRepresentationStale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Contents[1].(*FunctionCallContent).Arguments = RawJSON(`{"b":3}`)
+	m.Contents[1].(*gen.FunctionCallContent).Arguments = gen.RawJSON(`{"b":3}`)
 	out, err := ToLLMMessage(m)
 	if err != nil {
 		t.Fatal(err)
@@ -295,14 +295,14 @@ func TestRawRepresentationStale(t *testing.T) {
 	}
 	// A changed system text is rebuilt too.
 	sm, _ := FromLLMMessage(&gen.SystemMessage{Content: "old"})
-	sm.Contents[0].(*TextContent).Text = "new"
+	sm.Contents[0].(*gen.TextContent).Text = "new"
 	if out, _ := ToLLMMessage(sm); out.(*gen.SystemMessage).Content != "new" {
 		t.Error("stale system message returned")
 	}
 	// A result whose exception was cleared becomes a success.
 	fr := FromFunctionResult(gen.FunctionExecutionResult{Content: "boom", Name: "f", CallID: "c", IsError: ptr(true)})
 	fr.Exception = nil
-	fr.Result = RawJSON(`"fixed"`)
+	fr.Result = gen.RawJSON(`"fixed"`)
 	r, err := ToFunctionResult(fr)
 	if err != nil || r.Content != "fixed" || r.IsError != nil {
 		t.Errorf("rebuilt result %+v, %v", r, err)
@@ -319,7 +319,7 @@ func TestRequestUsage(t *testing.T) {
 	if got := jsonOf(t, ToRequestUsage(u)); got != `{"prompt_tokens":10,"completion_tokens":5}` {
 		t.Errorf("ToRequestUsage = %s", got)
 	}
-	if got := jsonOf(t, ToRequestUsage(UsageDetails{OutputTokenCount: Count(2)})); got != `{"prompt_tokens":0,"completion_tokens":2}` {
+	if got := jsonOf(t, ToRequestUsage(gen.UsageDetails{OutputTokenCount: Count(2)})); got != `{"prompt_tokens":0,"completion_tokens":2}` {
 		t.Errorf("ToRequestUsage with an absent count = %s", got)
 	}
 }
@@ -338,7 +338,7 @@ func TestImages(t *testing.T) {
 		t.Errorf("ToImage did not return the original: %v", err)
 	}
 	// Without the raw representation, the image is loaded again.
-	again, err := ToImage(&DataContent{Data: dc.Data, MediaType: "image/png"})
+	again, err := ToImage(&gen.DataContent{Data: dc.Data, MediaType: "image/png"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,7 +346,7 @@ func TestImages(t *testing.T) {
 		t.Errorf("size %dx%d", w, h)
 	}
 	// A JPEG media type is accepted when the bytes are an image.
-	if _, err := ToImage(&DataContent{Data: dc.Data, MediaType: "IMAGE/jpeg"}); err != nil {
+	if _, err := ToImage(&gen.DataContent{Data: dc.Data, MediaType: "IMAGE/jpeg"}); err != nil {
 		t.Errorf("image/jpeg: %v", err)
 	}
 	if _, err := FromImage(gen.Image{}); err == nil {

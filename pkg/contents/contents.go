@@ -7,75 +7,6 @@ import (
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
-// AIContent is content used by AI services: a *TextContent,
-// *TextReasoningContent, *DataContent, *UriContent, *FunctionCallContent,
-// *FunctionResultContent, *ErrorContent or *UsageContent. Every member has
-// the note's common fields: RawRepresentation (any Go value, written to
-// JSON only when it is JSON: a gen.RawJSON or json.RawMessage) and
-// AdditionalProperties (a JSON object, or nil).
-type AIContent = gen.AIContent
-
-// AnyTextualContent is the note's AnyTextualContent: a *TextContent,
-// *TextReasoningContent or *UriContent. Any AIContent of those types is
-// one (c.(AnyTextualContent)); TextOf reads its text.
-type AnyTextualContent = gen.AnyTextualContent
-
-// LocatableContent is the note's LocatableContent: a *DataContent or a
-// *UriContent. Any AIContent of those types is one (c.(LocatableContent));
-// URIOf and MediaTypeOf read where it is and what it holds.
-type LocatableContent = gen.LocatableContent
-
-// TextContent is text.
-type TextContent = gen.TextContent
-
-// TextReasoningContent is the model's reasoning, as text. It is not a
-// TextContent: the two are told apart by their type.
-type TextReasoningContent = gen.TextReasoningContent
-
-// DataContent is bytes with their media type (MIME type), such as an
-// image. Base64Data and URI give the bytes as base64 and as a data: URI;
-// DataContentFromURI and NewDataContent build one.
-type DataContent = gen.DataContent
-
-// UriContent is a reference to content at a URI, with the media type of
-// what it refers to.
-type UriContent = gen.UriContent
-
-// FunctionCallContent is the model's request to call a function: the call
-// id, the function's name, its arguments as a JSON object (nil for none)
-// and, when the request could not be mapped to the function's input, the
-// Exception (written to JSON as its message text).
-type FunctionCallContent = gen.FunctionCallContent
-
-// FunctionResultContent is the result of a function call: the call id, the
-// Result (any JSON value) and, when the function failed, the Exception
-// (written to JSON as its message text).
-type FunctionResultContent = gen.FunctionResultContent
-
-// ErrorContent is a non-fatal error: the operation went on. Its Message
-// member is required in JSON, and may be null.
-type ErrorContent = gen.ErrorContent
-
-// UsageContent is usage details, as content.
-type UsageContent = gen.UsageContent
-
-// UsageDetails counts the tokens of a request or response. Its Add method
-// is the canonical addition: counts add, an absent count plus a present
-// one is the present one, and additional counts add key by key.
-type UsageDetails = gen.UsageDetails
-
-// AdditionalCounts are more usage counts, by key: a well-known key
-// (ThoughtTokenCount, ImageTokenCount) or one prefixed with a service name
-// and a dot ("openai.reasoning_tokens"). Any other key is an error: reading
-// JSON reports it, writing fails with a *KeyError, and Validate returns one.
-type AdditionalCounts = gen.AdditionalCounts
-
-// RawJSON is a JSON value kept as its text.
-type RawJSON = gen.RawJSON
-
-// Int is an integer of any size (the counts of UsageDetails).
-type Int = gen.Int
-
 // Options configure decoding: limits and whether unknown members are
 // faults.
 type Options = wire.Options
@@ -120,7 +51,7 @@ const (
 func ValidCountKey(key string) bool { return gen.ValidAdditionalCountsKey(key) }
 
 // Count returns a pointer to the count n, for the members of UsageDetails.
-func Count(n int64) *Int {
+func Count(n int64) *gen.Int {
 	v := wire.IntOf(n)
 	return &v
 }
@@ -129,19 +60,19 @@ func Count(n int64) *Int {
 // ({"type": "text", "text": "hi"}) or in the form .NET's
 // Microsoft.Extensions.AI writes ({"$type": "text", "text": "hi"}, with
 // camelCase member names). The error is a DecodeErrors.
-func Unmarshal(data []byte, opts ...Options) (AIContent, error) {
+func Unmarshal(data []byte, opts ...Options) (gen.AIContent, error) {
 	return gen.UnmarshalAIContent(data, opts...)
 }
 
 // UnmarshalList decodes a JSON array of contents, each in either form (see
 // Unmarshal). The error is a DecodeErrors listing every fault.
-func UnmarshalList(data []byte, opts ...Options) ([]AIContent, error) {
+func UnmarshalList(data []byte, opts ...Options) ([]gen.AIContent, error) {
 	var o Options
 	if len(opts) > 0 {
 		o = opts[0]
 	}
 	d := wire.NewDecoder(data, o)
-	var out []AIContent
+	var out []gen.AIContent
 	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { out = decodeList(d) }))
 	if err := d.Err(); err != nil {
 		return nil, err
@@ -149,11 +80,11 @@ func UnmarshalList(data []byte, opts ...Options) ([]AIContent, error) {
 	return out, nil
 }
 
-func decodeList(d *wire.Decoder) []AIContent {
+func decodeList(d *wire.Decoder) []gen.AIContent {
 	if !d.Array() {
 		return nil
 	}
-	out := []AIContent{}
+	out := []gen.AIContent{}
 	for d.More() {
 		if c := gen.DecodeAIContent(d); c != nil {
 			out = append(out, c)
@@ -169,7 +100,7 @@ var ErrNilContent = errors.New("contents: nil content")
 // first, snake_case members, members that are null and default to null
 // left out, exceptions as their message text, and RawRepresentation only
 // when it is JSON.
-func Marshal(c AIContent) ([]byte, error) {
+func Marshal(c gen.AIContent) ([]byte, error) {
 	if isNil(c) {
 		return nil, ErrNilContent
 	}
@@ -179,7 +110,7 @@ func Marshal(c AIContent) ([]byte, error) {
 // List is a list of contents that reads and writes itself as a JSON array,
 // for use in other types' JSON. It reads both forms (see Unmarshal) and
 // writes this project's.
-type List []AIContent
+type List []gen.AIContent
 
 // MarshalJSON writes the contents as a JSON array; a nil content is an
 // error.
@@ -214,25 +145,25 @@ func (l *List) UnmarshalJSON(data []byte) error {
 }
 
 // isNil reports whether c is nil or a nil pointer of a content type.
-func isNil(c AIContent) bool {
+func isNil(c gen.AIContent) bool {
 	switch x := c.(type) {
 	case nil:
 		return true
-	case *TextContent:
+	case *gen.TextContent:
 		return x == nil
-	case *TextReasoningContent:
+	case *gen.TextReasoningContent:
 		return x == nil
-	case *DataContent:
+	case *gen.DataContent:
 		return x == nil
-	case *UriContent:
+	case *gen.UriContent:
 		return x == nil
-	case *FunctionCallContent:
+	case *gen.FunctionCallContent:
 		return x == nil
-	case *FunctionResultContent:
+	case *gen.FunctionResultContent:
 		return x == nil
-	case *ErrorContent:
+	case *gen.ErrorContent:
 		return x == nil
-	case *UsageContent:
+	case *gen.UsageContent:
 		return x == nil
 	}
 	return false
@@ -240,26 +171,26 @@ func isNil(c AIContent) bool {
 
 // RawRepresentationOf returns the RawRepresentation of c (nil for a nil
 // content).
-func RawRepresentationOf(c AIContent) any {
+func RawRepresentationOf(c gen.AIContent) any {
 	if isNil(c) {
 		return nil
 	}
 	switch x := c.(type) {
-	case *TextContent:
+	case *gen.TextContent:
 		return x.RawRepresentation
-	case *TextReasoningContent:
+	case *gen.TextReasoningContent:
 		return x.RawRepresentation
-	case *DataContent:
+	case *gen.DataContent:
 		return x.RawRepresentation
-	case *UriContent:
+	case *gen.UriContent:
 		return x.RawRepresentation
-	case *FunctionCallContent:
+	case *gen.FunctionCallContent:
 		return x.RawRepresentation
-	case *FunctionResultContent:
+	case *gen.FunctionResultContent:
 		return x.RawRepresentation
-	case *ErrorContent:
+	case *gen.ErrorContent:
 		return x.RawRepresentation
-	case *UsageContent:
+	case *gen.UsageContent:
 		return x.RawRepresentation
 	}
 	return nil
@@ -267,26 +198,26 @@ func RawRepresentationOf(c AIContent) any {
 
 // AdditionalPropertiesOf returns the AdditionalProperties of c, a JSON
 // object or nil.
-func AdditionalPropertiesOf(c AIContent) RawJSON {
+func AdditionalPropertiesOf(c gen.AIContent) gen.RawJSON {
 	if isNil(c) {
 		return nil
 	}
 	switch x := c.(type) {
-	case *TextContent:
+	case *gen.TextContent:
 		return x.AdditionalProperties
-	case *TextReasoningContent:
+	case *gen.TextReasoningContent:
 		return x.AdditionalProperties
-	case *DataContent:
+	case *gen.DataContent:
 		return x.AdditionalProperties
-	case *UriContent:
+	case *gen.UriContent:
 		return x.AdditionalProperties
-	case *FunctionCallContent:
+	case *gen.FunctionCallContent:
 		return x.AdditionalProperties
-	case *FunctionResultContent:
+	case *gen.FunctionResultContent:
 		return x.AdditionalProperties
-	case *ErrorContent:
+	case *gen.ErrorContent:
 		return x.AdditionalProperties
-	case *UsageContent:
+	case *gen.UsageContent:
 		return x.AdditionalProperties
 	}
 	return nil
@@ -294,17 +225,17 @@ func AdditionalPropertiesOf(c AIContent) RawJSON {
 
 // TextOf returns the text of a textual content: the Text of a TextContent
 // or TextReasoningContent, the Uri of a UriContent ("" for nil).
-func TextOf(c AnyTextualContent) string {
+func TextOf(c gen.AnyTextualContent) string {
 	switch x := c.(type) {
-	case *TextContent:
+	case *gen.TextContent:
 		if x != nil {
 			return x.Text
 		}
-	case *TextReasoningContent:
+	case *gen.TextReasoningContent:
 		if x != nil {
 			return x.Text
 		}
-	case *UriContent:
+	case *gen.UriContent:
 		if x != nil {
 			return x.Uri
 		}
@@ -314,13 +245,13 @@ func TextOf(c AnyTextualContent) string {
 
 // URIOf returns where a locatable content is: the data: URI of a
 // DataContent, the Uri of a UriContent ("" for nil).
-func URIOf(c LocatableContent) string {
+func URIOf(c gen.LocatableContent) string {
 	switch x := c.(type) {
-	case *DataContent:
+	case *gen.DataContent:
 		if x != nil {
 			return x.URI()
 		}
-	case *UriContent:
+	case *gen.UriContent:
 		if x != nil {
 			return x.Uri
 		}
@@ -329,13 +260,13 @@ func URIOf(c LocatableContent) string {
 }
 
 // MediaTypeOf returns the media type of a locatable content ("" for nil).
-func MediaTypeOf(c LocatableContent) string {
+func MediaTypeOf(c gen.LocatableContent) string {
 	switch x := c.(type) {
-	case *DataContent:
+	case *gen.DataContent:
 		if x != nil {
 			return x.MediaType
 		}
-	case *UriContent:
+	case *gen.UriContent:
 		if x != nil {
 			return x.MediaType
 		}
@@ -344,6 +275,6 @@ func MediaTypeOf(c LocatableContent) string {
 }
 
 // NewErrorContent returns an ErrorContent with the message.
-func NewErrorContent(message string) *ErrorContent {
-	return &ErrorContent{Message: &message}
+func NewErrorContent(message string) *gen.ErrorContent {
+	return &gen.ErrorContent{Message: &message}
 }

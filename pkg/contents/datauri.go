@@ -3,6 +3,7 @@ package contents
 import (
 	"bytes"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
@@ -36,22 +37,22 @@ func ParseDataURI(uri string) (data []byte, mediaType string, err error) {
 
 // DataContentFromURI returns the DataContent a data: URI holds. A malformed
 // URI gives a *DataURIError.
-func DataContentFromURI(uri string) (*DataContent, error) {
+func DataContentFromURI(uri string) (*gen.DataContent, error) {
 	data, mt, err := wire.ParseDataURI(uri)
 	if err != nil {
 		return nil, err
 	}
-	return &DataContent{Data: data, MediaType: mt}, nil
+	return &gen.DataContent{Data: data, MediaType: mt}, nil
 }
 
 // NewDataContent returns a DataContent holding a copy of data, with the
 // media type. A mediaType that is not "type/subtype" (with optional
 // parameters) gives a *MediaTypeError.
-func NewDataContent(data []byte, mediaType string) (*DataContent, error) {
+func NewDataContent(data []byte, mediaType string) (*gen.DataContent, error) {
 	if !wire.ValidMediaType(mediaType) {
 		return nil, &MediaTypeError{MediaType: mediaType}
 	}
-	return &DataContent{Data: bytes.Clone(data), MediaType: mediaType}, nil
+	return &gen.DataContent{Data: bytes.Clone(data), MediaType: mediaType}, nil
 }
 
 func quote(s string) string { return string(wire.AppendQuote(nil, s)) }

@@ -31,21 +31,21 @@ func ExampleDataContentFromURI() {
 // Usage adds member by member: counts add, an absent count plus a present
 // one is the present one, and additional counts add key by key.
 func ExampleUsageDetails_Add() {
-	first := contents.UsageDetails{
+	first := gen.UsageDetails{
 		InputTokenCount:  contents.Count(120),
 		OutputTokenCount: contents.Count(30),
-		AdditionalCounts: contents.AdditionalCounts{contents.ThoughtTokenCount: *contents.Count(12)},
+		AdditionalCounts: gen.AdditionalCounts{contents.ThoughtTokenCount: *contents.Count(12)},
 	}
-	second := contents.UsageDetails{
+	second := gen.UsageDetails{
 		InputTokenCount:  contents.Count(80),
 		TotalTokenCount:  contents.Count(95),
-		AdditionalCounts: contents.AdditionalCounts{contents.ThoughtTokenCount: *contents.Count(3), "openai.cached_tokens": *contents.Count(64)},
+		AdditionalCounts: gen.AdditionalCounts{contents.ThoughtTokenCount: *contents.Count(3), "openai.cached_tokens": *contents.Count(64)},
 	}
 	sum, _ := json.Marshal(first.Add(second))
 	fmt.Println(string(sum))
 
 	// A key that is neither well-known nor "<service>.<name>" is an error.
-	fmt.Println(contents.AdditionalCounts{"cached_tokens": *contents.Count(1)}.Validate())
+	fmt.Println(gen.AdditionalCounts{"cached_tokens": *contents.Count(1)}.Validate())
 	// Output:
 	// {"input_token_count":200,"output_token_count":30,"total_token_count":95,"additional_counts":{"openai.cached_tokens":64,"thought_token_count":15}}
 	// Key 'cached_tokens' is neither a well-known count (thought_token_count, image_token_count) nor prefixed with a service name and a dot (such as 'openai.cached_tokens')
@@ -70,9 +70,9 @@ func ExampleFromLLMMessage() {
 	fmt.Println(m.Role, m.AuthorName)
 	for _, c := range m.Contents {
 		switch c := c.(type) {
-		case *contents.TextReasoningContent:
+		case *gen.TextReasoningContent:
 			fmt.Println("reasoning:", c.Text)
-		case *contents.FunctionCallContent:
+		case *gen.FunctionCallContent:
 			fmt.Println("call:", c.CallID, c.Name, c.Arguments, c.Exception)
 		}
 	}

@@ -3,6 +3,8 @@ package contents
 import (
 	"bytes"
 	"testing"
+
+	"github.com/agentschema/agentschema/gen"
 )
 
 // FuzzUnmarshal checks that the content decoder never panics and that
@@ -68,7 +70,7 @@ func FuzzParseDataURI(f *testing.F) {
 		if err != nil {
 			return
 		}
-		dc := &DataContent{Data: data, MediaType: mt}
+		dc := &gen.DataContent{Data: data, MediaType: mt}
 		data2, mt2, err := ParseDataURI(dc.URI())
 		if err != nil {
 			t.Fatalf("cannot parse %q (from %q): %v", dc.URI(), uri, err)

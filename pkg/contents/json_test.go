@@ -161,15 +161,15 @@ func TestRawRepresentation(t *testing.T) {
 		{"Go value", &sdkType{ID: "x"}, `{"type":"text","text":"hi"}`},
 		{"string", "not JSON, a Go string", `{"type":"text","text":"hi"}`},
 		{"bytes", []byte(`{"a":1}`), `{"type":"text","text":"hi"}`},
-		{"RawJSON", RawJSON(`{"a": [1, 2]}`), `{"type":"text","text":"hi","raw_representation":{"a":[1,2]}}`},
+		{"RawJSON", gen.RawJSON(`{"a": [1, 2]}`), `{"type":"text","text":"hi","raw_representation":{"a":[1,2]}}`},
 		{"json.RawMessage", json.RawMessage(`"s"`), `{"type":"text","text":"hi","raw_representation":"s"}`},
-		{"invalid RawJSON", RawJSON(`{"a":`), `{"type":"text","text":"hi"}`},
-		{"null RawJSON", RawJSON(`null`), `{"type":"text","text":"hi"}`},
+		{"invalid RawJSON", gen.RawJSON(`{"a":`), `{"type":"text","text":"hi"}`},
+		{"null RawJSON", gen.RawJSON(`null`), `{"type":"text","text":"hi"}`},
 		{"gen value", &gen.FunctionCall{ID: "c"}, `{"type":"text","text":"hi"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := &TextContent{Text: "hi", RawRepresentation: tt.raw}
+			c := &gen.TextContent{Text: "hi", RawRepresentation: tt.raw}
 			out, err := Marshal(c)
 			if err != nil {
 				t.Fatal(err)
@@ -187,7 +187,7 @@ func TestRawRepresentation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r, ok := RawRepresentationOf(c).(RawJSON); !ok || string(r) != `[1,{"b":null}]` {
+	if r, ok := RawRepresentationOf(c).(gen.RawJSON); !ok || string(r) != `[1,{"b":null}]` {
 		t.Errorf("raw representation = %#v", RawRepresentationOf(c))
 	}
 }
@@ -195,7 +195,7 @@ func TestRawRepresentation(t *testing.T) {
 // TestExceptionsAsText checks that any Go error is written as its message
 // text and read back as a *MessageError with that text.
 func TestExceptionsAsText(t *testing.T) {
-	c := &FunctionResultContent{CallID: "c", Exception: errors.New("tool \"x\" failed")}
+	c := &gen.FunctionResultContent{CallID: "c", Exception: errors.New("tool \"x\" failed")}
 	out, err := Marshal(c)
 	if err != nil {
 		t.Fatal(err)
@@ -208,8 +208,8 @@ func TestExceptionsAsText(t *testing.T) {
 		t.Fatal(err)
 	}
 	var me *MessageError
-	if !errors.As(back.(*FunctionResultContent).Exception, &me) || me.Message != `tool "x" failed` {
-		t.Errorf("exception read back as %#v", back.(*FunctionResultContent).Exception)
+	if !errors.As(back.(*gen.FunctionResultContent).Exception, &me) || me.Message != `tool "x" failed` {
+		t.Errorf("exception read back as %#v", back.(*gen.FunctionResultContent).Exception)
 	}
 }
 
@@ -236,7 +236,7 @@ func TestList(t *testing.T) {
 	if _, err := json.Marshal(List{nil}); !errors.Is(err, ErrNilContent) {
 		t.Errorf("nil content: %v", err)
 	}
-	if _, err := Marshal((*TextContent)(nil)); !errors.Is(err, ErrNilContent) {
+	if _, err := Marshal((*gen.TextContent)(nil)); !errors.Is(err, ErrNilContent) {
 		t.Errorf("typed nil content: %v", err)
 	}
 	// Every fault of a list is reported, with its index.
@@ -265,29 +265,29 @@ func TestUnknownFieldsOption(t *testing.T) {
 }
 
 func TestInterfaces(t *testing.T) {
-	dc := &DataContent{Data: []byte("hi"), MediaType: "text/plain"}
-	uc := &UriContent{Uri: "https://x/y", MediaType: "text/html"}
+	dc := &gen.DataContent{Data: []byte("hi"), MediaType: "text/plain"}
+	uc := &gen.UriContent{Uri: "https://x/y", MediaType: "text/html"}
 	tests := []struct {
-		c                   AIContent
+		c                   gen.AIContent
 		textual, locatable  bool
 		text, uri, mediaTyp string
 	}{
-		{&TextContent{Text: "t"}, true, false, "t", "", ""},
-		{&TextReasoningContent{Text: "r"}, true, false, "r", "", ""},
+		{&gen.TextContent{Text: "t"}, true, false, "t", "", ""},
+		{&gen.TextReasoningContent{Text: "r"}, true, false, "r", "", ""},
 		{uc, true, true, "https://x/y", "https://x/y", "text/html"},
 		{dc, false, true, "", "data:text/plain;base64,aGk=", "text/plain"},
-		{&FunctionCallContent{}, false, false, "", "", ""},
+		{&gen.FunctionCallContent{}, false, false, "", "", ""},
 		{NewErrorContent("e"), false, false, "", "", ""},
 	}
 	for _, tt := range tests {
-		tc, ok := tt.c.(AnyTextualContent)
+		tc, ok := tt.c.(gen.AnyTextualContent)
 		if ok != tt.textual {
 			t.Errorf("%T is AnyTextualContent: %v", tt.c, ok)
 		}
 		if ok && TextOf(tc) != tt.text {
 			t.Errorf("TextOf(%T) = %q", tt.c, TextOf(tc))
 		}
-		lc, ok := tt.c.(LocatableContent)
+		lc, ok := tt.c.(gen.LocatableContent)
 		if ok != tt.locatable {
 			t.Errorf("%T is LocatableContent: %v", tt.c, ok)
 		}

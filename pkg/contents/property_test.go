@@ -273,9 +273,9 @@ func TestPropertyContentsRoundTrip(t *testing.T) {
 func (g *msgGen) contentsMessage(t testing.TB) Message {
 	switch g.r.IntN(4) {
 	case 0:
-		return Message{Role: RoleSystem, Contents: []AIContent{&TextContent{Text: g.str()}}}
+		return Message{Role: RoleSystem, Contents: []gen.AIContent{&gen.TextContent{Text: g.str()}}}
 	case 1:
-		m := Message{Role: RoleUser, AuthorName: g.ident(), Contents: []AIContent{}}
+		m := Message{Role: RoleUser, AuthorName: g.ident(), Contents: []gen.AIContent{}}
 		for range g.r.IntN(4) {
 			if g.r.IntN(3) == 0 {
 				dc, err := FromImage(g.images[g.r.IntN(len(g.images))])
@@ -285,37 +285,37 @@ func (g *msgGen) contentsMessage(t testing.TB) Message {
 				dc.RawRepresentation = nil
 				m.Contents = append(m.Contents, dc)
 			} else {
-				m.Contents = append(m.Contents, &TextContent{Text: g.str()})
+				m.Contents = append(m.Contents, &gen.TextContent{Text: g.str()})
 			}
 		}
 		return m
 	case 2:
-		m := Message{Role: RoleAssistant, AuthorName: g.ident(), Contents: []AIContent{}}
+		m := Message{Role: RoleAssistant, AuthorName: g.ident(), Contents: []gen.AIContent{}}
 		if g.r.IntN(2) == 0 {
-			m.Contents = append(m.Contents, &TextReasoningContent{Text: g.str()})
+			m.Contents = append(m.Contents, &gen.TextReasoningContent{Text: g.str()})
 		}
 		if g.r.IntN(3) == 0 {
-			m.Contents = append(m.Contents, &TextContent{Text: g.str()})
+			m.Contents = append(m.Contents, &gen.TextContent{Text: g.str()})
 			return m
 		}
 		for range g.r.IntN(4) {
-			m.Contents = append(m.Contents, &FunctionCallContent{CallID: g.ident(), Name: g.ident(), Arguments: RawJSON(g.jsonObject(0))})
+			m.Contents = append(m.Contents, &gen.FunctionCallContent{CallID: g.ident(), Name: g.ident(), Arguments: gen.RawJSON(g.jsonObject(0))})
 		}
 		return m
 	}
-	m := Message{Role: RoleTool, Contents: []AIContent{}}
+	m := Message{Role: RoleTool, Contents: []gen.AIContent{}}
 	for range g.r.IntN(4) {
-		c := &FunctionResultContent{CallID: g.ident()}
+		c := &gen.FunctionResultContent{CallID: g.ident()}
 		name := g.ident()
 		switch g.r.IntN(3) {
 		case 0:
 			c.Exception = &MessageError{Message: g.str()}
 			c.AdditionalProperties = object(PropName, name)
 		case 1:
-			c.Result = RawJSON(wire.AppendQuote(nil, g.str()))
+			c.Result = gen.RawJSON(wire.AppendQuote(nil, g.str()))
 			c.AdditionalProperties = object(PropName, name, PropIsError, false)
 		default:
-			c.Result = RawJSON(wire.AppendQuote(nil, g.str()))
+			c.Result = gen.RawJSON(wire.AppendQuote(nil, g.str()))
 			c.AdditionalProperties = object(PropName, name)
 		}
 		m.Contents = append(m.Contents, c)

@@ -8,13 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
 // details builds UsageDetails from JSON, for readable tables.
-func details(t *testing.T, s string) UsageDetails {
+func details(t *testing.T, s string) gen.UsageDetails {
 	t.Helper()
-	var u UsageDetails
+	var u gen.UsageDetails
 	if err := json.Unmarshal([]byte(s), &u); err != nil {
 		t.Fatalf("%s: %v", s, err)
 	}
@@ -42,7 +43,7 @@ func TestUsageAdd(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			a, b := details(t, tt.a), details(t, tt.b)
 			before, _ := json.Marshal(a)
-			for _, sum := range []UsageDetails{a.Add(b), b.Add(a)} {
+			for _, sum := range []gen.UsageDetails{a.Add(b), b.Add(a)} {
 				out, err := json.Marshal(sum)
 				if err != nil {
 					t.Fatal(err)
@@ -62,14 +63,14 @@ func TestUsageAdd(t *testing.T) {
 // TestUsageAddLaws checks that Add is associative and commutative with the
 // empty UsageDetails as its identity, over a grid of operands.
 func TestUsageAddLaws(t *testing.T) {
-	vals := []UsageDetails{
+	vals := []gen.UsageDetails{
 		{},
 		{InputTokenCount: Count(1)},
 		{InputTokenCount: Count(2), OutputTokenCount: Count(3), TotalTokenCount: Count(5)},
-		{OutputTokenCount: Count(math.MaxInt64), AdditionalCounts: AdditionalCounts{ThoughtTokenCount: wire.IntOf(4)}},
-		{AdditionalCounts: AdditionalCounts{"openai.x": wire.IntOf(-1), ImageTokenCount: wire.IntOf(7)}},
+		{OutputTokenCount: Count(math.MaxInt64), AdditionalCounts: gen.AdditionalCounts{ThoughtTokenCount: wire.IntOf(4)}},
+		{AdditionalCounts: gen.AdditionalCounts{"openai.x": wire.IntOf(-1), ImageTokenCount: wire.IntOf(7)}},
 	}
-	js := func(u UsageDetails) string {
+	js := func(u gen.UsageDetails) string {
 		b, err := json.Marshal(u)
 		if err != nil {
 			t.Fatal(err)
@@ -77,8 +78,8 @@ func TestUsageAddLaws(t *testing.T) {
 		return string(b)
 	}
 	for _, a := range vals {
-		if js(a.Add(UsageDetails{})) != js(a) {
-			t.Errorf("%s + {} = %s", js(a), js(a.Add(UsageDetails{})))
+		if js(a.Add(gen.UsageDetails{})) != js(a) {
+			t.Errorf("%s + {} = %s", js(a), js(a.Add(gen.UsageDetails{})))
 		}
 		for _, b := range vals {
 			if js(a.Add(b)) != js(b.Add(a)) {
@@ -92,8 +93,8 @@ func TestUsageAddLaws(t *testing.T) {
 		}
 	}
 	// The sum does not alias its operands.
-	a := UsageDetails{InputTokenCount: Count(1), AdditionalCounts: AdditionalCounts{"openai.x": wire.IntOf(1)}}
-	s := a.Add(UsageDetails{})
+	a := gen.UsageDetails{InputTokenCount: Count(1), AdditionalCounts: gen.AdditionalCounts{"openai.x": wire.IntOf(1)}}
+	s := a.Add(gen.UsageDetails{})
 	*s.InputTokenCount = wire.IntOf(100)
 	s.AdditionalCounts["openai.x"] = wire.IntOf(100)
 	if js(a) != `{"input_token_count":1,"additional_counts":{"openai.x":1}}` {
@@ -125,12 +126,12 @@ func TestAdditionalCountsKeys(t *testing.T) {
 		if got := ValidCountKey(tt.key); got != tt.ok {
 			t.Errorf("ValidCountKey(%q) = %v, want %v", tt.key, got, tt.ok)
 		}
-		m := AdditionalCounts{tt.key: wire.IntOf(1)}
+		m := gen.AdditionalCounts{tt.key: wire.IntOf(1)}
 		err := m.Validate()
 		if (err == nil) != tt.ok {
 			t.Errorf("Validate(%q) = %v", tt.key, err)
 		}
-		_, merr := json.Marshal(UsageDetails{AdditionalCounts: m})
+		_, merr := json.Marshal(gen.UsageDetails{AdditionalCounts: m})
 		if (merr == nil) != tt.ok {
 			t.Errorf("Marshal with key %q: %v", tt.key, merr)
 		}
@@ -154,11 +155,11 @@ func TestCount(t *testing.T) {
 	if c := Count(42); c.String() != "42" {
 		t.Errorf("Count(42) = %v", c)
 	}
-	u := UsageDetails{InputTokenCount: Count(1)}
+	u := gen.UsageDetails{InputTokenCount: Count(1)}
 	if !reflect.DeepEqual(u.Add(u).InputTokenCount, Count(2)) {
 		t.Error("1 + 1 != 2")
 	}
-	if !strings.Contains(AdditionalCounts{"x": wire.IntOf(1)}.Validate().Error(), "'x'") {
+	if !strings.Contains(gen.AdditionalCounts{"x": wire.IntOf(1)}.Validate().Error(), "'x'") {
 		t.Error("message does not name the key")
 	}
 }

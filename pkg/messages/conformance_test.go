@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyimg"
 	"github.com/agentschema/agentschema/internal/wire"
 )
@@ -128,7 +129,7 @@ func TestMessagesText(t *testing.T) {
 				msgs = append(msgs, raw)
 			}
 			if c.MessageType == "SelectorEvent" {
-				var ev SelectorEvent
+				var ev gen.SelectorEvent
 				if err := json.Unmarshal(c.Dump, &ev); err != nil {
 					t.Fatal(err)
 				}
@@ -158,7 +159,7 @@ func checkRenderings(t *testing.T, m Message, c *textCase) {
 			continue
 		case key == "to_text":
 			var opts []Option
-			if _, ok := m.(*MemoryQueryEvent); ok {
+			if _, ok := m.(*gen.MemoryQueryEvent); ok {
 				var s string
 				if json.Unmarshal(want, &s) == nil {
 					opts = append(opts, WithMemoryForms(memoryForms(s)...))
@@ -489,7 +490,7 @@ func TestMessageFactoryCases(t *testing.T) {
 	if err := f.Register(&StructuredMessage[WeatherReport]{}); !errors.As(err, &re) || err.Error() != reg.RegisterTwiceError {
 		t.Errorf("register twice: %v, want %q", err, reg.RegisterTwiceError)
 	}
-	if err := f.Register(&UserMessage{}); !errors.As(err, &re) || err.Error() != reg.RegisterNonMessage {
+	if err := f.Register(&gen.UserMessage{}); !errors.As(err, &re) || err.Error() != reg.RegisterNonMessage {
 		t.Errorf("register non-message: %v, want %q", err, reg.RegisterNonMessage)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/messages"
 )
 
@@ -83,9 +84,9 @@ func (a *Alert) ToText() (string, error) {
 	return fmt.Sprintf("[level %d] %s", a.Level, a.Content), nil
 }
 func (a *Alert) ToModelText() (string, error) { return a.Content, nil }
-func (a *Alert) ToModelMessage() (messages.UserMessage, error) {
+func (a *Alert) ToModelMessage() (gen.UserMessage, error) {
 	text, err := a.ToModelText()
-	return messages.UserMessage{Content: messages.UserMessageContentOfString(text), Source: a.Source}, err
+	return gen.UserMessage{Content: messages.UserMessageContentOfString(text), Source: a.Source}, err
 }
 
 // Registering a custom message type and a StructuredMessage type, then

@@ -361,11 +361,11 @@ func Load(data []byte, opts ...DecodeOptions) (Message, error) {
 // DecodeChatMessage decodes one member of the built-in ChatMessage union
 // (AutoGen's ChatMessage discriminated union: an unknown tag is a
 // validation error, union_tag_invalid).
-func DecodeChatMessage(data []byte, opts ...DecodeOptions) (ChatMessage, error) {
+func DecodeChatMessage(data []byte, opts ...DecodeOptions) (gen.ChatMessage, error) {
 	return gen.UnmarshalChatMessage(data, opts...)
 }
 
 // DecodeAgentEvent decodes one member of the built-in AgentEvent union.
-func DecodeAgentEvent(data []byte, opts ...DecodeOptions) (AgentEvent, error) {
+func DecodeAgentEvent(data []byte, opts ...DecodeOptions) (gen.AgentEvent, error) {
 	return gen.UnmarshalAgentEvent(data, opts...)
 }

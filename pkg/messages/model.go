@@ -14,6 +14,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pytime"
 	"github.com/agentschema/agentschema/internal/wire"
 )
@@ -111,7 +112,7 @@ var (
 	typeUnmarshal  = reflect.TypeFor[json.Unmarshaler]()
 	typeAny        = reflect.TypeFor[any]()
 
-	typeRequestUsage = reflect.TypeFor[RequestUsage]()
+	typeRequestUsage = reflect.TypeFor[gen.RequestUsage]()
 )
 
 // requestUsageSchema is pydantic's schema of RequestUsage.

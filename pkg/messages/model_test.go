@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
@@ -23,20 +24,20 @@ type Inner struct {
 }
 
 type Sample struct {
-	S      string           `json:"s"`
-	I      Int              `json:"i"`
-	F      float64          `json:"f"`
-	B      bool             `json:"b"`
-	Tags   []string         `json:"tags" default:"[]"`
-	Counts map[string]Int   `json:"counts" default:"{}"`
-	Maybe  *int             `json:"maybe" default:"null"`
-	Inner  Inner            `json:"inner"`
-	Inners []Inner          `json:"inners" default:"[]"`
-	When   *DateTime        `json:"when" default:"null"`
-	Extra  any              `json:"extra" default:"null"`
-	Raw    []byte           `json:"raw" default:"\"\""`
-	Skip   string           `json:"-"`
-	Ptrs   map[string]*bool `json:"-"`
+	S      string             `json:"s"`
+	I      gen.Int            `json:"i"`
+	F      float64            `json:"f"`
+	B      bool               `json:"b"`
+	Tags   []string           `json:"tags" default:"[]"`
+	Counts map[string]gen.Int `json:"counts" default:"{}"`
+	Maybe  *int               `json:"maybe" default:"null"`
+	Inner  Inner              `json:"inner"`
+	Inners []Inner            `json:"inners" default:"[]"`
+	When   *gen.DateTime      `json:"when" default:"null"`
+	Extra  any                `json:"extra" default:"null"`
+	Raw    []byte             `json:"raw" default:"\"\""`
+	Skip   string             `json:"-"`
+	Ptrs   map[string]*bool   `json:"-"`
 }
 
 // TestModelCodecPydantic decodes the inputs of testdata/model.json as
@@ -146,11 +147,11 @@ type (
 		secret string
 	}
 	clock struct {
-		At  time.Time `json:"at" default:"@now"`
-		ID  string    `json:"id" default:"@uuid4"`
-		Big *big.Int  `json:"big" default:"null"`
-		Raw RawJSON   `json:"raw" default:"{}"`
-		Fn  FunctionCall
+		At  time.Time   `json:"at" default:"@now"`
+		ID  string      `json:"id" default:"@uuid4"`
+		Big *big.Int    `json:"big" default:"null"`
+		Raw gen.RawJSON `json:"raw" default:"{}"`
+		Fn  gen.FunctionCall
 	}
 	recursive struct {
 		Name     string       `json:"name"`

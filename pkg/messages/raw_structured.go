@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
@@ -19,7 +20,7 @@ type RawStructuredMessage struct {
 	// Name is X of the tag StructuredMessage[X].
 	Name string `json:"-"`
 	// Content is the content's JSON object.
-	Content RawJSON `json:"content"`
+	Content gen.RawJSON `json:"content"`
 	// FormatString renders the content for ToText, as
 	// StructuredMessage.FormatString does.
 	FormatString *string `json:"format_string" default:"null"`
@@ -106,7 +107,7 @@ func (m *RawStructuredMessage) ToModelText() (string, error) { return m.ToText()
 
 // ToModelMessage is AutoGen's to_model_message(): a UserMessage with the
 // content's JSON.
-func (m *RawStructuredMessage) ToModelMessage() (UserMessage, error) {
+func (m *RawStructuredMessage) ToModelMessage() (gen.UserMessage, error) {
 	return userMessage(m.ContentJSON(), m.Source), nil
 }
 

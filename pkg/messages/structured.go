@@ -3,6 +3,7 @@ package messages
 import (
 	"reflect"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
@@ -136,10 +137,10 @@ func (m *StructuredMessage[T]) ToModelText() (string, error) { return m.ToText()
 
 // ToModelMessage is AutoGen's to_model_message(): a UserMessage from
 // Source whose content is the content's JSON (FormatString is not used).
-func (m *StructuredMessage[T]) ToModelMessage() (UserMessage, error) {
+func (m *StructuredMessage[T]) ToModelMessage() (gen.UserMessage, error) {
 	s, err := m.ContentJSON()
 	if err != nil {
-		return UserMessage{}, err
+		return gen.UserMessage{}, err
 	}
 	return userMessage(s, m.Source), nil
 }

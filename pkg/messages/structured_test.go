@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
@@ -143,11 +144,13 @@ type alert struct {
 	Content string `json:"content"`
 }
 
-func (*alert) Type() string                           { return "Alert" }
-func (a *alert) MarshalJSON() ([]byte, error)         { return Marshal(a) }
-func (a *alert) ToText() (string, error)              { return "ALERT: " + a.Content, nil }
-func (a *alert) ToModelText() (string, error)         { return a.Content, nil }
-func (a *alert) ToModelMessage() (UserMessage, error) { return userMessage(a.Content, a.Source), nil }
+func (*alert) Type() string                   { return "Alert" }
+func (a *alert) MarshalJSON() ([]byte, error) { return Marshal(a) }
+func (a *alert) ToText() (string, error)      { return "ALERT: " + a.Content, nil }
+func (a *alert) ToModelText() (string, error) { return a.Content, nil }
+func (a *alert) ToModelMessage() (gen.UserMessage, error) {
+	return userMessage(a.Content, a.Source), nil
+}
 
 // tick is a custom event with its own UnmarshalJSON.
 type tick struct {
@@ -181,10 +184,10 @@ func TestFactoryCustomTypes(t *testing.T) {
 	if err := f.Register(strangeMessage{}); err == nil {
 		t.Error("a non-pointer registers")
 	}
-	if err := f.Register(&SelectorEvent{}); err != nil {
+	if err := f.Register(&gen.SelectorEvent{}); err != nil {
 		t.Errorf("SelectorEvent: %v", err)
 	}
-	if err := f.Register(&TextMessage{}); !errors.As(err, &re) || err.Error() != "Message type <class 'autogen_agentchat.messages.TextMessage'> is already registered." {
+	if err := f.Register(&gen.TextMessage{}); !errors.As(err, &re) || err.Error() != "Message type <class 'autogen_agentchat.messages.TextMessage'> is already registered." {
 		t.Errorf("built-in twice: %v", err)
 	}
 

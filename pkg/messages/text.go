@@ -84,43 +84,43 @@ func WithMemoryForms(forms ...MemoryForm) Option {
 // WithITermImages) joined by newlines. Custom messages render themselves.
 func ToText(m Message, opts ...Option) (string, error) {
 	switch x := m.(type) {
-	case *TextMessage:
+	case *gen.TextMessage:
 		return x.Content, nil
-	case *StopMessage:
+	case *gen.StopMessage:
 		return x.Content, nil
-	case *HandoffMessage:
+	case *gen.HandoffMessage:
 		return x.Content, nil
-	case *ToolCallSummaryMessage:
+	case *gen.ToolCallSummaryMessage:
 		return x.Content, nil
-	case *MultiModalMessage:
+	case *gen.MultiModalMessage:
 		return multiModalText(x, collect(opts).iterm)
-	case *ToolCallRequestEvent:
+	case *gen.ToolCallRequestEvent:
 		return functionCallsRepr(x.Content), nil
-	case *ToolCallExecutionEvent:
+	case *gen.ToolCallExecutionEvent:
 		l := make(pyList, len(x.Content))
 		for i, r := range x.Content {
 			l[i] = resultObject(r)
 		}
 		return pyRepr(l), nil
-	case *MemoryQueryEvent:
+	case *gen.MemoryQueryEvent:
 		return memoryRepr(x.Content, collect(opts).memoryForms), nil
-	case *UserInputRequestedEvent:
+	case *gen.UserInputRequestedEvent:
 		return x.Content, nil
-	case *ModelClientStreamingChunkEvent:
+	case *gen.ModelClientStreamingChunkEvent:
 		return x.Content, nil
-	case *ThoughtEvent:
+	case *gen.ThoughtEvent:
 		return x.Content, nil
-	case *SelectSpeakerEvent:
+	case *gen.SelectSpeakerEvent:
 		l := make(pyList, len(x.Content))
 		for i, s := range x.Content {
 			l[i] = s
 		}
 		return pyRepr(l), nil
-	case *CodeGenerationEvent:
+	case *gen.CodeGenerationEvent:
 		return x.Content, nil
-	case *CodeExecutionEvent:
+	case *gen.CodeExecutionEvent:
 		return x.Result.Output, nil
-	case *SelectorEvent:
+	case *gen.SelectorEvent:
 		return x.Content, nil
 	case CustomChatMessage:
 		return x.ToText()
@@ -138,15 +138,15 @@ func ToText(m Message, opts ...Option) (string, error) {
 // ErrNotChatMessage.
 func ToModelText(m Message, opts ...Option) (string, error) {
 	switch x := m.(type) {
-	case *TextMessage:
+	case *gen.TextMessage:
 		return x.Content, nil
-	case *StopMessage:
+	case *gen.StopMessage:
 		return x.Content, nil
-	case *HandoffMessage:
+	case *gen.HandoffMessage:
 		return x.Content, nil
-	case *ToolCallSummaryMessage:
+	case *gen.ToolCallSummaryMessage:
 		return x.Content, nil
-	case *MultiModalMessage:
+	case *gen.MultiModalMessage:
 		return multiModalModelText(x, collect(opts))
 	case CustomChatMessage:
 		return x.ToModelText()
@@ -157,17 +157,17 @@ func ToModelText(m Message, opts ...Option) (string, error) {
 // ToModelMessage converts a chat message to the UserMessage AutoGen's
 // to_model_message() gives: the text content (for a MultiModalMessage its
 // items) and the source. Events give an error wrapping ErrNotChatMessage.
-func ToModelMessage(m Message) (UserMessage, error) {
+func ToModelMessage(m Message) (gen.UserMessage, error) {
 	switch x := m.(type) {
-	case *TextMessage:
+	case *gen.TextMessage:
 		return userMessage(x.Content, x.Source), nil
-	case *StopMessage:
+	case *gen.StopMessage:
 		return userMessage(x.Content, x.Source), nil
-	case *HandoffMessage:
+	case *gen.HandoffMessage:
 		return userMessage(x.Content, x.Source), nil
-	case *ToolCallSummaryMessage:
+	case *gen.ToolCallSummaryMessage:
 		return userMessage(x.Content, x.Source), nil
-	case *MultiModalMessage:
+	case *gen.MultiModalMessage:
 		items := make([]gen.UserMessageContentItem, len(x.Content))
 		for i, c := range x.Content {
 			if c.IsImage() {
@@ -176,15 +176,15 @@ func ToModelMessage(m Message) (UserMessage, error) {
 				items[i] = gen.UserMessageContentItemOfString(c.String)
 			}
 		}
-		return UserMessage{Content: gen.UserMessageContentOfArray(items), Source: x.Source}, nil
+		return gen.UserMessage{Content: gen.UserMessageContentOfArray(items), Source: x.Source}, nil
 	case CustomChatMessage:
 		return x.ToModelMessage()
 	}
-	return UserMessage{}, notChat(m)
+	return gen.UserMessage{}, notChat(m)
 }
 
-func userMessage(content, source string) UserMessage {
-	return UserMessage{Content: gen.UserMessageContentOfString(content), Source: source}
+func userMessage(content, source string) gen.UserMessage {
+	return gen.UserMessage{Content: gen.UserMessageContentOfString(content), Source: source}
 }
 
 func unknownMessage(m Message) error {
@@ -211,7 +211,7 @@ func (e *notChatError) Error() string {
 
 func (e *notChatError) Unwrap() error { return ErrNotChatMessage }
 
-func multiModalText(m *MultiModalMessage, iterm bool) (string, error) {
+func multiModalText(m *gen.MultiModalMessage, iterm bool) (string, error) {
 	parts := make([]string, len(m.Content))
 	for i, c := range m.Content {
 		switch {
@@ -230,7 +230,7 @@ func multiModalText(m *MultiModalMessage, iterm bool) (string, error) {
 	return strings.Join(parts, "\n"), nil
 }
 
-func multiModalModelText(m *MultiModalMessage, o renderOptions) (string, error) {
+func multiModalModelText(m *gen.MultiModalMessage, o renderOptions) (string, error) {
 	var b strings.Builder
 	for _, c := range m.Content {
 		if !c.IsImage() {
@@ -260,7 +260,7 @@ var ErrEmptyImage = errors.New("messages: the image is empty")
 
 // imageBase64 is AutoGen's Image.to_base64(): the base64 of the image as
 // an RGB PNG.
-func imageBase64(im Image) (string, error) {
+func imageBase64(im gen.Image) (string, error) {
 	if im.IsZero() {
 		return "", ErrEmptyImage
 	}
@@ -268,7 +268,7 @@ func imageBase64(im Image) (string, error) {
 }
 
 // functionCallsRepr is str() of a list of FunctionCall dataclasses.
-func functionCallsRepr(calls []FunctionCall) string {
+func functionCallsRepr(calls []gen.FunctionCall) string {
 	l := make(pyList, len(calls))
 	for i, c := range calls {
 		l[i] = pyObject{class: "FunctionCall", names: []string{"id", "arguments", "name"}, vals: []pyValue{c.ID, c.Arguments, c.Name}}
@@ -277,7 +277,7 @@ func functionCallsRepr(calls []FunctionCall) string {
 }
 
 // resultObject is a FunctionExecutionResult as its pydantic repr shows it.
-func resultObject(r FunctionExecutionResult) pyValue {
+func resultObject(r gen.FunctionExecutionResult) pyValue {
 	isErr := pyNone
 	if r.IsError != nil {
 		isErr = *r.IsError
@@ -295,7 +295,7 @@ var memoryMimeMembers = map[string]string{
 }
 
 // memoryRepr is str() of a list of MemoryContent models.
-func memoryRepr(items []MemoryContent, forms []MemoryForm) string {
+func memoryRepr(items []gen.MemoryContent, forms []MemoryForm) string {
 	l := make(pyList, len(items))
 	for i, it := range items {
 		var form MemoryForm

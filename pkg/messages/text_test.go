@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/agentschema/agentschema/gen"
 )
 
 // onePixel is a 1x1 RGB PNG; AutoGen's to_base64() of it is a PNG of the
@@ -28,7 +30,7 @@ func mustLoad(t *testing.T, doc string) Message {
 func TestMultiModalRenderings(t *testing.T) {
 	m := mustLoad(t, `{"source":"u","content":["a",{"data":"`+onePixel+`"},"b",{"data":"`+onePixel+`"}],"type":"MultiModalMessage"}`)
 	b64 := ""
-	if mm, ok := m.(*MultiModalMessage); ok {
+	if mm, ok := m.(*gen.MultiModalMessage); ok {
 		var err error
 		if b64, err = imageBase64(mm.Content[1].Image); err != nil {
 			t.Fatal(err)
@@ -67,7 +69,7 @@ func TestMultiModalRenderings(t *testing.T) {
 	if msg := jsonDiff(b, []byte(want)); msg != "" {
 		t.Error(msg)
 	}
-	var empty MultiModalMessage
+	var empty gen.MultiModalMessage
 	if s, err := ToText(&empty); err != nil || s != "" {
 		t.Errorf("empty: %q %v", s, err)
 	}
@@ -117,7 +119,7 @@ func TestRenderingsByType(t *testing.T) {
 			t.Errorf("%s: to_model_message %+v, %v", m.Type(), um, err)
 		}
 	}
-	var sel SelectorEvent
+	var sel gen.SelectorEvent
 	if err := json.Unmarshal([]byte(`{"source":"s","content":"sel"}`), &sel); err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +134,7 @@ func TestMemoryForms(t *testing.T) {
 	m := mustLoad(t, `{"source":"s","content":[{"content":"a","mime_type":"text/plain"},{"content":"it's","mime_type":"application/octet-stream"},{"content":"c","mime_type":"text/plain"}],"type":"MemoryQueryEvent"}`)
 	// AutoGen's mime_type is MemoryMimeType | str: any string (package
 	// gen's decoder accepts only the enum's values, so set it here).
-	m.(*MemoryQueryEvent).Content[2].MimeType = "x/custom"
+	m.(*gen.MemoryQueryEvent).Content[2].MimeType = "x/custom"
 	got, err := ToText(m, WithMemoryForms(MemoryForm{MimeTypeEnum: true}, MemoryForm{MimeTypeEnum: true, Bytes: true}, MemoryForm{MimeTypeEnum: true}))
 	want := `[MemoryContent(content='a', mime_type=<MemoryMimeType.TEXT: 'text/plain'>, metadata=None), ` +
 		`MemoryContent(content=b"it's", mime_type=<MemoryMimeType.BINARY: 'application/octet-stream'>, metadata=None), ` +
@@ -164,8 +166,8 @@ func TestUnknownMessage(t *testing.T) {
 	if _, err := ToText(nil); err == nil || !strings.Contains(err.Error(), "nil") {
 		t.Errorf("nil: %v", err)
 	}
-	var mm MultiModalMessage
-	mm.Content = []MultiModalContentItem{{Type: "Image"}}
+	var mm gen.MultiModalMessage
+	mm.Content = []gen.MultiModalMessageContentItem{{Type: "Image"}}
 	if _, err := ToText(&mm, WithITermImages()); !errors.Is(err, ErrEmptyImage) {
 		t.Errorf("empty image: %v", err)
 	}

@@ -7,97 +7,9 @@ import (
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
-// The built-in chat messages, as generated in package gen from AutoGen's
-// schemas. Their JSON codecs (MarshalJSON, UnmarshalJSON) are gen's; their
-// renderings are ToText, ToModelText and ToModelMessage here.
-type (
-	// TextMessage is a chat message with text content.
-	TextMessage = gen.TextMessage
-	// MultiModalMessage is a chat message whose content mixes text and
-	// images.
-	MultiModalMessage = gen.MultiModalMessage
-	// StopMessage is a chat message that asks to stop the conversation.
-	StopMessage = gen.StopMessage
-	// HandoffMessage hands the conversation to Target, with the model
-	// context to pass along.
-	HandoffMessage = gen.HandoffMessage
-	// ToolCallSummaryMessage summarizes tool calls and their results.
-	ToolCallSummaryMessage = gen.ToolCallSummaryMessage
-)
-
-// The built-in agent events.
-type (
-	// ToolCallRequestEvent signals a request to call tools.
-	ToolCallRequestEvent = gen.ToolCallRequestEvent
-	// ToolCallExecutionEvent carries the results of tool calls.
-	ToolCallExecutionEvent = gen.ToolCallExecutionEvent
-	// MemoryQueryEvent carries the results of memory queries.
-	MemoryQueryEvent = gen.MemoryQueryEvent
-	// UserInputRequestedEvent signals that a user proxy asked for input.
-	UserInputRequestedEvent = gen.UserInputRequestedEvent
-	// ModelClientStreamingChunkEvent is one chunk of a streamed model
-	// response; FullMessageID names the complete message that follows.
-	ModelClientStreamingChunkEvent = gen.ModelClientStreamingChunkEvent
-	// ThoughtEvent carries a model's reasoning.
-	ThoughtEvent = gen.ThoughtEvent
-	// SelectSpeakerEvent names the speakers a group chat selected.
-	SelectSpeakerEvent = gen.SelectSpeakerEvent
-	// CodeGenerationEvent carries generated code.
-	CodeGenerationEvent = gen.CodeGenerationEvent
-	// CodeExecutionEvent carries the result of running code.
-	CodeExecutionEvent = gen.CodeExecutionEvent
-	// SelectorEvent is emitted by SelectorGroupChat. Like AutoGen, the
-	// AgentEvent union and a new MessageFactory do not include it;
-	// register it to decode it by tag.
-	SelectorEvent = gen.SelectorEvent
-)
-
-// The unions of the built-in types, and the types their members hold.
-type (
-	// ChatMessage is one of the built-in chat messages: TextMessage,
-	// MultiModalMessage, StopMessage, ToolCallSummaryMessage or
-	// HandoffMessage (pointers). Like AutoGen's ChatMessage union it does
-	// not include StructuredMessage or custom types: those are
-	// CustomChatMessage.
-	ChatMessage = gen.ChatMessage
-	// AgentEvent is one of the built-in events: ToolCallRequestEvent,
-	// ToolCallExecutionEvent, MemoryQueryEvent, UserInputRequestedEvent,
-	// ModelClientStreamingChunkEvent, ThoughtEvent, SelectSpeakerEvent,
-	// CodeGenerationEvent or CodeExecutionEvent (pointers).
-	AgentEvent = gen.AgentEvent
-	// LLMMessage is a message of a model's context (HandoffMessage.Context).
-	LLMMessage = gen.LLMMessage
-	// MultiModalContentItem is one item of a MultiModalMessage: a string
-	// or an Image.
-	MultiModalContentItem = gen.MultiModalMessageContentItem
-	// UserMessage is what ToModelMessage returns.
-	UserMessage = gen.UserMessage
-	// RequestUsage is a message's models_usage.
-	RequestUsage = gen.RequestUsage
-	// FunctionCall is a tool call.
-	FunctionCall = gen.FunctionCall
-	// FunctionExecutionResult is a tool call's result.
-	FunctionExecutionResult = gen.FunctionExecutionResult
-	// MemoryContent is one result of a memory query.
-	MemoryContent = gen.MemoryContent
-	// MemoryMimeType is a MemoryContent's mime type.
-	MemoryMimeType = gen.MemoryMimeType
-	// CodeBlock is a block of code of a CodeGenerationEvent.
-	CodeBlock = gen.CodeBlock
-	// CodeResult is the result of a CodeExecutionEvent.
-	CodeResult = gen.CodeResult
-	// Image is an image of a MultiModalMessage.
-	Image = gen.Image
-	// DateTime is a message's created_at.
-	DateTime = gen.DateTime
-	// Int is an integer of any size.
-	Int = gen.Int
-	// RawJSON is a JSON value kept as its text.
-	RawJSON = gen.RawJSON
-	// DecodeOptions configure decoding (limits, unknown fields); the zero
-	// value is AutoGen's behaviour.
-	DecodeOptions = wire.Options
-)
+// DecodeOptions configure decoding (limits, unknown fields); the zero
+// value is AutoGen's behaviour.
+type DecodeOptions = wire.Options
 
 // UserMessageContentOfString returns a UserMessage content holding text.
 func UserMessageContentOfString(text string) gen.UserMessageContent {
@@ -127,7 +39,7 @@ type CustomChatMessage interface {
 	ToModelText() (string, error)
 	// ToModelMessage converts the message for a model client
 	// (to_model_message).
-	ToModelMessage() (UserMessage, error)
+	ToModelMessage() (gen.UserMessage, error)
 	isChatMessage()
 }
 
@@ -151,11 +63,11 @@ type MessageFields struct {
 	// Source names the agent that sent it.
 	Source string `json:"source"`
 	// ModelsUsage is the model usage spent producing it, or nil.
-	ModelsUsage *RequestUsage `json:"models_usage" default:"null"`
+	ModelsUsage *gen.RequestUsage `json:"models_usage" default:"null"`
 	// Metadata holds extra string pairs.
 	Metadata map[string]string `json:"metadata" default:"{}"`
 	// CreatedAt is when it was created.
-	CreatedAt DateTime `json:"created_at" default:"@now"`
+	CreatedAt gen.DateTime `json:"created_at" default:"@now"`
 }
 
 // ChatMessageBase makes a struct a chat message: embed it first in a
@@ -181,7 +93,7 @@ func (AgentEventBase) isAgentEvent() {}
 // CustomChatMessage.
 func IsChatMessage(m Message) bool {
 	switch m.(type) {
-	case ChatMessage, CustomChatMessage:
+	case gen.ChatMessage, CustomChatMessage:
 		return true
 	}
 	return false
@@ -191,7 +103,7 @@ func IsChatMessage(m Message) bool {
 // SelectorEvent or a CustomAgentEvent.
 func IsAgentEvent(m Message) bool {
 	switch m.(type) {
-	case AgentEvent, *SelectorEvent, CustomAgentEvent:
+	case gen.AgentEvent, *gen.SelectorEvent, CustomAgentEvent:
 		return true
 	}
 	return false
@@ -201,35 +113,35 @@ func IsAgentEvent(m Message) bool {
 // an unknown kind).
 func Source(m Message) string {
 	switch x := m.(type) {
-	case *TextMessage:
+	case *gen.TextMessage:
 		return x.Source
-	case *MultiModalMessage:
+	case *gen.MultiModalMessage:
 		return x.Source
-	case *StopMessage:
+	case *gen.StopMessage:
 		return x.Source
-	case *HandoffMessage:
+	case *gen.HandoffMessage:
 		return x.Source
-	case *ToolCallSummaryMessage:
+	case *gen.ToolCallSummaryMessage:
 		return x.Source
-	case *ToolCallRequestEvent:
+	case *gen.ToolCallRequestEvent:
 		return x.Source
-	case *ToolCallExecutionEvent:
+	case *gen.ToolCallExecutionEvent:
 		return x.Source
-	case *MemoryQueryEvent:
+	case *gen.MemoryQueryEvent:
 		return x.Source
-	case *UserInputRequestedEvent:
+	case *gen.UserInputRequestedEvent:
 		return x.Source
-	case *ModelClientStreamingChunkEvent:
+	case *gen.ModelClientStreamingChunkEvent:
 		return x.Source
-	case *ThoughtEvent:
+	case *gen.ThoughtEvent:
 		return x.Source
-	case *SelectSpeakerEvent:
+	case *gen.SelectSpeakerEvent:
 		return x.Source
-	case *CodeGenerationEvent:
+	case *gen.CodeGenerationEvent:
 		return x.Source
-	case *CodeExecutionEvent:
+	case *gen.CodeExecutionEvent:
 		return x.Source
-	case *SelectorEvent:
+	case *gen.SelectorEvent:
 		return x.Source
 	case interface{ fields() *MessageFields }:
 		return x.fields().Source

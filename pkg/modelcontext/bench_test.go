@@ -10,7 +10,6 @@ import (
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/modelcontext"
 	"github.com/agentschema/agentschema/pkg/modelcontext/modelcontexttest"
-	"github.com/agentschema/agentschema/pkg/models"
 	"github.com/agentschema/agentschema/pkg/models/replay"
 )
 
@@ -21,13 +20,13 @@ const benchLimit = 4000
 
 var (
 	state1kOnce sync.Once
-	state1k     []models.LLMMessage
+	state1k     []gen.LLMMessage
 	state1kErr  error
 )
 
 // benchHistory returns n messages: state_1k.json's (written by AutoGen)
 // repeated.
-func benchHistory(b *testing.B, n int) []models.LLMMessage {
+func benchHistory(b *testing.B, n int) []gen.LLMMessage {
 	b.Helper()
 	state1kOnce.Do(func() {
 		data, err := os.ReadFile("../../testdata/bench/state_1k.json")
@@ -42,7 +41,7 @@ func benchHistory(b *testing.B, n int) []models.LLMMessage {
 	if state1kErr != nil {
 		b.Fatal(state1kErr)
 	}
-	out := make([]models.LLMMessage, n)
+	out := make([]gen.LLMMessage, n)
 	for i := range out {
 		out[i] = state1k[i%len(state1k)]
 	}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
-	"github.com/agentschema/agentschema/pkg/models"
 )
 
 // Buffered is AutoGen's BufferedChatCompletionContext: its view is the
@@ -58,7 +57,7 @@ func (b *Buffered) KeepsToolPairs() bool { return b.keepPairs }
 // function result message, as AutoGen does; with KeepToolPairs, the
 // messages of that window less the tool exchanges it cuts and the
 // unpaired calls and results.
-func (b *Buffered) GetMessages(ctx context.Context) ([]models.LLMMessage, error) {
+func (b *Buffered) GetMessages(ctx context.Context) ([]gen.LLMMessage, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

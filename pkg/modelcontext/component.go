@@ -116,7 +116,7 @@ func readExtensions(config []byte) ([]Option, error) {
 
 // withExtensions appends to m's config the members that are not
 // AutoGen's: "keep_tool_pairs": true when keepPairs.
-func withExtensions(m component.ComponentModel, keepPairs bool) component.ComponentModel {
+func withExtensions(m gen.ComponentModel, keepPairs bool) gen.ComponentModel {
 	cfg := bytes.TrimRight(m.Config, " \t\r\n")
 	if !keepPairs || len(cfg) < 2 || cfg[len(cfg)-1] != '}' {
 		return m
@@ -194,7 +194,7 @@ func loadTokenLimited(ctx context.Context, config gen.RawJSON) (any, error) {
 // ComponentModel returns the context's component config, as AutoGen's
 // dump_component() writes it: {"initial_messages": [...]} with the None
 // fields of the messages dropped, or {} without initial messages.
-func (u *Unbounded) ComponentModel() (component.ComponentModel, error) {
+func (u *Unbounded) ComponentModel() (gen.ComponentModel, error) {
 	return unboundedSpec.Model(&gen.UnboundedChatCompletionContextConfig{InitialMessages: u.initialMessages()})
 }
 
@@ -202,7 +202,7 @@ func (u *Unbounded) ComponentModel() (component.ComponentModel, error) {
 // dump_component() writes it: {"buffer_size": N, "initial_messages":
 // [...]}, without initial_messages when there are none. A context made
 // with KeepToolPairs adds "keep_tool_pairs": true, which AutoGen ignores.
-func (b *Buffered) ComponentModel() (component.ComponentModel, error) {
+func (b *Buffered) ComponentModel() (gen.ComponentModel, error) {
 	m, err := bufferedSpec.Model(&gen.BufferedChatCompletionContextConfig{
 		BufferSize:      b.sizeCfg,
 		InitialMessages: b.initialMessages(),
@@ -215,7 +215,7 @@ func (b *Buffered) ComponentModel() (component.ComponentModel, error) {
 // "initial_messages": [...]}, without initial_messages when there are
 // none. A context made with KeepToolPairs adds "keep_tool_pairs": true,
 // which AutoGen ignores.
-func (h *HeadAndTail) ComponentModel() (component.ComponentModel, error) {
+func (h *HeadAndTail) ComponentModel() (gen.ComponentModel, error) {
 	m, err := headAndTailSpec.Model(&gen.HeadAndTailChatCompletionContextConfig{
 		HeadSize:        h.headCfg,
 		TailSize:        h.tailCfg,
@@ -231,14 +231,14 @@ func (h *HeadAndTail) ComponentModel() (component.ComponentModel, error) {
 // when there are none; tool_schema is always there. The client must
 // implement component.Component. A context made with KeepToolPairs adds
 // "keep_tool_pairs": true, which AutoGen ignores.
-func (t *TokenLimited) ComponentModel() (component.ComponentModel, error) {
+func (t *TokenLimited) ComponentModel() (gen.ComponentModel, error) {
 	c, ok := t.client.(component.Component)
 	if !ok {
-		return component.ComponentModel{}, fmt.Errorf("modelcontext: the model client (%T) has no component config", t.client)
+		return gen.ComponentModel{}, fmt.Errorf("modelcontext: the model client (%T) has no component config", t.client)
 	}
 	client, err := c.ComponentModel()
 	if err != nil {
-		return component.ComponentModel{}, fmt.Errorf("modelcontext: model_client: %w", err)
+		return gen.ComponentModel{}, fmt.Errorf("modelcontext: model_client: %w", err)
 	}
 	m, err := tokenLimitedSpec.Model(&gen.TokenLimitedChatCompletionContextConfig{
 		ModelClient:     client,

@@ -76,7 +76,7 @@ func TestComponentConfigs(t *testing.T) {
 // TestComponentFromConstructors checks what contexts built in Go dump.
 func TestComponentFromConstructors(t *testing.T) {
 	client := replay.New(replay.Texts("a"))
-	tl, err := modelcontext.NewTokenLimited(client, modelcontext.WithInitialMessages(models.NewAssistantMessage("hi", "a")))
+	tl, err := modelcontext.NewTokenLimited(client, modelcontext.WithInitialMessages(models.NewAssistantText("a", "hi")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/modelcontext"
@@ -31,7 +32,7 @@ func loadCases(t testing.TB) []modelcontexttest.Case {
 }
 
 // encodeMessages is the JSON array of msgs, each in its canonical form.
-func encodeMessages(t testing.TB, msgs []models.LLMMessage) []byte {
+func encodeMessages(t testing.TB, msgs []gen.LLMMessage) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	b.WriteByte('[')

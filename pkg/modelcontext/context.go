@@ -10,7 +10,6 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
-	"github.com/agentschema/agentschema/pkg/models"
 )
 
 // ChatCompletionContext is AutoGen's ChatCompletionContext: it stores the
@@ -26,11 +25,11 @@ import (
 type ChatCompletionContext interface {
 	// AddMessage appends m to the history. The message is kept as it is,
 	// not copied: do not change it afterwards.
-	AddMessage(ctx context.Context, m models.LLMMessage) error
+	AddMessage(ctx context.Context, m gen.LLMMessage) error
 	// GetMessages returns the view of the history to send to a model. The
 	// slice is the caller's; the messages in it are shared with the
 	// context and must not be changed (copy one to change it).
-	GetMessages(ctx context.Context) ([]models.LLMMessage, error)
+	GetMessages(ctx context.Context) ([]gen.LLMMessage, error)
 	// Clear empties the history (AutoGen's clear(); the initial messages
 	// are gone too, but a component config still lists them).
 	Clear(ctx context.Context) error
@@ -117,10 +116,10 @@ type Option func(*options)
 
 // options are the collected Options.
 type options struct {
-	initial    []models.LLMMessage
+	initial    []gen.LLMMessage
 	keepPairs  bool
 	tokenLimit *gen.Int
-	tools      []models.ToolSchema
+	tools      []gen.ToolSchema
 	toolsSet   bool
 	// set lists the names of the options given, in order.
 	set []string
@@ -131,7 +130,7 @@ type options struct {
 // config, even after Clear, as AutoGen does. An empty list is kept as
 // such: a context built with WithInitialMessages([]LLMMessage{}...) dumps
 // "initial_messages": [], one built without it dumps none.
-func WithInitialMessages(msgs ...models.LLMMessage) Option {
+func WithInitialMessages(msgs ...gen.LLMMessage) Option {
 	return func(o *options) {
 		o.initial = msgs
 		o.set = append(o.set, "WithInitialMessages")
@@ -163,7 +162,7 @@ func WithTokenLimit(limit int) Option {
 
 // WithToolSchema sets the tool schemas a TokenLimited context counts with
 // the messages (AutoGen's tool_schema).
-func WithToolSchema(tools ...models.ToolSchema) Option {
+func WithToolSchema(tools ...gen.ToolSchema) Option {
 	return func(o *options) {
 		o.tools = tools
 		o.toolsSet = true
@@ -221,15 +220,15 @@ func saturate(v gen.Int) int {
 }
 
 // checkMessage returns what makes m unusable, or "".
-func checkMessage(m models.LLMMessage) string {
+func checkMessage(m gen.LLMMessage) string {
 	switch m := m.(type) {
 	case nil:
 		return "nil message"
-	case *models.SystemMessage:
+	case *gen.SystemMessage:
 		if m == nil {
 			return "nil *SystemMessage"
 		}
-	case *models.UserMessage:
+	case *gen.UserMessage:
 		if m == nil {
 			return "nil *UserMessage"
 		}
@@ -241,14 +240,14 @@ func checkMessage(m models.LLMMessage) string {
 				return fmt.Sprintf("UserMessage content item %d is empty (neither a string nor an image)", i)
 			}
 		}
-	case *models.AssistantMessage:
+	case *gen.AssistantMessage:
 		if m == nil {
 			return "nil *AssistantMessage"
 		}
 		if !m.Content.IsString() && !m.Content.IsArray() {
 			return "AssistantMessage with empty content (neither a string nor a list of function calls)"
 		}
-	case *models.FunctionExecutionResultMessage:
+	case *gen.FunctionExecutionResultMessage:
 		if m == nil {
 			return "nil *FunctionExecutionResultMessage"
 		}
@@ -265,10 +264,10 @@ func checkMessage(m models.LLMMessage) string {
 // never changes: GetMessages works on one without holding the lock.
 type history struct {
 	mu   sync.RWMutex
-	msgs []models.LLMMessage
+	msgs []gen.LLMMessage
 	// initial is the initial messages as given (nil when none), for the
 	// component config.
-	initial []models.LLMMessage
+	initial []gen.LLMMessage
 }
 
 // init starts the history with the initial messages of o.
@@ -287,7 +286,7 @@ func (h *history) init(o options) error {
 
 // snapshot returns the current messages; the slice must not be appended
 // to or changed.
-func (h *history) snapshot() []models.LLMMessage {
+func (h *history) snapshot() []gen.LLMMessage {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
 	return h.msgs[:len(h.msgs):len(h.msgs)]
@@ -295,13 +294,13 @@ func (h *history) snapshot() []models.LLMMessage {
 
 // initialMessages returns the initial messages as configured (nil when
 // none were given).
-func (h *history) initialMessages() []models.LLMMessage {
+func (h *history) initialMessages() []gen.LLMMessage {
 	return h.initial // never changed after init
 }
 
 // AddMessage appends m to the history. A nil message, or one with empty
 // content, is a *MessageError.
-func (h *history) AddMessage(ctx context.Context, m models.LLMMessage) error {
+func (h *history) AddMessage(ctx context.Context, m gen.LLMMessage) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -356,7 +355,7 @@ func (h *history) LoadState(ctx context.Context, state []byte) error {
 	}
 	msgs := st.Messages
 	if msgs == nil {
-		msgs = []models.LLMMessage{}
+		msgs = []gen.LLMMessage{}
 	}
 	h.mu.Lock()
 	h.msgs = msgs

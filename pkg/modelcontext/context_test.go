@@ -111,12 +111,12 @@ func TestStateRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	yes := true
-	for _, m := range []models.LLMMessage{
+	for _, m := range []gen.LLMMessage{
 		models.NewSystemMessage("sys"),
 		img,
-		models.NewFunctionCallMessage("a", models.FunctionCall{ID: "1", Name: "f", Arguments: "{}"}),
+		models.NewFunctionCallMessage("a", gen.FunctionCall{ID: "1", Name: "f", Arguments: "{}"}),
 		models.NewFunctionExecutionResultMessage(models.NewFunctionResult("1", "f", "out", nil), models.NewFunctionResult("2", "g", "bad", &yes)),
-		models.NewAssistantMessage("done", "a"),
+		models.NewAssistantText("a", "done"),
 	} {
 		if err := cc.AddMessage(ctx, m); err != nil {
 			t.Fatal(err)
@@ -174,10 +174,10 @@ func TestConstructorErrors(t *testing.T) {
 			return modelcontext.NewUnbounded(modelcontext.WithInitialMessages(models.NewSystemMessage("s"), nil))
 		}, isMessage, "modelcontext: initial message 1: nil message"},
 		{"typed nil initial message", func() (modelcontext.ChatCompletionContext, error) {
-			return modelcontext.NewBuffered(1, modelcontext.WithInitialMessages((*models.UserMessage)(nil)))
+			return modelcontext.NewBuffered(1, modelcontext.WithInitialMessages((*gen.UserMessage)(nil)))
 		}, isMessage, ""},
 		{"empty content", func() (modelcontext.ChatCompletionContext, error) {
-			return modelcontext.NewBuffered(1, modelcontext.WithInitialMessages(&models.AssistantMessage{Source: "a"}))
+			return modelcontext.NewBuffered(1, modelcontext.WithInitialMessages(&gen.AssistantMessage{Source: "a"}))
 		}, isMessage, ""},
 	}
 	for _, tt := range tests {
@@ -201,8 +201,8 @@ func TestAddMessageErrors(t *testing.T) {
 	cancel()
 	for name, cc := range kinds(t) {
 		ctx := context.Background()
-		for _, m := range []models.LLMMessage{nil, (*models.SystemMessage)(nil), &models.UserMessage{Source: "u"},
-			&models.UserMessage{Source: "u", Content: gen.UserMessageContentOfArray([]gen.UserMessageContentItem{{}})}} {
+		for _, m := range []gen.LLMMessage{nil, (*gen.SystemMessage)(nil), &gen.UserMessage{Source: "u"},
+			&gen.UserMessage{Source: "u", Content: gen.UserMessageContentOfArray([]gen.UserMessageContentItem{{}})}} {
 			if err := cc.AddMessage(ctx, m); !isMessage(err) {
 				t.Errorf("%s: AddMessage(%#v): %v", name, m, err)
 			}
@@ -235,10 +235,10 @@ func TestAddMessageErrors(t *testing.T) {
 // written to.
 func TestViewsAreCopies(t *testing.T) {
 	ctx := context.Background()
-	initial := make([]models.LLMMessage, 2, 10)
-	initial[0], initial[1] = models.NewSystemMessage("s"), models.NewUserMessage("u", "user")
+	initial := make([]gen.LLMMessage, 2, 10)
+	initial[0], initial[1] = models.NewSystemMessage("s"), models.NewUserText("user", "u")
 	for name, cc := range kinds(t, modelcontext.WithInitialMessages(initial...)) {
-		_ = cc.AddMessage(ctx, models.NewAssistantMessage("a", "a"))
+		_ = cc.AddMessage(ctx, models.NewAssistantText("a", "a"))
 		if initial[:3][2] != nil {
 			t.Fatalf("%s: AddMessage wrote into the initial messages' array", name)
 		}
@@ -271,7 +271,7 @@ func TestHugeSizes(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := range 5 {
-			_ = cc.AddMessage(ctx, models.NewUserMessage(fmt.Sprint(i), "u"))
+			_ = cc.AddMessage(ctx, models.NewUserText("u", fmt.Sprint(i)))
 		}
 		if v, _ := cc.GetMessages(ctx); len(v) != 5 {
 			t.Errorf("%s: %d messages, want 5", provider, len(v))
@@ -287,7 +287,7 @@ func TestHugeSizes(t *testing.T) {
 	b, _ := modelcontext.NewBuffered(math.MaxInt)
 	h, _ := modelcontext.NewHeadAndTail(math.MaxInt, math.MaxInt)
 	for _, cc := range []modelcontext.ChatCompletionContext{b, h} {
-		_ = cc.AddMessage(ctx, models.NewUserMessage("u", "u"))
+		_ = cc.AddMessage(ctx, models.NewUserText("u", "u"))
 		if v, _ := cc.GetMessages(ctx); len(v) != 1 {
 			t.Errorf("%T: %d messages", cc, len(v))
 		}
@@ -310,9 +310,9 @@ func TestConcurrentUse(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					for i := range perWriter {
-						var m models.LLMMessage = models.NewUserMessage(fmt.Sprintf("writer %d message %d", w, i), "user")
+						var m gen.LLMMessage = models.NewUserText("user", fmt.Sprintf("writer %d message %d", w, i))
 						if i%5 == 4 {
-							m = models.NewFunctionCallMessage("a", models.FunctionCall{ID: "x", Name: "f"})
+							m = models.NewFunctionCallMessage("a", gen.FunctionCall{ID: "x", Name: "f"})
 						}
 						if err := cc.AddMessage(ctx, m); err != nil {
 							errs <- err
@@ -393,7 +393,7 @@ func TestTokenLimitedClientErrors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_ = cc.AddMessage(ctx, models.NewUserMessage("one two three four", "u"))
+			_ = cc.AddMessage(ctx, models.NewUserText("u", "one two three four"))
 			if _, err := cc.GetMessages(ctx); !errors.Is(err, boom) {
 				t.Errorf("%T %d options: %v", c, len(opts), err)
 			}
@@ -415,12 +415,12 @@ func newFailing(err error) failing {
 	return failing{&modelcontexttest.CharBudgetClient{MaxTokens: 5}, err}
 }
 
-func (f failing) CountTokens([]models.LLMMessage, ...models.ToolSchema) (int, error) { return 0, f.err }
-func (f failing) RemainingTokens([]models.LLMMessage, ...models.ToolSchema) (int, error) {
+func (f failing) CountTokens([]gen.LLMMessage, ...gen.ToolSchema) (int, error) { return 0, f.err }
+func (f failing) RemainingTokens([]gen.LLMMessage, ...gen.ToolSchema) (int, error) {
 	return 0, f.err
 }
-func (f failing) MessageTokens(models.LLMMessage) (int, error) { return 0, f.err }
-func (f failing) TokenBudget() (int, error)                    { return 0, f.err }
+func (f failing) MessageTokens(gen.LLMMessage) (int, error) { return 0, f.err }
+func (f failing) TokenBudget() (int, error)                 { return 0, f.err }
 
 // bare is a client without a component config.
 type bare struct{ models.ChatCompletionClient }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/models"
 )
 
@@ -21,10 +22,10 @@ import (
 // implements it.
 type MessageCounter interface {
 	// MessageTokens returns the tokens m adds to a count.
-	MessageTokens(m models.LLMMessage) (int, error)
+	MessageTokens(m gen.LLMMessage) (int, error)
 	// OverheadTokens returns the tokens a count has beyond its messages:
 	// CountTokens of no messages with the tools.
-	OverheadTokens(tools ...models.ToolSchema) (int, error)
+	OverheadTokens(tools ...gen.ToolSchema) (int, error)
 }
 
 // BudgetCounter is implemented by a MessageCounter whose remaining tokens
@@ -53,17 +54,17 @@ const ctxCheckEvery = 256
 // is nil, until the remaining tokens are not negative), then drop a
 // leading result message. keepPairs makes the units whole tool exchanges
 // and leaves out unpaired calls and results.
-func trimTokens(ctx context.Context, client models.ChatCompletionClient, msgs []models.LLMMessage,
-	limit *int, tools []models.ToolSchema, keepPairs bool) ([]models.LLMMessage, error) {
+func trimTokens(ctx context.Context, client models.ChatCompletionClient, msgs []gen.LLMMessage,
+	limit *int, tools []gen.ToolSchema, keepPairs bool) ([]gen.LLMMessage, error) {
 	units := spans(msgs, keepPairs)
-	var view []models.LLMMessage
+	var view []gen.LLMMessage
 	var err error
 	mc, counted := client.(MessageCounter)
 	switch {
 	case limit != nil && counted:
 		view, err = trimCounted(ctx, mc, msgs, units, *limit, tools)
 	case limit != nil:
-		view, err = trimRecount(ctx, msgs, units, func(ms []models.LLMMessage) (bool, error) {
+		view, err = trimRecount(ctx, msgs, units, func(ms []gen.LLMMessage) (bool, error) {
 			c, err := client.CountTokens(ms, tools...)
 			return c > *limit, err
 		})
@@ -76,7 +77,7 @@ func trimTokens(ctx context.Context, client models.ChatCompletionClient, msgs []
 			view, err = trimCounted(ctx, bc, msgs, units, budget, tools)
 			break
 		}
-		view, err = trimRecount(ctx, msgs, units, func(ms []models.LLMMessage) (bool, error) {
+		view, err = trimRecount(ctx, msgs, units, func(ms []gen.LLMMessage) (bool, error) {
 			r, err := client.RemainingTokens(ms, tools...)
 			return r < 0, err
 		})
@@ -92,8 +93,8 @@ func trimTokens(ctx context.Context, client models.ChatCompletionClient, msgs []
 
 // trimCounted counts each message once and removes units from the middle
 // while the total is over limit (trimMiddle).
-func trimCounted(ctx context.Context, mc MessageCounter, msgs []models.LLMMessage, units []span,
-	limit int, tools []models.ToolSchema) ([]models.LLMMessage, error) {
+func trimCounted(ctx context.Context, mc MessageCounter, msgs []gen.LLMMessage, units []span,
+	limit int, tools []gen.ToolSchema) ([]gen.LLMMessage, error) {
 	total, err := mc.OverheadTokens(tools...)
 	if err != nil {
 		return nil, fmt.Errorf("modelcontext: counting tokens: %w", err)
@@ -125,8 +126,8 @@ func trimCounted(ctx context.Context, mc MessageCounter, msgs []models.LLMMessag
 // trimRecount is AutoGen's loop as it is: measure the whole list, and
 // while over reports it is over the limit, pop the unit at len/2 and
 // measure again.
-func trimRecount(ctx context.Context, msgs []models.LLMMessage, units []span,
-	over func([]models.LLMMessage) (bool, error)) ([]models.LLMMessage, error) {
+func trimRecount(ctx context.Context, msgs []gen.LLMMessage, units []span,
+	over func([]gen.LLMMessage) (bool, error)) ([]gen.LLMMessage, error) {
 	units = slices.Clone(units)
 	view := flatten(msgs, units)
 	for {

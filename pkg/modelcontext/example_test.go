@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/modelcontext"
 	"github.com/agentschema/agentschema/pkg/models"
@@ -12,22 +13,22 @@ import (
 )
 
 // conversation is a short chat with one tool exchange.
-func conversation() []models.LLMMessage {
+func conversation() []gen.LLMMessage {
 	thought := "The user wants the weather; I should call the tool."
-	call := models.NewFunctionCallMessage("assistant", models.FunctionCall{ID: "call_1", Name: "weather", Arguments: `{"city": "Paris"}`})
+	call := models.NewFunctionCallMessage("assistant", gen.FunctionCall{ID: "call_1", Name: "weather", Arguments: `{"city": "Paris"}`})
 	call.Thought = &thought
-	return []models.LLMMessage{
+	return []gen.LLMMessage{
 		models.NewSystemMessage("You are a helpful assistant."),
-		models.NewUserMessage("What is the weather in Paris?", "user"),
+		models.NewUserText("user", "What is the weather in Paris?"),
 		call,
 		models.NewFunctionExecutionResultMessage(models.NewFunctionResult("call_1", "weather", "sunny, 24 C", nil)),
-		models.NewAssistantMessage("It is sunny and 24 C in Paris.", "assistant"),
-		models.NewUserMessage("Thanks!", "user"),
+		models.NewAssistantText("assistant", "It is sunny and 24 C in Paris."),
+		models.NewUserText("user", "Thanks!"),
 	}
 }
 
 // fill adds msgs to cc.
-func fill(cc modelcontext.ChatCompletionContext, msgs []models.LLMMessage) {
+func fill(cc modelcontext.ChatCompletionContext, msgs []gen.LLMMessage) {
 	for _, m := range msgs {
 		if err := cc.AddMessage(context.Background(), m); err != nil {
 			panic(err)
@@ -59,13 +60,13 @@ type ReasoningContext struct {
 // GetMessages returns the wrapped context's view with the assistant
 // messages' thoughts removed. The messages are shared with the wrapped
 // context, so a changed message is a copy.
-func (r ReasoningContext) GetMessages(ctx context.Context) ([]models.LLMMessage, error) {
+func (r ReasoningContext) GetMessages(ctx context.Context) ([]gen.LLMMessage, error) {
 	msgs, err := r.ChatCompletionContext.GetMessages(ctx)
 	if err != nil {
 		return nil, err
 	}
 	for i, m := range msgs {
-		if a, ok := m.(*models.AssistantMessage); ok && a.Thought != nil {
+		if a, ok := m.(*gen.AssistantMessage); ok && a.Thought != nil {
 			c := *a
 			c.Thought = nil
 			msgs[i] = &c
@@ -95,7 +96,7 @@ func Example() {
 // history.
 func ExampleNewUnbounded() {
 	cc, _ := modelcontext.NewUnbounded(modelcontext.WithInitialMessages(models.NewSystemMessage("Be brief.")))
-	fill(cc, []models.LLMMessage{models.NewUserMessage("Hi!", "user")})
+	fill(cc, []gen.LLMMessage{models.NewUserText("user", "Hi!")})
 	printView(cc)
 	// Output:
 	// {"content":"Be brief.","type":"SystemMessage"}
@@ -152,15 +153,15 @@ func ExampleNewTokenLimited() {
 // without its call, and keeps the waiting call: OpenAI refuses both. With
 // KeepToolPairs, neither is in the view.
 func ExampleKeepToolPairs() {
-	history := []models.LLMMessage{
-		models.NewUserMessage("Weather in Paris and Rome?", "user"),
+	history := []gen.LLMMessage{
+		models.NewUserText("user", "Weather in Paris and Rome?"),
 		models.NewFunctionCallMessage("assistant",
-			models.FunctionCall{ID: "1", Name: "weather", Arguments: `{"city": "Paris"}`},
-			models.FunctionCall{ID: "2", Name: "weather", Arguments: `{"city": "Rome"}`}),
+			gen.FunctionCall{ID: "1", Name: "weather", Arguments: `{"city": "Paris"}`},
+			gen.FunctionCall{ID: "2", Name: "weather", Arguments: `{"city": "Rome"}`}),
 		models.NewFunctionExecutionResultMessage(models.NewFunctionResult("1", "weather", "sunny", nil)),
 		models.NewFunctionExecutionResultMessage(models.NewFunctionResult("2", "weather", "rainy", nil)),
-		models.NewAssistantMessage("Sunny in Paris, rainy in Rome.", "assistant"),
-		models.NewFunctionCallMessage("assistant", models.FunctionCall{ID: "3", Name: "forecast", Arguments: "{}"}),
+		models.NewAssistantText("assistant", "Sunny in Paris, rainy in Rome."),
+		models.NewFunctionCallMessage("assistant", gen.FunctionCall{ID: "3", Name: "forecast", Arguments: "{}"}),
 	}
 	plain, _ := modelcontext.NewBuffered(4)
 	pairs, _ := modelcontext.NewBuffered(4, modelcontext.KeepToolPairs())

@@ -5,7 +5,6 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
-	"github.com/agentschema/agentschema/pkg/models"
 )
 
 // HeadAndTail is AutoGen's HeadAndTailChatCompletionContext: when the
@@ -65,7 +64,7 @@ func (h *HeadAndTail) KeepsToolPairs() bool { return h.keepPairs }
 // exchanges, N counts every message of the history left out of the view,
 // and a history of at most head_size+tail_size messages is given whole
 // except for unpaired calls and results.
-func (h *HeadAndTail) GetMessages(ctx context.Context) ([]models.LLMMessage, error) {
+func (h *HeadAndTail) GetMessages(ctx context.Context) ([]gen.LLMMessage, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

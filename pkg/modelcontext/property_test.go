@@ -24,7 +24,7 @@ const pngMessage = `{"content":["image 1:",{"data":"iVBORw0KGgoAAAANSUhEUgAAAAEA
 // results, with texts whose words are split by ASCII and Unicode spaces.
 type historyGen struct {
 	r     *rand.Rand
-	image models.LLMMessage
+	image gen.LLMMessage
 	calls int
 }
 
@@ -52,11 +52,11 @@ func (g *historyGen) text() string {
 	return b.String()
 }
 
-func (g *historyGen) call() models.LLMMessage {
+func (g *historyGen) call() gen.LLMMessage {
 	g.calls++
-	calls := make([]models.FunctionCall, g.r.IntN(3)) // 0 calls is a call message too
+	calls := make([]gen.FunctionCall, g.r.IntN(3)) // 0 calls is a call message too
 	for i := range calls {
-		calls[i] = models.FunctionCall{ID: fmt.Sprintf("call_%d_%d", g.calls, i), Name: "lookup", Arguments: `{"q": "` + g.text() + `"}`}
+		calls[i] = gen.FunctionCall{ID: fmt.Sprintf("call_%d_%d", g.calls, i), Name: "lookup", Arguments: `{"q": "` + g.text() + `"}`}
 	}
 	m := models.NewFunctionCallMessage("assistant", calls...)
 	if g.r.IntN(3) == 0 {
@@ -66,15 +66,15 @@ func (g *historyGen) call() models.LLMMessage {
 	return m
 }
 
-func (g *historyGen) result() models.LLMMessage {
-	res := make([]models.FunctionExecutionResult, 1+g.r.IntN(2))
+func (g *historyGen) result() gen.LLMMessage {
+	res := make([]gen.FunctionExecutionResult, 1+g.r.IntN(2))
 	for i := range res {
 		res[i] = models.NewFunctionResult(fmt.Sprintf("call_%d_%d", g.calls, i), "lookup", g.text(), nil)
 	}
 	return models.NewFunctionExecutionResultMessage(res...)
 }
 
-func (g *historyGen) plain() models.LLMMessage {
+func (g *historyGen) plain() gen.LLMMessage {
 	switch g.r.IntN(6) {
 	case 0:
 		return models.NewSystemMessage(g.text())
@@ -83,9 +83,9 @@ func (g *historyGen) plain() models.LLMMessage {
 		m, _ := gen.UnmarshalLLMMessage([]byte(pngMessage))
 		return m
 	case 2, 3:
-		return models.NewUserMessage(g.text(), "user")
+		return models.NewUserText("user", g.text())
 	default:
-		m := models.NewAssistantMessage(g.text(), "assistant")
+		m := models.NewAssistantText("assistant", g.text())
 		if g.r.IntN(2) == 0 {
 			th := g.text()
 			m.Thought = &th
@@ -95,8 +95,8 @@ func (g *historyGen) plain() models.LLMMessage {
 }
 
 // history returns n or a few more messages.
-func (g *historyGen) history(n int) []models.LLMMessage {
-	var out []models.LLMMessage
+func (g *historyGen) history(n int) []gen.LLMMessage {
+	var out []gen.LLMMessage
 	for len(out) < n {
 		switch k := g.r.IntN(10); {
 		case k < 5:
@@ -116,7 +116,7 @@ func (g *historyGen) history(n int) []models.LLMMessage {
 }
 
 // build makes a context holding msgs.
-func build(t testing.TB, msgs []models.LLMMessage, newCtx func(...modelcontext.Option) (modelcontext.ChatCompletionContext, error), opts ...modelcontext.Option) modelcontext.ChatCompletionContext {
+func build(t testing.TB, msgs []gen.LLMMessage, newCtx func(...modelcontext.Option) (modelcontext.ChatCompletionContext, error), opts ...modelcontext.Option) modelcontext.ChatCompletionContext {
 	t.Helper()
 	cc, err := newCtx(opts...)
 	if err != nil {
@@ -130,7 +130,7 @@ func build(t testing.TB, msgs []models.LLMMessage, newCtx func(...modelcontext.O
 	return cc
 }
 
-func view(t testing.TB, cc modelcontext.ChatCompletionContext) []models.LLMMessage {
+func view(t testing.TB, cc modelcontext.ChatCompletionContext) []gen.LLMMessage {
 	t.Helper()
 	v, err := cc.GetMessages(context.Background())
 	if err != nil {
@@ -140,7 +140,7 @@ func view(t testing.TB, cc modelcontext.ChatCompletionContext) []models.LLMMessa
 }
 
 // tokenLimited returns a constructor of token-limited contexts.
-func tokenLimited(client models.ChatCompletionClient, limit int, tools []models.ToolSchema) func(...modelcontext.Option) (modelcontext.ChatCompletionContext, error) {
+func tokenLimited(client models.ChatCompletionClient, limit int, tools []gen.ToolSchema) func(...modelcontext.Option) (modelcontext.ChatCompletionContext, error) {
 	return func(opts ...modelcontext.Option) (modelcontext.ChatCompletionContext, error) {
 		if limit > 0 {
 			opts = append(opts, modelcontext.WithTokenLimit(limit))
@@ -149,10 +149,10 @@ func tokenLimited(client models.ChatCompletionClient, limit int, tools []models.
 	}
 }
 
-func randomTools(r *rand.Rand) []models.ToolSchema {
-	tools := make([]models.ToolSchema, r.IntN(3))
+func randomTools(r *rand.Rand) []gen.ToolSchema {
+	tools := make([]gen.ToolSchema, r.IntN(3))
 	for i := range tools {
-		tools[i] = models.ToolSchema{Name: fmt.Sprintf("tool%d", i)}
+		tools[i] = gen.ToolSchema{Name: fmt.Sprintf("tool%d", i)}
 	}
 	return tools
 }
@@ -204,8 +204,8 @@ func TestCountedMatchesRecount(t *testing.T) {
 // run of results follows it in the view; a result message in the view
 // belongs to a run that a call message starts, and that call and the run
 // up to it come right before it in the view.
-func checkPairs(history, view []models.LLMMessage) error {
-	index := make(map[models.LLMMessage]int, len(history))
+func checkPairs(history, view []gen.LLMMessage) error {
+	index := make(map[gen.LLMMessage]int, len(history))
 	for i, m := range history {
 		index[m] = i
 	}
@@ -287,7 +287,7 @@ func TestKeepToolPairsProperties(t *testing.T) {
 		hv := view(t, build(t, msgs, headAndTail, keep))
 		tv := view(t, build(t, msgs, limited, keep))
 		rv := view(t, build(t, msgs, budgeted, keep))
-		for name, v := range map[string][]models.LLMMessage{"buffered": bv, "head_and_tail": hv, "token_limited": tv, "budget": rv} {
+		for name, v := range map[string][]gen.LLMMessage{"buffered": bv, "head_and_tail": hv, "token_limited": tv, "budget": rv} {
 			if err := checkPairs(msgs, v); err != nil {
 				t.Fatalf("history %d, %s: %v", i, name, err)
 			}
@@ -309,14 +309,14 @@ func TestKeepToolPairsProperties(t *testing.T) {
 			if err := onlyToolsDropped(slices.Concat(msgs[:head], msgs[len(msgs)-tail:]), hv); err != nil {
 				t.Fatalf("history %d, head_and_tail: %v", i, err)
 			}
-			ph := hv[slices.IndexFunc(hv, func(m models.LLMMessage) bool { return !slices.Contains(msgs, m) })].(*models.UserMessage)
+			ph := hv[slices.IndexFunc(hv, func(m gen.LLMMessage) bool { return !slices.Contains(msgs, m) })].(*gen.UserMessage)
 			if want := fmt.Sprintf("Skipped %d messages.", len(msgs)-len(hv)+1); ph.Content.String != want || ph.Source != "System" {
 				t.Fatalf("history %d: placeholder %q from %q, want %q", i, ph.Content.String, ph.Source, want)
 			}
 		}
 
 		// Without tool messages the option changes nothing.
-		plain := slices.DeleteFunc(slices.Clone(msgs), func(m models.LLMMessage) bool {
+		plain := slices.DeleteFunc(slices.Clone(msgs), func(m gen.LLMMessage) bool {
 			return models.IsFunctionCallMessage(m) || models.IsFunctionResultMessage(m)
 		})
 		for name, f := range map[string]func(...modelcontext.Option) (modelcontext.ChatCompletionContext, error){
@@ -335,7 +335,7 @@ func TestKeepToolPairsProperties(t *testing.T) {
 
 // onlyToolsDropped reports a message of window that is neither a call nor
 // a result and is missing from view.
-func onlyToolsDropped(window, view []models.LLMMessage) error {
+func onlyToolsDropped(window, view []gen.LLMMessage) error {
 	for _, m := range window {
 		if models.IsFunctionCallMessage(m) || models.IsFunctionResultMessage(m) {
 			continue
@@ -351,23 +351,23 @@ func onlyToolsDropped(window, view []models.LLMMessage) error {
 // views.
 func TestCheckPairs(t *testing.T) {
 	g := newHistoryGen(t, 3)
-	u := models.NewUserMessage("u", "user")
+	u := models.NewUserText("user", "u")
 	c, r1, r2 := g.call(), g.result(), g.result()
 	lone := g.call()
-	h := []models.LLMMessage{u, c, r1, r2, lone}
+	h := []gen.LLMMessage{u, c, r1, r2, lone}
 	tests := []struct {
 		name string
-		view []models.LLMMessage
+		view []gen.LLMMessage
 		ok   bool
 	}{
-		{"whole", []models.LLMMessage{u, c, r1, r2}, true},
-		{"placeholder between", []models.LLMMessage{u, models.NewUserMessage("Skipped 1 messages.", "System"), c, r1, r2}, true},
-		{"call without results", []models.LLMMessage{u, c}, false},
-		{"call without its last result", []models.LLMMessage{c, r1}, false},
-		{"results without call", []models.LLMMessage{r1, r2}, false},
-		{"last result alone", []models.LLMMessage{u, r2}, false},
-		{"unpaired call", []models.LLMMessage{lone}, false},
-		{"out of order", []models.LLMMessage{c, r1, r2, u}, false},
+		{"whole", []gen.LLMMessage{u, c, r1, r2}, true},
+		{"placeholder between", []gen.LLMMessage{u, models.NewUserText("System", "Skipped 1 messages."), c, r1, r2}, true},
+		{"call without results", []gen.LLMMessage{u, c}, false},
+		{"call without its last result", []gen.LLMMessage{c, r1}, false},
+		{"results without call", []gen.LLMMessage{r1, r2}, false},
+		{"last result alone", []gen.LLMMessage{u, r2}, false},
+		{"unpaired call", []gen.LLMMessage{lone}, false},
+		{"out of order", []gen.LLMMessage{c, r1, r2, u}, false},
 	}
 	for _, tt := range tests {
 		if err := checkPairs(h, tt.view); (err == nil) != tt.ok {

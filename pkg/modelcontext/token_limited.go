@@ -29,7 +29,7 @@ type TokenLimited struct {
 	client    models.ChatCompletionClient
 	limit     *int
 	limitCfg  *gen.Int // as configured, for the component config
-	tools     []models.ToolSchema
+	tools     []gen.ToolSchema
 	keepPairs bool
 }
 
@@ -61,7 +61,7 @@ func NewTokenLimited(client models.ChatCompletionClient, opts ...Option) (*Token
 		t.limit, t.limitCfg = &n, &v
 	}
 	if t.tools == nil {
-		t.tools = []models.ToolSchema{}
+		t.tools = []gen.ToolSchema{}
 	}
 	return t, nil
 }
@@ -79,7 +79,7 @@ func (t *TokenLimited) TokenLimit() (int, bool) {
 }
 
 // ToolSchema returns a copy of the tool schemas counted with the messages.
-func (t *TokenLimited) ToolSchema() []models.ToolSchema { return slices.Clone(t.tools) }
+func (t *TokenLimited) ToolSchema() []gen.ToolSchema { return slices.Clone(t.tools) }
 
 // KeepsToolPairs reports whether the context was made with KeepToolPairs.
 func (t *TokenLimited) KeepsToolPairs() bool { return t.keepPairs }
@@ -89,7 +89,7 @@ func (t *TokenLimited) KeepsToolPairs() bool { return t.keepPairs }
 // tool exchange is removed whole, as one unit, so the limit still holds
 // (unless even an empty view is over it, when the view is empty). The
 // client's errors are returned; ctx ends the counting.
-func (t *TokenLimited) GetMessages(ctx context.Context) ([]models.LLMMessage, error) {
+func (t *TokenLimited) GetMessages(ctx context.Context) ([]gen.LLMMessage, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"slices"
 
-	"github.com/agentschema/agentschema/pkg/models"
+	"github.com/agentschema/agentschema/gen"
 )
 
 // Unbounded is AutoGen's UnboundedChatCompletionContext: its view is the
@@ -31,7 +31,7 @@ func NewUnbounded(opts ...Option) (*Unbounded, error) {
 }
 
 // GetMessages returns every message of the history, in order.
-func (u *Unbounded) GetMessages(ctx context.Context) ([]models.LLMMessage, error) {
+func (u *Unbounded) GetMessages(ctx context.Context) ([]gen.LLMMessage, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

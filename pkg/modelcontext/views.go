@@ -3,21 +3,22 @@ package modelcontext
 import (
 	"strconv"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/models"
 )
 
 // isCall reports whether m is a function call message: an
 // AssistantMessage whose content is a list (of FunctionCalls). An empty
 // list counts, as in AutoGen (Python's all([]) is True).
-func isCall(m models.LLMMessage) bool { return models.IsFunctionCallMessage(m) }
+func isCall(m gen.LLMMessage) bool { return models.IsFunctionCallMessage(m) }
 
 // isResult reports whether m is a FunctionExecutionResultMessage.
-func isResult(m models.LLMMessage) bool { return models.IsFunctionResultMessage(m) }
+func isResult(m gen.LLMMessage) bool { return models.IsFunctionResultMessage(m) }
 
 // skippedMessage is HeadAndTail's placeholder for the messages left out:
 // UserMessage(content=f"Skipped {n} messages.", source="System").
-func skippedMessage(n int) models.LLMMessage {
-	return models.NewUserMessage("Skipped "+strconv.Itoa(n)+" messages.", "System")
+func skippedMessage(n int) gen.LLMMessage {
+	return models.NewUserText("System", "Skipped "+strconv.Itoa(n)+" messages.")
 }
 
 // span is the messages [start, end) of a history: one message, or with
@@ -31,7 +32,7 @@ type span struct{ start, end int }
 // result right after it, results whose call message is not right before
 // their run, and exchanges cut by lo or hi are left out. The exchanges
 // are those of the whole history msgs, so the cost is O(hi-lo).
-func appendWhole(dst, msgs []models.LLMMessage, lo, hi int) []models.LLMMessage {
+func appendWhole(dst, msgs []gen.LLMMessage, lo, hi int) []gen.LLMMessage {
 	i := lo
 	// A run of results at lo belongs to a call before lo, or to none.
 	for i < hi && isResult(msgs[i]) {
@@ -64,7 +65,7 @@ func appendWhole(dst, msgs []models.LLMMessage, lo, hi int) []models.LLMMessage 
 // on its own, or with keepPairs the units appendWhole keeps (single
 // messages and whole tool exchanges), leaving out unpaired calls and
 // results.
-func spans(msgs []models.LLMMessage, keepPairs bool) []span {
+func spans(msgs []gen.LLMMessage, keepPairs bool) []span {
 	out := make([]span, 0, len(msgs))
 	if !keepPairs {
 		for i := range msgs {
@@ -96,12 +97,12 @@ func spans(msgs []models.LLMMessage, keepPairs bool) []span {
 }
 
 // flatten returns the messages of the spans, in order.
-func flatten(msgs []models.LLMMessage, sp []span) []models.LLMMessage {
+func flatten(msgs []gen.LLMMessage, sp []span) []gen.LLMMessage {
 	n := 0
 	for _, s := range sp {
 		n += s.end - s.start
 	}
-	out := make([]models.LLMMessage, 0, n)
+	out := make([]gen.LLMMessage, 0, n)
 	for _, s := range sp {
 		out = append(out, msgs[s.start:s.end]...)
 	}
@@ -112,18 +113,18 @@ func flatten(msgs []models.LLMMessage, sp []span) []models.LLMMessage {
 // size messages, less a leading FunctionExecutionResultMessage (one only,
 // even when nothing was cut). With keepPairs: the messages of that window
 // that appendWhole keeps.
-func bufferedView(msgs []models.LLMMessage, size int, keepPairs bool) []models.LLMMessage {
+func bufferedView(msgs []gen.LLMMessage, size int, keepPairs bool) []gen.LLMMessage {
 	start := 0
 	if len(msgs) > size {
 		start = len(msgs) - size
 	}
 	if keepPairs {
-		return appendWhole(make([]models.LLMMessage, 0, len(msgs)-start), msgs, start, len(msgs))
+		return appendWhole(make([]gen.LLMMessage, 0, len(msgs)-start), msgs, start, len(msgs))
 	}
 	if start < len(msgs) && isResult(msgs[start]) {
 		start++
 	}
-	return append([]models.LLMMessage{}, msgs[start:]...)
+	return append([]gen.LLMMessage{}, msgs[start:]...)
 }
 
 // headAndTailView is HeadAndTailChatCompletionContext.get_messages: when
@@ -134,17 +135,17 @@ func bufferedView(msgs []models.LLMMessage, size int, keepPairs bool) []models.L
 // untrimmed. With keepPairs: the head and tail windows keep what
 // appendWhole keeps, N counts every message left out, and a short
 // history is given whole except for unpaired calls and results.
-func headAndTailView(msgs []models.LLMMessage, head, tail int, keepPairs bool) []models.LLMMessage {
+func headAndTailView(msgs []gen.LLMMessage, head, tail int, keepPairs bool) []gen.LLMMessage {
 	n := len(msgs)
 	if head >= n || n-head <= tail { // len <= head + tail, without overflow
 		if keepPairs {
-			return appendWhole(make([]models.LLMMessage, 0, n), msgs, 0, n)
+			return appendWhole(make([]gen.LLMMessage, 0, n), msgs, 0, n)
 		}
-		return append([]models.LLMMessage{}, msgs...)
+		return append([]gen.LLMMessage{}, msgs...)
 	}
 	tailStart := n - tail
 	if keepPairs {
-		out := appendWhole(make([]models.LLMMessage, 0, head+tail+1), msgs, 0, head)
+		out := appendWhole(make([]gen.LLMMessage, 0, head+tail+1), msgs, 0, head)
 		h := len(out)
 		out = append(out, nil) // the placeholder, once the tail is known
 		out = appendWhole(out, msgs, tailStart, n)
@@ -158,7 +159,7 @@ func headAndTailView(msgs []models.LLMMessage, head, tail int, keepPairs bool) [
 	if isResult(msgs[tailStart]) {
 		tailStart++
 	}
-	out := make([]models.LLMMessage, 0, headEnd+1+n-tailStart)
+	out := make([]gen.LLMMessage, 0, headEnd+1+n-tailStart)
 	out = append(out, msgs[:headEnd]...)
 	out = append(out, skippedMessage(n-head-tail))
 	return append(out, msgs[tailStart:]...)

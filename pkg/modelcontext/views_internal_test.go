@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/models"
 )
 
@@ -76,20 +77,20 @@ func kept(n, a, b int) []int {
 // TestSpansAndAppendWhole checks the tool exchanges on a hand-made
 // history: S U C R R A C U R C R (C = call, R = result).
 func TestSpansAndAppendWhole(t *testing.T) {
-	call := func() models.LLMMessage {
-		return models.NewFunctionCallMessage("a", models.FunctionCall{ID: "1", Name: "f"})
+	call := func() gen.LLMMessage {
+		return models.NewFunctionCallMessage("a", gen.FunctionCall{ID: "1", Name: "f"})
 	}
-	res := func() models.LLMMessage {
+	res := func() gen.LLMMessage {
 		return models.NewFunctionExecutionResultMessage(models.NewFunctionResult("1", "f", "r", nil))
 	}
-	msgs := []models.LLMMessage{
-		models.NewSystemMessage("s"), models.NewUserMessage("u", "user"), // 0 1
+	msgs := []gen.LLMMessage{
+		models.NewSystemMessage("s"), models.NewUserText("user", "u"),
 		call(), res(), res(), // 2 3 4: an exchange
-		models.NewAssistantMessage("a", "a"), // 5
-		call(),                               // 6: no result after it
-		models.NewUserMessage("u2", "user"),  // 7
-		res(),                                // 8: no call before it
-		call(), res(),                        // 9 10: an exchange
+		models.NewAssistantText("a", "a"),
+		call(), // 6: no result after it
+		models.NewUserText("user", "u2"),
+		res(),         // 8: no call before it
+		call(), res(), // 9 10: an exchange
 	}
 	wantSpans := []span{{0, 1}, {1, 2}, {2, 5}, {5, 6}, {7, 8}, {9, 11}}
 	if got := spans(msgs, true); !slices.Equal(got, wantSpans) {
@@ -113,7 +114,7 @@ func TestSpansAndAppendWhole(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := appendWhole(nil, msgs, tt.lo, tt.hi)
-		var want []models.LLMMessage
+		var want []gen.LLMMessage
 		for _, i := range tt.want {
 			want = append(want, msgs[i])
 		}

@@ -6,6 +6,7 @@ import (
 	"iter"
 	"reflect"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/component"
 )
 
@@ -14,35 +15,35 @@ import (
 // otherwise.
 type ChatCompletionClient interface {
 	// Create asks the model for one completion of messages.
-	Create(ctx context.Context, messages []LLMMessage, opts CreateOptions) (CreateResult, error)
+	Create(ctx context.Context, messages []gen.LLMMessage, opts CreateOptions) (gen.CreateResult, error)
 
 	// CreateStream asks the model for a completion of messages and yields
 	// it as it comes: text chunks (StreamEvent.Text), then one final event
 	// whose Result is the CreateResult. An error is yielded once, with a
 	// zero StreamEvent, and ends the stream; cancelling ctx ends it with
 	// ctx.Err(). Stopping the iteration early abandons the request.
-	CreateStream(ctx context.Context, messages []LLMMessage, opts CreateOptions) iter.Seq2[StreamEvent, error]
+	CreateStream(ctx context.Context, messages []gen.LLMMessage, opts CreateOptions) iter.Seq2[StreamEvent, error]
 
 	// CountTokens returns the number of prompt tokens messages and tools
 	// take, counted the client's way.
-	CountTokens(messages []LLMMessage, tools ...ToolSchema) (int, error)
+	CountTokens(messages []gen.LLMMessage, tools ...gen.ToolSchema) (int, error)
 
 	// RemainingTokens returns how many more tokens fit in the model's
 	// context after messages and tools, counted the client's way.
-	RemainingTokens(messages []LLMMessage, tools ...ToolSchema) (int, error)
+	RemainingTokens(messages []gen.LLMMessage, tools ...gen.ToolSchema) (int, error)
 
 	// ActualUsage returns the usage of the latest request.
-	ActualUsage() RequestUsage
+	ActualUsage() gen.RequestUsage
 
 	// TotalUsage returns the usage of every request so far.
-	TotalUsage() RequestUsage
+	TotalUsage() gen.RequestUsage
 
 	// Capabilities returns the model's capabilities (AutoGen's deprecated
 	// capabilities property; prefer ModelInfo).
-	Capabilities() ModelCapabilities
+	Capabilities() gen.ModelCapabilities
 
 	// ModelInfo returns the model's properties.
-	ModelInfo() ModelInfo
+	ModelInfo() gen.ModelInfo
 
 	// Close releases the client's resources.
 	Close() error
@@ -52,7 +53,7 @@ type ChatCompletionClient interface {
 // zero value asks for a plain completion with the client's defaults.
 type CreateOptions struct {
 	// Tools are the tools the model may call.
-	Tools []ToolSchema
+	Tools []gen.ToolSchema
 	// ToolChoice is AutoGen's tool_choice: "" or "auto" (the model
 	// decides), "required", "none", or the name of one of Tools.
 	ToolChoice string
@@ -74,7 +75,7 @@ type StreamEvent struct {
 	// Text is a chunk of the completion's text; empty in the final event.
 	Text string
 	// Result is the final CreateResult; nil for a text chunk.
-	Result *CreateResult
+	Result *gen.CreateResult
 }
 
 // IsResult reports whether ev is the final event, holding the CreateResult.
@@ -86,12 +87,12 @@ var ErrNoResult = errors.New("models: the stream ended without a CreateResult")
 
 // CollectStream reads a CreateStream to its end and returns its text chunks
 // and its final CreateResult, or the first error.
-func CollectStream(stream iter.Seq2[StreamEvent, error]) ([]string, CreateResult, error) {
+func CollectStream(stream iter.Seq2[StreamEvent, error]) ([]string, gen.CreateResult, error) {
 	var chunks []string
-	var result *CreateResult
+	var result *gen.CreateResult
 	for ev, err := range stream {
 		if err != nil {
-			return chunks, CreateResult{}, err
+			return chunks, gen.CreateResult{}, err
 		}
 		if ev.Result != nil {
 			result = ev.Result
@@ -100,7 +101,7 @@ func CollectStream(stream iter.Seq2[StreamEvent, error]) ([]string, CreateResult
 		chunks = append(chunks, ev.Text)
 	}
 	if result == nil {
-		return chunks, CreateResult{}, ErrNoResult
+		return chunks, gen.CreateResult{}, ErrNoResult
 	}
 	return chunks, *result, nil
 }

@@ -4,9 +4,10 @@
 //
 // It owns:
 //
-//   - aliases of the generated types (SystemMessage, UserMessage,
-//     AssistantMessage, FunctionExecutionResultMessage, FunctionCall,
-//     CreateResult, ...) with constructors such as NewUserMessage, and the
+//   - constructors of the generated message types (gen.SystemMessage,
+//     gen.UserMessage, gen.AssistantMessage, ...) such as NewUserText, all
+//     taking the source first and the content last; AssistantMessageOf, the
+//     AssistantMessage that puts a CreateResult back into a context; and the
 //     typed FinishReason constants;
 //   - RequestUsage arithmetic (AddUsage);
 //   - ModelFamily: every constant AutoGen 0.7.5 defines (FamilyGPT4O for

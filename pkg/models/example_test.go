@@ -4,20 +4,21 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/models"
 )
 
 func Example() {
 	thought := "I should look this up."
 	call := models.NewFunctionCallMessage("assistant",
-		models.FunctionCall{ID: "call_1", Name: "get_weather", Arguments: `{"city": "Paris"}`})
+		gen.FunctionCall{ID: "call_1", Name: "get_weather", Arguments: `{"city": "Paris"}`})
 	call.Thought = &thought
-	conversation := []models.LLMMessage{
+	conversation := []gen.LLMMessage{
 		models.NewSystemMessage("You are a helpful assistant."),
-		models.NewUserMessage("What's the weather in Paris?", "alice"),
+		models.NewUserText("alice", "What's the weather in Paris?"),
 		call,
 		models.NewFunctionExecutionResultMessage(models.NewFunctionResult("call_1", "get_weather", "18°C, sunny", nil)),
-		models.NewAssistantMessage("It is 18°C and sunny.", "assistant"),
+		models.NewAssistantText("assistant", "It is 18°C and sunny."),
 	}
 	for _, m := range conversation {
 		b, _ := json.Marshal(m)
@@ -45,7 +46,7 @@ func ExampleValidateModelInfo() {
 }
 
 func ExampleIsOpenAI() {
-	for _, f := range []models.ModelFamily{models.FamilyGPT4O, models.FamilyR1, "gpt-4o-mini", models.FamilyClaude4Sonnet} {
+	for _, f := range []gen.ModelFamily{models.FamilyGPT4O, models.FamilyR1, "gpt-4o-mini", models.FamilyClaude4Sonnet} {
 		fmt.Println(f, models.IsOpenAI(f), models.IsClaude(f))
 	}
 	// Output:

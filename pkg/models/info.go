@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/agentschema/agentschema/gen"
 )
 
 // Warning is a Python warning AutoGen emits instead of raising: its
@@ -72,6 +74,6 @@ func ValidateModelInfo(data []byte) ([]Warning, error) {
 // DefaultModelInfo returns the ModelInfo of a model that supports nothing:
 // no vision, function calling, JSON or structured output, family
 // "unknown" (the replay client's default).
-func DefaultModelInfo() ModelInfo {
-	return ModelInfo{Family: FamilyUnknown}
+func DefaultModelInfo() gen.ModelInfo {
+	return gen.ModelInfo{Family: FamilyUnknown}
 }

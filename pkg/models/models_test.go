@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/agentschema/agentschema/gen"
 )
 
 const conformance = "../../testdata/conformance"
@@ -35,7 +37,7 @@ func TestModelFamilyConformance(t *testing.T) {
 	readJSON(t, "misc/model_family.json", &mf)
 
 	// AutoGen's constant names and this package's.
-	byName := map[string]ModelFamily{
+	byName := map[string]gen.ModelFamily{
 		"GPT_5": FamilyGPT5, "GPT_41": FamilyGPT41, "GPT_45": FamilyGPT45, "GPT_4O": FamilyGPT4O,
 		"O1": FamilyO1, "O3": FamilyO3, "O4": FamilyO4, "GPT_4": FamilyGPT4, "GPT_35": FamilyGPT35, "R1": FamilyR1,
 		"GEMINI_1_5_FLASH": FamilyGemini15Flash, "GEMINI_1_5_PRO": FamilyGemini15Pro,
@@ -75,7 +77,7 @@ func TestModelFamilyConformance(t *testing.T) {
 		t.Error("Families returned the package's array")
 	}
 
-	preds := map[string]func(ModelFamily) bool{
+	preds := map[string]func(gen.ModelFamily) bool{
 		"is_openai": IsOpenAI, "is_claude": IsClaude, "is_gemini": IsGemini, "is_llama": IsLlama, "is_mistral": IsMistral,
 	}
 	for fam, want := range mf.Predicates {
@@ -84,12 +86,12 @@ func TestModelFamilyConformance(t *testing.T) {
 			if !ok {
 				t.Fatalf("%q: no %s", fam, name)
 			}
-			if got := p(ModelFamily(fam)); got != w {
+			if got := p(gen.ModelFamily(fam)); got != w {
 				t.Errorf("%s(%q) = %v, want %v", name, fam, got, w)
 			}
 		}
 	}
-	for _, f := range []ModelFamily{"gpt-4o-mini", "Claude-3-opus", "", "GPT-4O"} {
+	for _, f := range []gen.ModelFamily{"gpt-4o-mini", "Claude-3-opus", "", "GPT-4O"} {
 		if IsKnownFamily(f) {
 			t.Errorf("IsKnownFamily(%q) = true", f)
 		}
@@ -162,7 +164,7 @@ func TestValidateModelInfoNotObject(t *testing.T) {
 func TestConstructors(t *testing.T) {
 	isErr := true
 	thought := "why"
-	calls := NewFunctionCallMessage("bot", FunctionCall{ID: "c1", Name: "f", Arguments: "{}"})
+	calls := NewFunctionCallMessage("bot", gen.FunctionCall{ID: "c1", Name: "f", Arguments: "{}"})
 	calls.Thought = &thought
 	tests := []struct {
 		name string
@@ -170,10 +172,10 @@ func TestConstructors(t *testing.T) {
 		want string
 	}{
 		{"system", NewSystemMessage("Be brief."), `{"content":"Be brief.","type":"SystemMessage"}`},
-		{"user", NewUserMessage("hi", "alice"), `{"content":"hi","source":"alice","type":"UserMessage"}`},
+		{"user", NewUserText("alice", "hi"), `{"content":"hi","source":"alice","type":"UserMessage"}`},
 		{"multimodal", NewMultiModalUserMessage("alice", TextItem("look")), `{"content":["look"],"source":"alice","type":"UserMessage"}`},
 		{"multimodal empty", NewMultiModalUserMessage("alice"), `{"content":[],"source":"alice","type":"UserMessage"}`},
-		{"assistant", NewAssistantMessage("ok", "bot"), `{"content":"ok","thought":null,"source":"bot","type":"AssistantMessage"}`},
+		{"assistant", NewAssistantText("bot", "ok"), `{"content":"ok","thought":null,"source":"bot","type":"AssistantMessage"}`},
 		{"calls", calls, `{"content":[{"id":"c1","arguments":"{}","name":"f"}],"thought":"why","source":"bot","type":"AssistantMessage"}`},
 		{"no calls", NewFunctionCallMessage("bot"), `{"content":[],"thought":null,"source":"bot","type":"AssistantMessage"}`},
 		{"results", NewFunctionExecutionResultMessage(NewFunctionResult("c1", "f", "3", nil), NewFunctionResult("c2", "g", "boom", &isErr)),
@@ -205,17 +207,17 @@ func TestConstructors(t *testing.T) {
 
 func TestMessagePredicates(t *testing.T) {
 	tests := []struct {
-		m            LLMMessage
+		m            gen.LLMMessage
 		call, result bool
 	}{
 		{NewSystemMessage("s"), false, false},
-		{NewUserMessage("u", "a"), false, false},
-		{NewAssistantMessage("a", "b"), false, false},
+		{NewUserText("a", "u"), false, false},
+		{NewAssistantText("b", "a"), false, false},
 		{NewFunctionCallMessage("b"), true, false},
-		{NewFunctionCallMessage("b", FunctionCall{ID: "1"}), true, false},
+		{NewFunctionCallMessage("b", gen.FunctionCall{ID: "1"}), true, false},
 		{NewFunctionExecutionResultMessage(), false, true},
-		{(*AssistantMessage)(nil), false, false},
-		{(*FunctionExecutionResultMessage)(nil), false, false},
+		{(*gen.AssistantMessage)(nil), false, false},
+		{(*gen.FunctionExecutionResultMessage)(nil), false, false},
 		{nil, false, false},
 	}
 	for i, tt := range tests {
@@ -244,8 +246,8 @@ func TestAddUsage(t *testing.T) {
 }
 
 func TestCapabilitiesOf(t *testing.T) {
-	got := CapabilitiesOf(ModelInfo{Vision: true, JsonOutput: true, Family: FamilyGPT4O, StructuredOutput: true})
-	if got != (ModelCapabilities{Vision: true, JsonOutput: true}) {
+	got := CapabilitiesOf(gen.ModelInfo{Vision: true, JsonOutput: true, Family: FamilyGPT4O, StructuredOutput: true})
+	if got != (gen.ModelCapabilities{Vision: true, JsonOutput: true}) {
 		t.Fatalf("%+v", got)
 	}
 }
@@ -289,5 +291,45 @@ func TestCollectStream(t *testing.T) {
 	}
 	if !(StreamEvent{Result: &res}).IsResult() || (StreamEvent{Text: "x"}).IsResult() {
 		t.Fatal("IsResult")
+	}
+}
+
+// TestAssistantMessageOf checks the message AutoGen's AssistantAgent puts
+// back into its context: AssistantMessage(content=result.content,
+// source=self.name, thought=result.thought) (autogen_agentchat
+// agents/_assistant_agent.py). The expected dumps are written by hand from
+// AssistantMessage's fields.
+func TestAssistantMessageOf(t *testing.T) {
+	thought := "let me think"
+	text := NewTextResult("hello", FinishReasonStop, NewRequestUsage(3, 1), false)
+	text.Thought = &thought
+	calls := NewFunctionCallsResult([]gen.FunctionCall{{ID: "c1", Name: "f", Arguments: `{"x":1}`}}, NewRequestUsage(3, 1), true)
+	for _, tc := range []struct {
+		name string
+		r    gen.CreateResult
+		want string
+	}{
+		{"text with thought", text, `{"content":"hello","thought":"let me think","source":"bot","type":"AssistantMessage"}`},
+		{"function calls", calls, `{"content":[{"id":"c1","arguments":"{\"x\":1}","name":"f"}],"thought":null,"source":"bot","type":"AssistantMessage"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := AssistantMessageOf("bot", tc.r)
+			got, err := json.Marshal(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var a, b any
+			_ = json.Unmarshal(got, &a)
+			_ = json.Unmarshal([]byte(tc.want), &b)
+			if !reflect.DeepEqual(a, b) {
+				t.Errorf("got %s\nwant %s", got, tc.want)
+			}
+			if m.Content.IsArray() && tc.r.Content.IsArray() {
+				m.Content.Array[0].Name = "changed"
+				if tc.r.Content.Array[0].Name != "f" {
+					t.Error("the message shares its calls with the result")
+				}
+			}
+		})
 	}
 }

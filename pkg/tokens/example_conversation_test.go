@@ -16,8 +16,8 @@ import (
 func Example_conversation() {
 	conversation := []gen.LLMMessage{
 		models.NewSystemMessage("Hello"),
-		models.NewUserMessage("Hello", "user"),
-		models.NewAssistantMessage("Hello", "assistant"),
+		models.NewUserText("user", "Hello"),
+		models.NewAssistantText("assistant", "Hello"),
 	}
 	n, err := tokens.CountMessages(conversation, "gpt-4o")
 	if err != nil {
@@ -30,7 +30,7 @@ func Example_conversation() {
 	fmt.Println(n, left)
 
 	call := models.NewFunctionCallMessage("assistant",
-		models.FunctionCall{ID: "call_1", Name: "get_weather", Arguments: `{"city": "Paris"}`})
+		gen.FunctionCall{ID: "call_1", Name: "get_weather", Arguments: `{"city": "Paris"}`})
 	n, err = tokens.CountMessages([]gen.LLMMessage{call}, "gpt-4o")
 	fmt.Println(n, err)
 	// Output:

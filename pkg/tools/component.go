@@ -139,7 +139,7 @@ func loadFunctionTool(_ context.Context, config gen.RawJSON) (any, error) {
 // dump_component() writes a FunctionTool's. Its source_code is a Python
 // stub of the function (see PythonSource); loading the config in Go needs
 // the function registered under the name the stub defines.
-func (t *FunctionTool[In, Out]) ComponentModel() (component.ComponentModel, error) {
+func (t *FunctionTool[In, Out]) ComponentModel() (gen.ComponentModel, error) {
 	src, imports := pythonSource(t.spec.funcName, t.spec.node, reflect.TypeFor[Out]())
 	cfg := gen.FunctionToolConfig{
 		SourceCode:             src,

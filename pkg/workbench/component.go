@@ -86,20 +86,20 @@ func (w *StaticWorkbench) config() (*gen.StaticWorkbenchConfig, error) {
 // ComponentModel returns the workbench's component config, as AutoGen's
 // dump_component() writes a StaticWorkbench's. Every tool must implement
 // component.Component (tools.FunctionTool does).
-func (w *StaticWorkbench) ComponentModel() (component.ComponentModel, error) {
+func (w *StaticWorkbench) ComponentModel() (gen.ComponentModel, error) {
 	cfg, err := w.config()
 	if err != nil {
-		return component.ComponentModel{}, err
+		return gen.ComponentModel{}, err
 	}
 	return staticSpec.Model(cfg)
 }
 
 // ComponentModel returns the workbench's component config, as AutoGen's
 // dump_component() writes a StaticStreamWorkbench's.
-func (w *StaticStreamWorkbench) ComponentModel() (component.ComponentModel, error) {
+func (w *StaticStreamWorkbench) ComponentModel() (gen.ComponentModel, error) {
 	cfg, err := w.config()
 	if err != nil {
-		return component.ComponentModel{}, err
+		return gen.ComponentModel{}, err
 	}
 	return staticStreamSpec.Model(cfg)
 }

@@ -117,8 +117,8 @@ func LoadCases(dir string) ([]Case, error) {
 }
 
 // DecodeMessages decodes LLM message dumps.
-func DecodeMessages(raw []json.RawMessage) ([]models.LLMMessage, error) {
-	out := make([]models.LLMMessage, 0, len(raw))
+func DecodeMessages(raw []json.RawMessage) ([]gen.LLMMessage, error) {
+	out := make([]gen.LLMMessage, 0, len(raw))
 	for i, r := range raw {
 		m, err := gen.UnmarshalLLMMessage(r)
 		if err != nil {
@@ -146,11 +146,11 @@ func (c *Case) Client() (models.ChatCompletionClient, error) {
 }
 
 // Tools decodes the case's tool_schema param (nil when it has none).
-func (c *Case) Tools() ([]models.ToolSchema, error) {
+func (c *Case) Tools() ([]gen.ToolSchema, error) {
 	if c.Params.ToolSchema == nil {
 		return nil, nil
 	}
-	tools := make([]models.ToolSchema, len(c.Params.ToolSchema))
+	tools := make([]gen.ToolSchema, len(c.Params.ToolSchema))
 	for i, raw := range c.Params.ToolSchema {
 		if err := tools[i].UnmarshalJSON(raw); err != nil {
 			return nil, fmt.Errorf("tool_schema %d: %w", i, err)

@@ -108,12 +108,12 @@ func charBudgetFromConfig(config []byte) (*CharBudgetClient, error) {
 func quarter(s string) int { return (utf8.RuneCountInString(s) + 3) / 4 }
 
 // Tokens returns tokens(m) of the rule.
-func Tokens(m models.LLMMessage) int {
+func Tokens(m gen.LLMMessage) int {
 	n := 3
 	switch m := m.(type) {
-	case *models.SystemMessage:
+	case *gen.SystemMessage:
 		n += quarter(m.Content)
-	case *models.UserMessage:
+	case *gen.UserMessage:
 		if m.Content.IsString() {
 			n += quarter(m.Content.String)
 		}
@@ -124,14 +124,14 @@ func Tokens(m models.LLMMessage) int {
 				n += quarter(it.String)
 			}
 		}
-	case *models.AssistantMessage:
+	case *gen.AssistantMessage:
 		if m.Content.IsString() {
 			n += quarter(m.Content.String)
 		}
 		for _, c := range m.Content.Array {
 			n += (utf8.RuneCountInString(c.Name) + utf8.RuneCountInString(c.Arguments) + 3) / 4
 		}
-	case *models.FunctionExecutionResultMessage:
+	case *gen.FunctionExecutionResultMessage:
 		for _, r := range m.Content {
 			n += quarter(r.Content)
 		}
@@ -140,10 +140,10 @@ func Tokens(m models.LLMMessage) int {
 }
 
 // MessageTokens returns tokens(m).
-func (c *CharBudgetClient) MessageTokens(m models.LLMMessage) (int, error) { return Tokens(m), nil }
+func (c *CharBudgetClient) MessageTokens(m gen.LLMMessage) (int, error) { return Tokens(m), nil }
 
 // OverheadTokens returns 10 per tool.
-func (c *CharBudgetClient) OverheadTokens(tools ...models.ToolSchema) (int, error) {
+func (c *CharBudgetClient) OverheadTokens(tools ...gen.ToolSchema) (int, error) {
 	return 10 * len(tools), nil
 }
 
@@ -151,7 +151,7 @@ func (c *CharBudgetClient) OverheadTokens(tools ...models.ToolSchema) (int, erro
 func (c *CharBudgetClient) TokenBudget() (int, error) { return c.MaxTokens, nil }
 
 // CountTokens returns Σ tokens(m) + 10 per tool.
-func (c *CharBudgetClient) CountTokens(messages []models.LLMMessage, tools ...models.ToolSchema) (int, error) {
+func (c *CharBudgetClient) CountTokens(messages []gen.LLMMessage, tools ...gen.ToolSchema) (int, error) {
 	n := 10 * len(tools)
 	for _, m := range messages {
 		n += Tokens(m)
@@ -160,41 +160,41 @@ func (c *CharBudgetClient) CountTokens(messages []models.LLMMessage, tools ...mo
 }
 
 // RemainingTokens returns MaxTokens - CountTokens; it may be negative.
-func (c *CharBudgetClient) RemainingTokens(messages []models.LLMMessage, tools ...models.ToolSchema) (int, error) {
+func (c *CharBudgetClient) RemainingTokens(messages []gen.LLMMessage, tools ...gen.ToolSchema) (int, error) {
 	n, _ := c.CountTokens(messages, tools...)
 	return c.MaxTokens - n, nil
 }
 
 // Create fails with ErrNotAModel.
-func (c *CharBudgetClient) Create(ctx context.Context, messages []models.LLMMessage, opts models.CreateOptions) (models.CreateResult, error) {
-	return models.CreateResult{}, ErrNotAModel
+func (c *CharBudgetClient) Create(ctx context.Context, messages []gen.LLMMessage, opts models.CreateOptions) (gen.CreateResult, error) {
+	return gen.CreateResult{}, ErrNotAModel
 }
 
 // CreateStream yields ErrNotAModel.
-func (c *CharBudgetClient) CreateStream(ctx context.Context, messages []models.LLMMessage, opts models.CreateOptions) iter.Seq2[models.StreamEvent, error] {
+func (c *CharBudgetClient) CreateStream(ctx context.Context, messages []gen.LLMMessage, opts models.CreateOptions) iter.Seq2[models.StreamEvent, error] {
 	return func(yield func(models.StreamEvent, error) bool) { yield(models.StreamEvent{}, ErrNotAModel) }
 }
 
 // ActualUsage returns zero usage.
-func (c *CharBudgetClient) ActualUsage() models.RequestUsage { return models.RequestUsage{} }
+func (c *CharBudgetClient) ActualUsage() gen.RequestUsage { return gen.RequestUsage{} }
 
 // TotalUsage returns zero usage.
-func (c *CharBudgetClient) TotalUsage() models.RequestUsage { return models.RequestUsage{} }
+func (c *CharBudgetClient) TotalUsage() gen.RequestUsage { return gen.RequestUsage{} }
 
 // Capabilities returns no capabilities.
-func (c *CharBudgetClient) Capabilities() models.ModelCapabilities {
+func (c *CharBudgetClient) Capabilities() gen.ModelCapabilities {
 	return models.CapabilitiesOf(c.ModelInfo())
 }
 
 // ModelInfo returns models.DefaultModelInfo().
-func (c *CharBudgetClient) ModelInfo() models.ModelInfo { return models.DefaultModelInfo() }
+func (c *CharBudgetClient) ModelInfo() gen.ModelInfo { return models.DefaultModelInfo() }
 
 // Close does nothing.
 func (c *CharBudgetClient) Close() error { return nil }
 
 // ComponentModel returns the config the cases record:
 // {"max_tokens": N} under provider "oracle_clients.CharBudgetClient".
-func (c *CharBudgetClient) ComponentModel() (component.ComponentModel, error) {
+func (c *CharBudgetClient) ComponentModel() (gen.ComponentModel, error) {
 	return charBudgetSpec.Model(gen.RawJSON(fmt.Sprintf(`{"max_tokens":%d}`, c.MaxTokens)))
 }
 
@@ -205,10 +205,10 @@ type opaque struct {
 }
 
 // ComponentModel forwards to the wrapped client when it is a component.
-func (o opaque) ComponentModel() (component.ComponentModel, error) {
+func (o opaque) ComponentModel() (gen.ComponentModel, error) {
 	c, ok := o.ChatCompletionClient.(component.Component)
 	if !ok {
-		return component.ComponentModel{}, fmt.Errorf("modelcontexttest: %T has no component config", o.ChatCompletionClient)
+		return gen.ComponentModel{}, fmt.Errorf("modelcontexttest: %T has no component config", o.ChatCompletionClient)
 	}
 	return c.ComponentModel()
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/modelcontext"
 	"github.com/agentschema/agentschema/pkg/models"
@@ -32,11 +33,11 @@ func TestSameJSON(t *testing.T) {
 // client's config round trip.
 func TestCharBudget(t *testing.T) {
 	c := &CharBudgetClient{MaxTokens: 20}
-	msgs := []models.LLMMessage{
+	msgs := []gen.LLMMessage{
 		models.NewSystemMessage("12345"), // 3 + 2
-		models.NewUserMessage("", "u"),   // 3 + 0
+		models.NewUserText("u", ""),
 		models.NewMultiModalUserMessage("u", models.TextItem("abcd"), models.TextItem("é")),        // 3 + 1 + 1
-		models.NewFunctionCallMessage("a", models.FunctionCall{Name: "ab", Arguments: "cde"}),      // 3 + 2
+		models.NewFunctionCallMessage("a", gen.FunctionCall{Name: "ab", Arguments: "cde"}),         // 3 + 2
 		models.NewFunctionExecutionResultMessage(models.NewFunctionResult("1", "f", "东京东京东", nil)), // 3 + 2
 	}
 	want := []int{5, 3, 5, 5, 5}
@@ -45,7 +46,7 @@ func TestCharBudget(t *testing.T) {
 			t.Errorf("message %d: %d tokens, want %d", i, got, want[i])
 		}
 	}
-	tools := []models.ToolSchema{{Name: "x"}}
+	tools := []gen.ToolSchema{{Name: "x"}}
 	if n, _ := c.CountTokens(msgs, tools...); n != 33 {
 		t.Errorf("count %d, want 33", n)
 	}

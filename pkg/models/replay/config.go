@@ -7,7 +7,6 @@ import (
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
 	"github.com/agentschema/agentschema/pkg/component"
-	"github.com/agentschema/agentschema/pkg/models"
 )
 
 // Provider is the replay client's provider string in component configs.
@@ -35,7 +34,7 @@ func init() {
 // dump_component() writes it: {"chat_completions": [...], "model_info":
 // {...}} with the None fields of the CreateResults (logprobs, thought)
 // dropped.
-func (c *Client) ComponentModel() (component.ComponentModel, error) {
+func (c *Client) ComponentModel() (gen.ComponentModel, error) {
 	e := wire.NewEncoder(nil)
 	e.Raw(`{"chat_completions":[`)
 	for i, comp := range c.completions {
@@ -52,7 +51,7 @@ func (c *Client) ComponentModel() (component.ComponentModel, error) {
 	c.info.EncodeTo(e)
 	e.Raw("}")
 	if err := e.Err(); err != nil {
-		return component.ComponentModel{}, err
+		return gen.ComponentModel{}, err
 	}
 	return spec.Model(gen.RawJSON(e.Bytes()))
 }
@@ -64,7 +63,7 @@ func (c *Client) ComponentModel() (component.ComponentModel, error) {
 // JSON pointers.
 func FromConfig(config []byte) (*Client, error) {
 	var comps []Completion
-	var info *models.ModelInfo
+	var info *gen.ModelInfo
 	d := wire.NewDecoder(config, wire.Options{})
 	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) {
 		if !d.Object("model_type", "Input should be a valid dictionary or instance of ReplayChatCompletionClientConfig") {
@@ -88,7 +87,7 @@ func FromConfig(config []byte) (*Client, error) {
 					case wire.KindString:
 						comps = append(comps, Completion{Text: d.Str()})
 					case wire.KindObject:
-						r := new(models.CreateResult)
+						r := new(gen.CreateResult)
 						r.DecodeFrom(d)
 						comps = append(comps, Completion{Result: r})
 					default:
@@ -101,7 +100,7 @@ func FromConfig(config []byte) (*Client, error) {
 					info = nil
 					continue
 				}
-				info = new(models.ModelInfo)
+				info = new(gen.ModelInfo)
 				info.DecodeFrom(d)
 			default:
 				d.SkipUnknown()

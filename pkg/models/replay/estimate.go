@@ -1,6 +1,8 @@
 package replay
 
-import "github.com/agentschema/agentschema/pkg/models"
+import (
+	"github.com/agentschema/agentschema/gen"
+)
 
 // MessageTokens returns the tokens one message adds to CountTokens: the
 // words (Python's str.split()) of its content when that is a string, 0
@@ -12,13 +14,13 @@ import "github.com/agentschema/agentschema/pkg/models"
 // for every list of messages, which lets a token-limited model context
 // count each message once (it is modelcontext.MessageCounter). It never
 // fails.
-func (c *Client) MessageTokens(m models.LLMMessage) (int, error) {
-	return CountWords([]models.LLMMessage{m}), nil
+func (c *Client) MessageTokens(m gen.LLMMessage) (int, error) {
+	return CountWords([]gen.LLMMessage{m}), nil
 }
 
 // OverheadTokens returns the tokens CountTokens adds beyond the messages:
 // always 0, since the replay client counts no per-request overhead and
 // ignores tools. It never fails.
-func (c *Client) OverheadTokens(tools ...models.ToolSchema) (int, error) {
+func (c *Client) OverheadTokens(tools ...gen.ToolSchema) (int, error) {
 	return 0, nil
 }

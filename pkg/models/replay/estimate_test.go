@@ -18,14 +18,14 @@ func TestMessageTokens(t *testing.T) {
 	c := New(nil)
 	tests := []struct {
 		name string
-		m    models.LLMMessage
+		m    gen.LLMMessage
 		want int
 	}{
 		{"system", models.NewSystemMessage("You are  helpful."), 3},
-		{"user text with NBSP", models.NewUserMessage("a\u00a0b c", "u"), 3},
+		{"user text with NBSP", models.NewUserText("u", "a\u00a0b c"), 3},
 		{"multimodal", models.NewMultiModalUserMessage("u", models.TextItem("two words")), 0},
-		{"assistant", models.NewAssistantMessage(" one ", "a"), 1},
-		{"calls", models.NewFunctionCallMessage("a", models.FunctionCall{ID: "1", Name: "f", Arguments: "x y"}), 0},
+		{"assistant", models.NewAssistantText("a", " one "), 1},
+		{"calls", models.NewFunctionCallMessage("a", gen.FunctionCall{ID: "1", Name: "f", Arguments: "x y"}), 0},
 		{"results", models.NewFunctionExecutionResultMessage(models.NewFunctionResult("1", "f", "x y", nil)), 0},
 	}
 	for _, tt := range tests {
@@ -33,7 +33,7 @@ func TestMessageTokens(t *testing.T) {
 			t.Errorf("%s: %d, %v; want %d", tt.name, got, err, tt.want)
 		}
 	}
-	if n, err := c.OverheadTokens(models.ToolSchema{Name: "t"}); n != 0 || err != nil {
+	if n, err := c.OverheadTokens(gen.ToolSchema{Name: "t"}); n != 0 || err != nil {
 		t.Errorf("OverheadTokens: %d, %v", n, err)
 	}
 }
@@ -52,22 +52,22 @@ func TestMessageTokensDecomposeCountTokens(t *testing.T) {
 		return b.String()
 	}
 	for range 500 {
-		var ms []models.LLMMessage
+		var ms []gen.LLMMessage
 		for range r.IntN(8) {
 			switch r.IntN(5) {
 			case 0:
 				ms = append(ms, models.NewSystemMessage(text()))
 			case 1:
-				ms = append(ms, models.NewUserMessage(text(), "u"))
+				ms = append(ms, models.NewUserText("u", text()))
 			case 2:
 				ms = append(ms, models.NewMultiModalUserMessage("u", gen.UserMessageContentItemOfString(text())))
 			case 3:
-				ms = append(ms, models.NewAssistantMessage(text(), "a"))
+				ms = append(ms, models.NewAssistantText("a", text()))
 			default:
 				ms = append(ms, models.NewFunctionCallMessage("a"))
 			}
 		}
-		tools := make([]models.ToolSchema, r.IntN(3))
+		tools := make([]gen.ToolSchema, r.IntN(3))
 		want, _ := c.CountTokens(ms, tools...)
 		got, _ := c.OverheadTokens(tools...)
 		for _, m := range ms {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/models"
 	"github.com/agentschema/agentschema/pkg/models/replay"
@@ -17,9 +18,9 @@ func Example() {
 		"Hello, how can I assist you today?",
 		"I'm happy to help with any questions you have.",
 	))
-	messages := []models.LLMMessage{
+	messages := []gen.LLMMessage{
 		models.NewSystemMessage("You are a helpful assistant."),
-		models.NewUserMessage("What can you do?", "user"),
+		models.NewUserText("user", "What can you do?"),
 	}
 
 	result, err := client.Create(ctx, messages, models.CreateOptions{})

@@ -23,7 +23,7 @@ type Completion struct {
 	Text string
 	// Result, when set, is returned as it is (its usage is returned
 	// unchanged; only its completion_tokens count in the client's usage).
-	Result *models.CreateResult
+	Result *gen.CreateResult
 }
 
 // Texts returns a text Completion for each text.
@@ -37,7 +37,7 @@ func Texts(texts ...string) []Completion {
 
 // Call is the arguments of one Create call, as the client recorded them.
 type Call struct {
-	Messages []models.LLMMessage
+	Messages []gen.LLMMessage
 	Options  models.CreateOptions
 }
 
@@ -54,12 +54,12 @@ var ErrNoMoreResponses error = exhaustedError{}
 
 // Client is AutoGen's ReplayChatCompletionClient. Create it with New.
 type Client struct {
-	completions []Completion     // fixed at New
-	info        models.ModelInfo // fixed at New
+	completions []Completion  // fixed at New
+	info        gen.ModelInfo // fixed at New
 
 	mu     sync.Mutex
-	cur    models.RequestUsage
-	total  models.RequestUsage
+	cur    gen.RequestUsage
+	total  gen.RequestUsage
 	index  int
 	cached bool
 	calls  []Call
@@ -70,7 +70,7 @@ type Option func(*Client)
 
 // WithModelInfo sets the client's model_info; the default is
 // models.DefaultModelInfo() (nothing supported, family "unknown").
-func WithModelInfo(info models.ModelInfo) Option {
+func WithModelInfo(info gen.ModelInfo) Option {
 	return func(c *Client) { c.info = info }
 }
 
@@ -93,13 +93,13 @@ var _ models.ChatCompletionClient = (*Client)(nil)
 
 // next returns the response at the current index with the usage it gives
 // for messages, or ErrNoMoreResponses. The caller holds c.mu.
-func (c *Client) next(messages []models.LLMMessage) (Completion, models.RequestUsage, error) {
+func (c *Client) next(messages []gen.LLMMessage) (Completion, gen.RequestUsage, error) {
 	if c.index >= len(c.completions) {
-		return Completion{}, models.RequestUsage{}, ErrNoMoreResponses
+		return Completion{}, gen.RequestUsage{}, ErrNoMoreResponses
 	}
 	resp := c.completions[c.index]
 	prompt := int64(CountWords(messages))
-	var usage models.RequestUsage
+	var usage gen.RequestUsage
 	if resp.Result == nil {
 		usage = models.NewRequestUsage(prompt, int64(len(pySplit(resp.Text))))
 	} else {
@@ -110,7 +110,7 @@ func (c *Client) next(messages []models.LLMMessage) (Completion, models.RequestU
 }
 
 // result is the CreateResult returned for resp.
-func (c *Client) result(resp Completion, usage models.RequestUsage, cached bool) models.CreateResult {
+func (c *Client) result(resp Completion, usage gen.RequestUsage, cached bool) gen.CreateResult {
 	if resp.Result != nil {
 		return cloneResult(*resp.Result)
 	}
@@ -123,15 +123,15 @@ func (c *Client) result(resp Completion, usage models.RequestUsage, cached bool)
 // tokens the words of the text. A predefined CreateResult is returned as it
 // is, and its completion_tokens count as the completion's. The call is
 // recorded (Calls). Tools and the other options are otherwise ignored.
-func (c *Client) Create(ctx context.Context, messages []models.LLMMessage, opts models.CreateOptions) (models.CreateResult, error) {
+func (c *Client) Create(ctx context.Context, messages []gen.LLMMessage, opts models.CreateOptions) (gen.CreateResult, error) {
 	if err := ctx.Err(); err != nil {
-		return models.CreateResult{}, err
+		return gen.CreateResult{}, err
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	resp, usage, err := c.next(messages)
 	if err != nil {
-		return models.CreateResult{}, err
+		return gen.CreateResult{}, err
 	}
 	c.cur = usage
 	res := c.result(resp, usage, c.cached)
@@ -149,7 +149,7 @@ func (c *Client) Create(ctx context.Context, messages []models.LLMMessage, opts 
 // cancelling ctx, leaves the client as it was except for ActualUsage,
 // which is set when the stream starts (as in AutoGen). Like AutoGen's
 // create_stream, it does not record the call in Calls.
-func (c *Client) CreateStream(ctx context.Context, messages []models.LLMMessage, opts models.CreateOptions) iter.Seq2[models.StreamEvent, error] {
+func (c *Client) CreateStream(ctx context.Context, messages []gen.LLMMessage, opts models.CreateOptions) iter.Seq2[models.StreamEvent, error] {
 	return func(yield func(models.StreamEvent, error) bool) {
 		if err := ctx.Err(); err != nil {
 			yield(models.StreamEvent{}, err)
@@ -196,7 +196,7 @@ func (c *Client) CreateStream(ctx context.Context, messages []models.LLMMessage,
 }
 
 // ActualUsage returns the usage of the latest Create or CreateStream.
-func (c *Client) ActualUsage() models.RequestUsage {
+func (c *Client) ActualUsage() gen.RequestUsage {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.cur
@@ -204,7 +204,7 @@ func (c *Client) ActualUsage() models.RequestUsage {
 
 // TotalUsage returns the usage of every completed Create and CreateStream
 // since New or Reset.
-func (c *Client) TotalUsage() models.RequestUsage {
+func (c *Client) TotalUsage() gen.RequestUsage {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.total
@@ -212,7 +212,7 @@ func (c *Client) TotalUsage() models.RequestUsage {
 
 // CountTokens counts messages AutoGen's replay way (see CountWords); tools
 // are ignored. It never fails.
-func (c *Client) CountTokens(messages []models.LLMMessage, tools ...models.ToolSchema) (int, error) {
+func (c *Client) CountTokens(messages []gen.LLMMessage, tools ...gen.ToolSchema) (int, error) {
 	return CountWords(messages), nil
 }
 
@@ -220,7 +220,7 @@ func (c *Client) CountTokens(messages []models.LLMMessage, tools ...models.ToolS
 // completion tokens). It depends on neither messages nor tools, so a
 // token-limited context without a token limit never trims with this
 // client. It never fails.
-func (c *Client) RemainingTokens(messages []models.LLMMessage, tools ...models.ToolSchema) (int, error) {
+func (c *Client) RemainingTokens(messages []gen.LLMMessage, tools ...gen.ToolSchema) (int, error) {
 	c.mu.Lock()
 	total := c.total
 	c.mu.Unlock()
@@ -238,10 +238,10 @@ func (c *Client) RemainingTokens(messages []models.LLMMessage, tools ...models.T
 
 // Capabilities returns the vision, function calling and JSON output parts
 // of ModelInfo.
-func (c *Client) Capabilities() models.ModelCapabilities { return models.CapabilitiesOf(c.info) }
+func (c *Client) Capabilities() gen.ModelCapabilities { return models.CapabilitiesOf(c.info) }
 
 // ModelInfo returns the client's model_info.
-func (c *Client) ModelInfo() models.ModelInfo { return c.info }
+func (c *Client) ModelInfo() gen.ModelInfo { return c.info }
 
 // Close does nothing.
 func (c *Client) Close() error { return nil }
@@ -251,8 +251,8 @@ func (c *Client) Close() error { return nil }
 func (c *Client) Reset() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.cur = models.RequestUsage{}
-	c.total = models.RequestUsage{}
+	c.cur = gen.RequestUsage{}
+	c.total = gen.RequestUsage{}
 	c.index = 0
 }
 
@@ -280,19 +280,19 @@ func (c *Client) Completions() []Completion { return cloneCompletions(c.completi
 // a string (system messages, text user and assistant messages). Messages
 // with list content (function calls, function results, multimodal user
 // messages) count 0.
-func CountWords(messages []models.LLMMessage) int {
+func CountWords(messages []gen.LLMMessage) int {
 	n := 0
 	for _, m := range messages {
 		switch m := m.(type) {
-		case *models.SystemMessage:
+		case *gen.SystemMessage:
 			if m != nil {
 				n += countPyWords(m.Content)
 			}
-		case *models.UserMessage:
+		case *gen.UserMessage:
 			if m != nil && m.Content.IsString() {
 				n += countPyWords(m.Content.String)
 			}
-		case *models.AssistantMessage:
+		case *gen.AssistantMessage:
 			if m != nil && m.Content.IsString() {
 				n += countPyWords(m.Content.String)
 			}
@@ -383,7 +383,7 @@ func cloneCompletions(in []Completion) []Completion {
 
 // cloneResult copies r's slices and pointers, so callers cannot change the
 // client's responses.
-func cloneResult(r models.CreateResult) models.CreateResult {
+func cloneResult(r gen.CreateResult) gen.CreateResult {
 	r.Content.Array = slices.Clone(r.Content.Array)
 	if r.Thought != nil {
 		t := *r.Thought

@@ -18,7 +18,7 @@ import (
 
 const conformance = "../../../testdata/conformance"
 
-func user(text string) models.LLMMessage { return models.NewUserMessage(text, "user") }
+func user(text string) gen.LLMMessage { return models.NewUserText("user", text) }
 
 func jsonEqual(t *testing.T, got, want []byte) {
 	t.Helper()
@@ -61,10 +61,10 @@ func TestCountWords(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			for _, m := range []models.LLMMessage{
-				models.NewSystemMessage(tt.text), user(tt.text), models.NewAssistantMessage(tt.text, "bot"),
+			for _, m := range []gen.LLMMessage{
+				models.NewSystemMessage(tt.text), user(tt.text), models.NewAssistantText("bot", tt.text),
 			} {
-				if got := CountWords([]models.LLMMessage{m}); got != tt.want {
+				if got := CountWords([]gen.LLMMessage{m}); got != tt.want {
 					t.Errorf("%s: %d, want %d", m.Type(), got, tt.want)
 				}
 			}
@@ -74,11 +74,11 @@ func TestCountWords(t *testing.T) {
 		})
 	}
 	// List content counts 0.
-	zero := []models.LLMMessage{
-		models.NewFunctionCallMessage("bot", models.FunctionCall{ID: "1", Name: "f", Arguments: "{\"a\": \"b c\"}"}),
+	zero := []gen.LLMMessage{
+		models.NewFunctionCallMessage("bot", gen.FunctionCall{ID: "1", Name: "f", Arguments: "{\"a\": \"b c\"}"}),
 		models.NewFunctionExecutionResultMessage(models.NewFunctionResult("1", "f", "three words here", nil)),
 		models.NewMultiModalUserMessage("user", models.TextItem("four words in text")),
-		(*models.UserMessage)(nil),
+		(*gen.UserMessage)(nil),
 		nil,
 	}
 	if got := CountWords(zero); got != 0 {
@@ -112,7 +112,7 @@ type contextCase struct {
 	Component json.RawMessage `json:"component"`
 }
 
-func decodeMessages(t *testing.T, raw json.RawMessage) []models.LLMMessage {
+func decodeMessages(t *testing.T, raw json.RawMessage) []gen.LLMMessage {
 	t.Helper()
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil
@@ -161,11 +161,11 @@ func TestCountTokensContexts(t *testing.T) {
 			t.Fatalf("%s: %d messages, %d counts", name, len(msgs), len(c.TokenCounter.PerMessage))
 		}
 		for i, m := range msgs {
-			if got, _ := client.CountTokens([]models.LLMMessage{m}); got != c.TokenCounter.PerMessage[i] {
+			if got, _ := client.CountTokens([]gen.LLMMessage{m}); got != c.TokenCounter.PerMessage[i] {
 				t.Errorf("%s: message %d: %d, want %d", name, i, got, c.TokenCounter.PerMessage[i])
 			}
 		}
-		tools := []models.ToolSchema{{Name: "ignored"}}
+		tools := []gen.ToolSchema{{Name: "ignored"}}
 		if got, _ := client.CountTokens(msgs, tools...); got != c.TokenCounter.CountAll {
 			t.Errorf("%s: count_all %d, want %d", name, got, c.TokenCounter.CountAll)
 		}
@@ -206,7 +206,7 @@ func TestComponentConformance(t *testing.T) {
 		}
 	}
 	for _, raw := range outer {
-		var m component.ComponentModel
+		var m gen.ComponentModel
 		if err := json.Unmarshal(raw, &m); err != nil {
 			t.Fatal(err)
 		}
@@ -243,10 +243,10 @@ func TestComponentConformance(t *testing.T) {
 func TestComponentRoundTrip(t *testing.T) {
 	thought := "thinking"
 	msm := false
-	res := models.NewFunctionCallsResult([]models.FunctionCall{{ID: "c", Name: "f", Arguments: "{}"}}, models.NewRequestUsage(5, 7), false)
+	res := models.NewFunctionCallsResult([]gen.FunctionCall{{ID: "c", Name: "f", Arguments: "{}"}}, models.NewRequestUsage(5, 7), false)
 	res.Thought = &thought
 	res.Logprobs = []gen.ChatCompletionTokenLogprob{{Token: "a", Logprob: -0.5, TopLogprobs: []gen.TopLogprob{{Logprob: -1}}}}
-	info := models.ModelInfo{Vision: true, FunctionCalling: true, Family: models.FamilyGPT4O, StructuredOutput: true}
+	info := gen.ModelInfo{Vision: true, FunctionCalling: true, Family: models.FamilyGPT4O, StructuredOutput: true}
 	info.MultipleSystemMessages.Set = true
 	info.MultipleSystemMessages.Value = &msm
 	client := New([]Completion{{Text: "hello there"}, {Result: &res}}, WithModelInfo(info))
@@ -312,7 +312,7 @@ func TestFromConfigErrors(t *testing.T) {
 	}
 }
 
-func usage(u models.RequestUsage) string {
+func usage(u gen.RequestUsage) string {
 	return u.PromptTokens.String() + "/" + u.CompletionTokens.String()
 }
 
@@ -324,7 +324,7 @@ func TestCreate(t *testing.T) {
 	ctx := context.Background()
 	pre := models.NewTextResult("predefined", models.FinishReasonLength, models.NewRequestUsage(100, 7), false)
 	c := New([]Completion{{Text: "Hello, how can I help?"}, {Result: &pre}})
-	msgs := []models.LLMMessage{models.NewSystemMessage("Be nice."), user("What can you do?")}
+	msgs := []gen.LLMMessage{models.NewSystemMessage("Be nice."), user("What can you do?")}
 
 	r, err := c.Create(ctx, msgs, models.CreateOptions{})
 	if err != nil {
@@ -380,7 +380,7 @@ func TestCreate(t *testing.T) {
 }
 
 func TestCreateReturnsCopies(t *testing.T) {
-	pre := models.NewFunctionCallsResult([]models.FunctionCall{{ID: "a", Name: "f"}}, models.NewRequestUsage(0, 1), false)
+	pre := models.NewFunctionCallsResult([]gen.FunctionCall{{ID: "a", Name: "f"}}, models.NewRequestUsage(0, 1), false)
 	c := New([]Completion{{Result: &pre}, {Result: &pre}})
 	pre.Content.Array[0].Name = "changed after New"
 	r, _ := c.Create(context.Background(), nil, models.CreateOptions{})
@@ -395,7 +395,7 @@ func TestCreateStream(t *testing.T) {
 	ctx := context.Background()
 	pre := models.NewTextResult("whole", models.FinishReasonStop, models.NewRequestUsage(9, 4), true)
 	c := New([]Completion{{Text: " Hello,\u00a0how  are you? "}, {Result: &pre}, {Text: ""}})
-	msgs := []models.LLMMessage{user("hi there")}
+	msgs := []gen.LLMMessage{user("hi there")}
 
 	chunks, res, err := models.CollectStream(c.CreateStream(ctx, msgs, models.CreateOptions{}))
 	if err != nil {
@@ -435,7 +435,7 @@ func TestCreateStream(t *testing.T) {
 func TestCreateStreamStopsEarly(t *testing.T) {
 	ctx := context.Background()
 	c := New(Texts("one two three", "next"))
-	for ev, err := range c.CreateStream(ctx, []models.LLMMessage{user("a b c d")}, models.CreateOptions{}) {
+	for ev, err := range c.CreateStream(ctx, []gen.LLMMessage{user("a b c d")}, models.CreateOptions{}) {
 		if err != nil || ev.Text != "one " {
 			t.Fatalf("%+v %v", ev, err)
 		}
@@ -497,19 +497,19 @@ func TestRemainingTokensClamps(t *testing.T) {
 	if _, err := c.Create(context.Background(), nil, models.CreateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if rem, err := c.RemainingTokens([]models.LLMMessage{user("a")}); rem != 0 || err != nil {
+	if rem, err := c.RemainingTokens([]gen.LLMMessage{user("a")}); rem != 0 || err != nil {
 		t.Fatalf("remaining %d, %v", rem, err)
 	}
 }
 
 func TestModelInfoAndCapabilities(t *testing.T) {
 	c := New(nil)
-	if c.ModelInfo() != models.DefaultModelInfo() || c.Capabilities() != (models.ModelCapabilities{}) || c.Close() != nil {
+	if c.ModelInfo() != models.DefaultModelInfo() || c.Capabilities() != (gen.ModelCapabilities{}) || c.Close() != nil {
 		t.Fatal("defaults")
 	}
-	info := models.ModelInfo{Vision: true, JsonOutput: true, Family: models.FamilyClaude35Sonnet}
+	info := gen.ModelInfo{Vision: true, JsonOutput: true, Family: models.FamilyClaude35Sonnet}
 	c = New(nil, WithModelInfo(info))
-	if c.ModelInfo() != info || c.Capabilities() != (models.ModelCapabilities{Vision: true, JsonOutput: true}) {
+	if c.ModelInfo() != info || c.Capabilities() != (gen.ModelCapabilities{Vision: true, JsonOutput: true}) {
 		t.Fatal("custom")
 	}
 }
@@ -530,7 +530,7 @@ func TestConcurrent(t *testing.T) {
 			defer wg.Done()
 			for k := 0; k < 4; k++ {
 				if i%2 == 0 {
-					if _, err := c.Create(context.Background(), []models.LLMMessage{user("x")}, models.CreateOptions{}); err != nil {
+					if _, err := c.Create(context.Background(), []gen.LLMMessage{user("x")}, models.CreateOptions{}); err != nil {
 						t.Error(err)
 					}
 				} else {

@@ -27,6 +27,11 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		return nil
 	},
 	"AssistantMessage": func(d *wire.Decoder) wire.Encodable { x := new(AssistantMessage); x.DecodeFrom(d); return x },
+	"AzureOpenAIClientConfigurationConfigModel": func(d *wire.Decoder) wire.Encodable {
+		x := new(AzureOpenAIClientConfigurationConfigModel)
+		x.DecodeFrom(d)
+		return x
+	},
 	"BufferedChatCompletionContextConfig": func(d *wire.Decoder) wire.Encodable {
 		x := new(BufferedChatCompletionContextConfig)
 		x.DecodeFrom(d)
@@ -74,6 +79,7 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 	},
 	"ImageResultContent": func(d *wire.Decoder) wire.Encodable { x := new(ImageResultContent); x.DecodeFrom(d); return x },
 	"ImportFromModule":   func(d *wire.Decoder) wire.Encodable { x := new(ImportFromModule); x.DecodeFrom(d); return x },
+	"JSONSchema":         func(d *wire.Decoder) wire.Encodable { x := new(JSONSchema); x.DecodeFrom(d); return x },
 	"LLMMessage": func(d *wire.Decoder) wire.Encodable {
 		if x := DecodeLLMMessage(d); x != nil {
 			return x
@@ -105,8 +111,22 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 	},
 	"ModelInfo":         func(d *wire.Decoder) wire.Encodable { x := new(ModelInfo); x.DecodeFrom(d); return x },
 	"MultiModalMessage": func(d *wire.Decoder) wire.Encodable { x := new(MultiModalMessage); x.DecodeFrom(d); return x },
-	"ParametersSchema":  func(d *wire.Decoder) wire.Encodable { x := new(ParametersSchema); x.DecodeFrom(d); return x },
-	"RequestUsage":      func(d *wire.Decoder) wire.Encodable { x := new(RequestUsage); x.DecodeFrom(d); return x },
+	"OpenAIClientConfigurationConfigModel": func(d *wire.Decoder) wire.Encodable {
+		x := new(OpenAIClientConfigurationConfigModel)
+		x.DecodeFrom(d)
+		return x
+	},
+	"ParametersSchema": func(d *wire.Decoder) wire.Encodable { x := new(ParametersSchema); x.DecodeFrom(d); return x },
+	"ReasoningEffort": func(d *wire.Decoder) wire.Encodable {
+		x := d.Enum(reasoningEffortValues...)
+		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+	},
+	"RequestUsage":   func(d *wire.Decoder) wire.Encodable { x := new(RequestUsage); x.DecodeFrom(d); return x },
+	"ResponseFormat": func(d *wire.Decoder) wire.Encodable { x := new(ResponseFormat); x.DecodeFrom(d); return x },
+	"ResponseFormatType": func(d *wire.Decoder) wire.Encodable {
+		x := d.Enum(responseFormatTypeValues...)
+		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+	},
 	"ResultContent": func(d *wire.Decoder) wire.Encodable {
 		if x := DecodeResultContent(d); x != nil {
 			return x
@@ -117,6 +137,7 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 	"SelectorEvent":         func(d *wire.Decoder) wire.Encodable { x := new(SelectorEvent); x.DecodeFrom(d); return x },
 	"StaticWorkbenchConfig": func(d *wire.Decoder) wire.Encodable { x := new(StaticWorkbenchConfig); x.DecodeFrom(d); return x },
 	"StopMessage":           func(d *wire.Decoder) wire.Encodable { x := new(StopMessage); x.DecodeFrom(d); return x },
+	"StreamOptions":         func(d *wire.Decoder) wire.Encodable { x := new(StreamOptions); x.DecodeFrom(d); return x },
 	"SystemMessage":         func(d *wire.Decoder) wire.Encodable { x := new(SystemMessage); x.DecodeFrom(d); return x },
 	"TextContent":           func(d *wire.Decoder) wire.Encodable { x := new(TextContent); x.DecodeFrom(d); return x },
 	"TextMessage":           func(d *wire.Decoder) wire.Encodable { x := new(TextMessage); x.DecodeFrom(d); return x },

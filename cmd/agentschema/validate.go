@@ -299,7 +299,7 @@ func (o *jsonOutput) fault(doc document, e *validate.Error) error {
 		Pointer: e.Pointer,
 		Keyword: e.Keyword,
 		Message: e.Message,
-		Code:    e.Code,
+		Code:    e.Type,
 	})
 	if err != nil {
 		return err

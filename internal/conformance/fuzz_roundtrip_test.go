@@ -95,7 +95,7 @@ func checkDecodeError(t *testing.T, title string, data []byte, err error) {
 	}
 	lines := bytes.Count(data, []byte("\n")) + 1
 	for _, e := range errs {
-		if e == nil || e.Message == "" || e.Code == "" {
+		if e == nil || e.Message == "" || e.Type == "" {
 			t.Fatalf("%s: empty error %#v", title, e)
 		}
 		if e.Line < 1 || e.Line > lines || e.Column < 1 || e.Offset < 0 || e.Offset > len(data) {

@@ -28,7 +28,7 @@ func TestMemoryMimeTypeIsOpen(t *testing.T) {
 	}
 	err = m.UnmarshalJSON([]byte(`{"content":"a","mime_type":5}`))
 	var e *wire.Error
-	if !errors.As(err, &e) || e.Pointer != "/mime_type" || e.Code != "string_type" {
+	if !errors.As(err, &e) || e.Pointer != "/mime_type" || e.Type != "string_type" {
 		t.Fatalf("a number for mime_type: %v, want string_type at /mime_type", err)
 	}
 }

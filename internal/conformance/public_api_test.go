@@ -27,7 +27,7 @@ func TestPublicErrorTypes(t *testing.T) {
 	// image; skipping it reaches the depth limit inside it.
 	var limit *gen.Error
 	for _, e := range errs {
-		if e.Code == "limit" {
+		if e.Type == "limit" {
 			limit = e
 		}
 	}

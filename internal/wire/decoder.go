@@ -10,7 +10,7 @@ import (
 // safe limits.
 type Options struct {
 	// DisallowUnknownFields reports fields the types do not hold (AutoGen
-	// drops them silently) as errors with Code "extra_forbidden".
+	// drops them silently) as errors of Type "extra_forbidden".
 	DisallowUnknownFields bool
 	// MaxDepth bounds the nesting of arrays and objects (default 1000,
 	// far below what the recursive decoders' stacks could take).
@@ -211,7 +211,7 @@ func (d *Decoder) failErr(offset int, extra, code, msg string, err error) {
 		return
 	}
 	line, col := lineCol(d.data, offset)
-	d.errs = append(d.errs, &Error{Pointer: d.pointer(extra), Offset: offset, Line: line, Column: col, Code: code, Message: msg, Err: err})
+	d.errs = append(d.errs, &Error{Pointer: d.pointer(extra), Offset: offset, Line: line, Column: col, Type: code, Message: msg, Err: err})
 }
 
 // limit records a limit hit at offset; what says what the limit counts.

@@ -9,7 +9,7 @@ package wire
 
 // # Hostile input
 //
-// Limits (Options) have safe defaults and each hit is an *Error with Code
+// Limits (Options) have safe defaults and each hit is an *Error of Type
 // "limit" wrapping a *LimitError that names it: nesting depth (1000),
 // document size (256 MiB), string length (64 MiB as written), image pixels
 // (Pillow's decompression-bomb threshold, checked from the header before

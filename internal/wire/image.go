@@ -70,7 +70,7 @@ func (d *Decoder) openImage(b64 []byte) (*pyimg.Image, error) {
 }
 
 // imageFault records an image that does not load. A decompression bomb is a
-// limit hit (Code "limit", Err a *LimitError wrapping nothing further);
+// limit hit (Type "limit", Err a *LimitError wrapping nothing further);
 // anything else is pydantic's value_error with the image library's error.
 func (d *Decoder) imageFault(offset int, pointer string, err error) {
 	if len(d.errs) >= d.opts.MaxErrors {
@@ -82,7 +82,7 @@ func (d *Decoder) imageFault(offset int, pointer string, err error) {
 		code, cause = "limit", &LimitError{Limit: "image_pixels", Max: bomb.Limit}
 	}
 	line, col := lineCol(d.data, offset)
-	d.errs = append(d.errs, &Error{Pointer: pointer, Offset: offset, Line: line, Column: col, Code: code, Message: "Value error, " + err.Error(), Err: cause})
+	d.errs = append(d.errs, &Error{Pointer: pointer, Offset: offset, Line: line, Column: col, Type: code, Message: "Value error, " + err.Error(), Err: cause})
 }
 
 // Image appends im as {"data": "<base64 of an RGB PNG>"}.

@@ -27,7 +27,7 @@ func limitOf(t *testing.T, err error) *LimitError {
 		t.Fatalf("error %v (%T) holds no *LimitError", err, err)
 	}
 	var e *Error
-	if !errors.As(err, &e) || e.Code != "limit" {
+	if !errors.As(err, &e) || e.Type != "limit" {
 		t.Fatalf("error %v: want an *Error with Code limit", err)
 	}
 	return le
@@ -159,7 +159,7 @@ func TestDuplicateMembers(t *testing.T) {
 	}
 	_, err := decode(`{"a":5,"a":"last"}`)
 	var e *Error
-	if !errors.As(err, &e) || e.Pointer != "/a" || e.Code != "string_type" {
+	if !errors.As(err, &e) || e.Pointer != "/a" || e.Type != "string_type" {
 		t.Fatalf("an invalid earlier occurrence: %v, want string_type at /a", err)
 	}
 }

@@ -126,7 +126,7 @@ func TestDecodeFaults(t *testing.T) {
 				t.Fatalf("error %v is not a DecodeErrors", err)
 			}
 			for _, e := range es {
-				if e.Pointer == tt.pointer && e.Code == tt.code && strings.Contains(e.Message, tt.messageContains) {
+				if e.Pointer == tt.pointer && e.Type == tt.code && strings.Contains(e.Message, tt.messageContains) {
 					return
 				}
 			}

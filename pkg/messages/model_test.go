@@ -78,7 +78,7 @@ func TestModelCodecPydantic(t *testing.T) {
 			}
 			var got, want []string
 			for _, e := range es {
-				got = append(got, e.Pointer+" "+e.Code)
+				got = append(got, e.Pointer+" "+e.Type)
 			}
 			for _, e := range c.Errors {
 				var p strings.Builder
@@ -186,7 +186,7 @@ func TestModelCodecGo(t *testing.T) {
 	var r ranged
 	err := Unmarshal([]byte(`{"i8": 300, "u8": -1, "u": "18446744073709551616", "f32": "2.5"}`), &r)
 	var es wire.Errors
-	if !errors.As(err, &es) || len(es) != 3 || es[0].Pointer != "/i8" || es[1].Pointer != "/u8" || es[2].Pointer != "/u" || es[0].Code != "int_range" {
+	if !errors.As(err, &es) || len(es) != 3 || es[0].Pointer != "/i8" || es[1].Pointer != "/u8" || es[2].Pointer != "/u" || es[0].Type != "int_range" {
 		t.Errorf("ranges: %v", err)
 	}
 	if r.F32 != 2.5 {

@@ -254,7 +254,7 @@ func TestFactoryInputs(t *testing.T) {
 		}
 	}
 	var es wire.Errors
-	if _, err := f.Create([]byte(`{"type": "TextMessage"`)); !errors.As(err, &es) || es[0].Code != "json_invalid" {
+	if _, err := f.Create([]byte(`{"type": "TextMessage"`)); !errors.As(err, &es) || es[0].Type != "json_invalid" {
 		t.Errorf("bad JSON: %v", err)
 	}
 	var mt *MissingTypeError

@@ -23,7 +23,7 @@
 //     decoding with the generated typed decoder (gen.Decode), which
 //     coerces as pydantic does ("12" for an int, a unix time for a
 //     datetime, "yes" for true) and opens images. Its errors carry
-//     pydantic's error type in Error.Code as well.
+//     pydantic's error type in Error.Type as well.
 //
 // One mistake gives one error. The tagged unions (LLMMessage,
 // ChatMessage, AgentEvent, ResultContent) are oneOf schemas with a

@@ -147,7 +147,7 @@ func placeMissing(data []byte, es Errors) {
 	var idx []int
 	var paths [][]string
 	for i, e := range es {
-		if e.Code != "missing" {
+		if e.Type != "missing" {
 			continue
 		}
 		p := parsePointer(e.Pointer)
@@ -181,8 +181,8 @@ func fromWire(werrs wire.Errors, maxErrs int) Errors {
 			Offset:  we.Offset,
 			Line:    we.Line,
 			Column:  we.Column,
-			Keyword: keywordForCode(we.Code),
-			Code:    we.Code,
+			Keyword: keywordForCode(we.Type),
+			Type:    we.Type,
 			Message: we.Message,
 		})
 	}

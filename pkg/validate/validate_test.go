@@ -197,12 +197,12 @@ func TestAutoGenMode(t *testing.T) {
 	if !errors.As(err, &e) {
 		t.Fatalf("no *Error: %v", err)
 	}
-	if e.Pointer != "/prompt_tokens" || e.Code != "int_from_float" || e.Keyword != "type" || e.Line != 1 || e.Column != 18 {
+	if e.Pointer != "/prompt_tokens" || e.Type != "int_from_float" || e.Keyword != "type" || e.Line != 1 || e.Column != 18 {
 		t.Errorf("got %+v", *e)
 	}
 	// A missing tag in a union.
 	err = v.Validate("ChatCompletionContextState", []byte(`{"messages":[{"content":"x"}]}`))
-	if !errors.As(err, &e) || e.Keyword != "discriminator" || e.Code != "union_tag_not_found" {
+	if !errors.As(err, &e) || e.Keyword != "discriminator" || e.Type != "union_tag_not_found" {
 		t.Errorf("got %v", err)
 	}
 }

@@ -65,13 +65,14 @@ func DecodeAgentEvent(d *wire.Decoder) AgentEvent {
 	return nil
 }
 
-// UnmarshalAgentEvent decodes one AgentEvent document.
-func UnmarshalAgentEvent(data []byte, opts ...wire.Options) (AgentEvent, error) {
-	var o wire.Options
-	if len(opts) > 0 {
-		o = opts[0]
-	}
-	d := wire.NewDecoder(data, o)
+// UnmarshalAgentEvent decodes one AgentEvent document with the default options.
+func UnmarshalAgentEvent(data []byte) (AgentEvent, error) {
+	return UnmarshalOptions{}.UnmarshalAgentEvent(data)
+}
+
+// UnmarshalAgentEvent decodes one AgentEvent document with these options.
+func (o UnmarshalOptions) UnmarshalAgentEvent(data []byte) (AgentEvent, error) {
+	d := wire.NewDecoder(data, wire.Options(o))
 	var v AgentEvent
 	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = DecodeAgentEvent(d) }))
 	if err := d.Err(); err != nil {

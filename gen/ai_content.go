@@ -88,13 +88,14 @@ func DecodeAIContent(d *wire.Decoder) AIContent {
 	return nil
 }
 
-// UnmarshalAIContent decodes one AIContent document.
-func UnmarshalAIContent(data []byte, opts ...wire.Options) (AIContent, error) {
-	var o wire.Options
-	if len(opts) > 0 {
-		o = opts[0]
-	}
-	d := wire.NewDecoder(data, o)
+// UnmarshalAIContent decodes one AIContent document with the default options.
+func UnmarshalAIContent(data []byte) (AIContent, error) {
+	return UnmarshalOptions{}.UnmarshalAIContent(data)
+}
+
+// UnmarshalAIContent decodes one AIContent document with these options.
+func (o UnmarshalOptions) UnmarshalAIContent(data []byte) (AIContent, error) {
+	d := wire.NewDecoder(data, wire.Options(o))
 	var v AIContent
 	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = DecodeAIContent(d) }))
 	if err := d.Err(); err != nil {

@@ -63,13 +63,14 @@ func DecodeAnyTextualContent(d *wire.Decoder) AnyTextualContent {
 	return nil
 }
 
-// UnmarshalAnyTextualContent decodes one AnyTextualContent document.
-func UnmarshalAnyTextualContent(data []byte, opts ...wire.Options) (AnyTextualContent, error) {
-	var o wire.Options
-	if len(opts) > 0 {
-		o = opts[0]
-	}
-	d := wire.NewDecoder(data, o)
+// UnmarshalAnyTextualContent decodes one AnyTextualContent document with the default options.
+func UnmarshalAnyTextualContent(data []byte) (AnyTextualContent, error) {
+	return UnmarshalOptions{}.UnmarshalAnyTextualContent(data)
+}
+
+// UnmarshalAnyTextualContent decodes one AnyTextualContent document with these options.
+func (o UnmarshalOptions) UnmarshalAnyTextualContent(data []byte) (AnyTextualContent, error) {
+	d := wire.NewDecoder(data, wire.Options(o))
 	var v AnyTextualContent
 	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = DecodeAnyTextualContent(d) }))
 	if err := d.Err(); err != nil {

@@ -49,13 +49,14 @@ func DecodeChatMessage(d *wire.Decoder) ChatMessage {
 	return nil
 }
 
-// UnmarshalChatMessage decodes one ChatMessage document.
-func UnmarshalChatMessage(data []byte, opts ...wire.Options) (ChatMessage, error) {
-	var o wire.Options
-	if len(opts) > 0 {
-		o = opts[0]
-	}
-	d := wire.NewDecoder(data, o)
+// UnmarshalChatMessage decodes one ChatMessage document with the default options.
+func UnmarshalChatMessage(data []byte) (ChatMessage, error) {
+	return UnmarshalOptions{}.UnmarshalChatMessage(data)
+}
+
+// UnmarshalChatMessage decodes one ChatMessage document with these options.
+func (o UnmarshalOptions) UnmarshalChatMessage(data []byte) (ChatMessage, error) {
+	d := wire.NewDecoder(data, wire.Options(o))
 	var v ChatMessage
 	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = DecodeChatMessage(d) }))
 	if err := d.Err(); err != nil {

@@ -45,13 +45,14 @@ func DecodeLLMMessage(d *wire.Decoder) LLMMessage {
 	return nil
 }
 
-// UnmarshalLLMMessage decodes one LLMMessage document.
-func UnmarshalLLMMessage(data []byte, opts ...wire.Options) (LLMMessage, error) {
-	var o wire.Options
-	if len(opts) > 0 {
-		o = opts[0]
-	}
-	d := wire.NewDecoder(data, o)
+// UnmarshalLLMMessage decodes one LLMMessage document with the default options.
+func UnmarshalLLMMessage(data []byte) (LLMMessage, error) {
+	return UnmarshalOptions{}.UnmarshalLLMMessage(data)
+}
+
+// UnmarshalLLMMessage decodes one LLMMessage document with these options.
+func (o UnmarshalOptions) UnmarshalLLMMessage(data []byte) (LLMMessage, error) {
+	d := wire.NewDecoder(data, wire.Options(o))
 	var v LLMMessage
 	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = DecodeLLMMessage(d) }))
 	if err := d.Err(); err != nil {

@@ -58,13 +58,14 @@ func DecodeLocatableContent(d *wire.Decoder) LocatableContent {
 	return nil
 }
 
-// UnmarshalLocatableContent decodes one LocatableContent document.
-func UnmarshalLocatableContent(data []byte, opts ...wire.Options) (LocatableContent, error) {
-	var o wire.Options
-	if len(opts) > 0 {
-		o = opts[0]
-	}
-	d := wire.NewDecoder(data, o)
+// UnmarshalLocatableContent decodes one LocatableContent document with the default options.
+func UnmarshalLocatableContent(data []byte) (LocatableContent, error) {
+	return UnmarshalOptions{}.UnmarshalLocatableContent(data)
+}
+
+// UnmarshalLocatableContent decodes one LocatableContent document with these options.
+func (o UnmarshalOptions) UnmarshalLocatableContent(data []byte) (LocatableContent, error) {
+	d := wire.NewDecoder(data, wire.Options(o))
 	var v LocatableContent
 	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = DecodeLocatableContent(d) }))
 	if err := d.Err(); err != nil {

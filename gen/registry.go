@@ -228,18 +228,21 @@ type UnknownTitleError struct{ Title string }
 func (e *UnknownTitleError) Error() string { return "unknown type " + e.Title }
 
 // Decode decodes one document of the type named by its schema title (such
-// as "AssistantMessage", "LLMMessage" or "ChatCompletionContextState"). The
-// result is a pointer to the generated type, or a union member.
-func Decode(title string, data []byte, opts ...wire.Options) (wire.Encodable, error) {
+// as "AssistantMessage", "LLMMessage" or "ChatCompletionContextState") with
+// the default options. The result is a pointer to the generated type, or a
+// union member.
+func Decode(title string, data []byte) (Encodable, error) {
+	return UnmarshalOptions{}.Decode(title, data)
+}
+
+// Decode decodes one document of the type named by its schema title with
+// these options; see the package-level Decode.
+func (o UnmarshalOptions) Decode(title string, data []byte) (Encodable, error) {
 	f, ok := decoders[title]
 	if !ok {
 		return nil, &UnknownTitleError{Title: title}
 	}
-	var o wire.Options
-	if len(opts) > 0 {
-		o = opts[0]
-	}
-	d := wire.NewDecoder(data, o)
+	d := wire.NewDecoder(data, wire.Options(o))
 	var v wire.Encodable
 	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = f(d) }))
 	if err := d.Err(); err != nil {

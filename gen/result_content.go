@@ -37,13 +37,14 @@ func DecodeResultContent(d *wire.Decoder) ResultContent {
 	return nil
 }
 
-// UnmarshalResultContent decodes one ResultContent document.
-func UnmarshalResultContent(data []byte, opts ...wire.Options) (ResultContent, error) {
-	var o wire.Options
-	if len(opts) > 0 {
-		o = opts[0]
-	}
-	d := wire.NewDecoder(data, o)
+// UnmarshalResultContent decodes one ResultContent document with the default options.
+func UnmarshalResultContent(data []byte) (ResultContent, error) {
+	return UnmarshalOptions{}.UnmarshalResultContent(data)
+}
+
+// UnmarshalResultContent decodes one ResultContent document with these options.
+func (o UnmarshalOptions) UnmarshalResultContent(data []byte) (ResultContent, error) {
+	d := wire.NewDecoder(data, wire.Options(o))
 	var v ResultContent
 	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = DecodeResultContent(d) }))
 	if err := d.Err(); err != nil {

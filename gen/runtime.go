@@ -19,35 +19,51 @@ type Image = wire.Image
 // Optional is a member that may be absent and, when present, null.
 type Optional[T any] = wire.Optional[T]
 
-// Options configure decoding: unknown members, limits, error count (see
-// the fields). The zero value is AutoGen's behaviour with safe limits.
-type Options = wire.Options
-
-// Error is one decoding fault: JSON pointer, byte offset, line, column,
-// pydantic's error type and a message.
-type Error = wire.Error
-
-// Errors is every fault found in one document; errors.As finds each
-// *Error, and the *LimitError of a limit hit, through it.
-type Errors = wire.Errors
-
-// LimitError names the limit (depth, document_size, string, image_pixels)
-// a document exceeded.
-type LimitError = wire.LimitError
-
-// Decoder reads JSON into the generated types (see DecodeTitled and the
-// Decode<Union> functions).
-type Decoder = wire.Decoder
-
-// Encoder writes the canonical JSON of the generated types.
-type Encoder = wire.Encoder
-
-// Encodable is implemented by every generated type and union member.
+// Encodable is implemented by pointers to every generated type and union
+// member: it is what Marshal writes. Its method is the codec's, for this
+// module's packages only.
 type Encodable = wire.Encodable
 
-// NewDecoder returns a decoder over data.
-func NewDecoder(data []byte, opts Options) *Decoder { return wire.NewDecoder(data, opts) }
+// Decodable is implemented by pointers to every generated type: it is what
+// Unmarshal reads. Its method is the codec's, for this module's packages
+// only.
+type Decodable = wire.Decodable
+
+// UnmarshalOptions configure decoding. Set its fields by name (it cannot be
+// built with an unkeyed literal); the zero value is AutoGen's behaviour with
+// safe limits:
+//
+//   - DisallowUnknownFields reports members the types do not hold (AutoGen
+//     drops them silently) as faults of type "extra_forbidden";
+//   - MaxDepth bounds the nesting of arrays and objects (default 1000);
+//   - MaxDocumentSize bounds one document's size in bytes (default 256 MiB;
+//     negative: no limit);
+//   - MaxStringLen bounds one JSON string's length in bytes as written
+//     (default 64 MiB; negative: no limit);
+//   - MaxImagePixels bounds an image's width*height (default Pillow's
+//     decompression-bomb threshold);
+//   - MaxErrors stops collecting after this many faults (default 100);
+//   - SerialImages checks every image on the decoding goroutine (by default
+//     large images are checked on other goroutines; the faults are the same).
+//
+// A limit hit is an *agentschema.Fault of type "limit" wrapping an
+// *agentschema.LimitError.
+//
+//	opts := gen.UnmarshalOptions{DisallowUnknownFields: true, MaxDepth: 64}
+//	var state gen.ChatCompletionContextState
+//	err := opts.Unmarshal(data, &state)
+type UnmarshalOptions wire.Options
+
+// Unmarshal decodes one JSON document into v, a pointer to a generated type.
+// The error is an agentschema.Faults listing every fault, in input order.
+func (o UnmarshalOptions) Unmarshal(data []byte, v Decodable) error {
+	return wire.Unmarshal(data, v, wire.Options(o))
+}
+
+// Unmarshal decodes one JSON document into v with the default options (as
+// v.UnmarshalJSON and json.Unmarshal do).
+func Unmarshal(data []byte, v Decodable) error { return wire.Unmarshal(data, v) }
 
 // Marshal returns the canonical JSON of v, as AutoGen's model_dump_json
-// writes it.
+// writes it (as v.MarshalJSON and json.Marshal do).
 func Marshal(v Encodable) ([]byte, error) { return wire.Marshal(v) }

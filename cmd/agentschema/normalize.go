@@ -168,9 +168,9 @@ func normalizeStructured(doc document, name string, opts wire.Options, stderr io
 	var m *messages.RawStructuredMessage
 	var err error
 	if name != "" {
-		m, err = messages.DecodeRawStructuredAs(name, doc.data, opts)
+		m, err = messages.DecodeRawStructuredAs(name, doc.data, gen.UnmarshalOptions(opts))
 	} else {
-		m, err = messages.DecodeRawStructured(doc.data, opts)
+		m, err = messages.DecodeRawStructured(doc.data, gen.UnmarshalOptions(opts))
 	}
 	if err != nil {
 		var errs wire.Errors

@@ -163,7 +163,7 @@ func (r *renderer) message(doc document) {
 	var unknown *messages.UnknownTypeError
 	if errors.As(err, &unknown) {
 		if _, ok := messages.StructuredName(unknown.Type); ok {
-			m, err = messages.DecodeRawStructured(doc.data)
+			m, err = messages.DecodeRawStructured(doc.data, gen.UnmarshalOptions{})
 		}
 	}
 	if err != nil {

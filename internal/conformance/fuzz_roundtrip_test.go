@@ -55,7 +55,7 @@ func FuzzRegistryRoundTrip(f *testing.F) {
 		if err != nil {
 			checkDecodeError(t, title, data, err)
 		}
-		_, strictErr := gen.Decode(title, data, wire.Options{DisallowUnknownFields: true})
+		_, strictErr := gen.UnmarshalOptions{DisallowUnknownFields: true}.Decode(title, data)
 		if strictErr != nil {
 			checkDecodeError(t, title, data, strictErr)
 		}
@@ -69,8 +69,8 @@ func FuzzRegistryRoundTrip(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%s: decoded but does not encode: %v", title, err)
 		}
-		for _, opts := range []wire.Options{{}, {DisallowUnknownFields: true}} {
-			v2, err := gen.Decode(title, out1, opts)
+		for _, opts := range []gen.UnmarshalOptions{{}, {DisallowUnknownFields: true}} {
+			v2, err := opts.Decode(title, out1)
 			if err != nil {
 				t.Fatalf("%s: re-decoding our own output (%+v) failed: %v\n%s", title, opts, err, out1)
 			}

@@ -5,27 +5,30 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentschema/agentschema"
+
 	"github.com/agentschema/agentschema/gen"
 )
 
 // TestPublicErrorTypes: a user outside the module reaches the decoding
-// options and error types through gen's aliases (internal/wire cannot be
-// imported from outside).
+// options through gen.UnmarshalOptions and the faults through the module's
+// one fault type, agentschema.Fault (internal/wire cannot be imported from
+// outside).
 func TestPublicErrorTypes(t *testing.T) {
 	deep := `{"messages":[{"type":"UserMessage","source":"u","content":[` + strings.Repeat("[", 50) + `]}]}`
-	_, err := gen.Decode("ChatCompletionContextState", []byte(deep), gen.Options{MaxDepth: 10})
-	var errs gen.Errors
-	var le *gen.LimitError
-	var e *gen.Error
+	_, err := gen.UnmarshalOptions{MaxDepth: 10}.Decode("ChatCompletionContextState", []byte(deep))
+	var errs agentschema.Faults
+	var le *agentschema.LimitError
+	var e *agentschema.Fault
 	if !errors.As(err, &errs) || !errors.As(err, &le) || !errors.As(err, &e) {
-		t.Fatalf("error %v: want gen.Errors holding a *gen.Error and a *gen.LimitError", err)
+		t.Fatalf("error %v: want agentschema.Faults holding a *agentschema.Fault and a *agentschema.LimitError", err)
 	}
 	if le.Limit != "depth" || le.Max != 10 {
 		t.Fatalf("limit %+v", le)
 	}
 	// The first fault is the list item that is neither a string nor an
 	// image; skipping it reaches the depth limit inside it.
-	var limit *gen.Error
+	var limit *agentschema.Fault
 	for _, e := range errs {
 		if e.Type == "limit" {
 			limit = e

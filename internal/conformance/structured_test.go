@@ -31,11 +31,11 @@ type Answer struct {
 var structuredDecoders = map[string]func(data []byte) (messages.Message, error){
 	"WeatherReport": func(data []byte) (messages.Message, error) {
 		m := &messages.StructuredMessage[WeatherReport]{}
-		return m, m.Decode(data)
+		return m, m.UnmarshalJSON(data)
 	},
 	"Answer": func(data []byte) (messages.Message, error) {
 		m := &messages.StructuredMessage[Answer]{}
-		return m, m.Decode(data)
+		return m, m.UnmarshalJSON(data)
 	},
 }
 

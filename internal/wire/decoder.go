@@ -9,6 +9,10 @@ import (
 // Options configure decoding. The zero value is AutoGen's behaviour with
 // safe limits.
 type Options struct {
+	// The blank field keeps Options (and gen.UnmarshalOptions) from being
+	// built with an unkeyed literal, so fields can be added.
+	_ struct{}
+
 	// DisallowUnknownFields reports fields the types do not hold (AutoGen
 	// drops them silently) as errors of Type "extra_forbidden".
 	DisallowUnknownFields bool

@@ -124,7 +124,7 @@ func stripRaw(m Message) Message {
 	if err != nil {
 		panic(err)
 	}
-	cs, err := UnmarshalList(b)
+	cs, err := UnmarshalList(b, gen.UnmarshalOptions{})
 	if err != nil {
 		panic(err)
 	}

@@ -7,14 +7,6 @@ import (
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
-// Options configure decoding: limits and whether unknown members are
-// faults.
-type Options = wire.Options
-
-// DecodeErrors is the error decoding returns: every fault found, each with
-// its JSON pointer, position and pydantic-style code.
-type DecodeErrors = wire.Errors
-
 // MessageError is an exception read from JSON, where only its message text
 // is kept (the note's exceptions are written as their message text).
 type MessageError = wire.MessageError
@@ -59,19 +51,16 @@ func Count(n int64) *gen.Int {
 // Unmarshal decodes one content from JSON in this project's form
 // ({"type": "text", "text": "hi"}) or in the form .NET's
 // Microsoft.Extensions.AI writes ({"$type": "text", "text": "hi"}, with
-// camelCase member names). The error is a DecodeErrors.
-func Unmarshal(data []byte, opts ...Options) (gen.AIContent, error) {
-	return gen.UnmarshalAIContent(data, opts...)
+// camelCase member names). The error is an agentschema.Faults. For
+// decoding options, use gen.UnmarshalOptions' UnmarshalAIContent.
+func Unmarshal(data []byte) (gen.AIContent, error) {
+	return gen.UnmarshalAIContent(data)
 }
 
 // UnmarshalList decodes a JSON array of contents, each in either form (see
-// Unmarshal). The error is a DecodeErrors listing every fault.
-func UnmarshalList(data []byte, opts ...Options) ([]gen.AIContent, error) {
-	var o Options
-	if len(opts) > 0 {
-		o = opts[0]
-	}
-	d := wire.NewDecoder(data, o)
+// Unmarshal). The error is an agentschema.Faults listing every fault.
+func UnmarshalList(data []byte, opts gen.UnmarshalOptions) ([]gen.AIContent, error) {
+	d := wire.NewDecoder(data, wire.Options(opts))
 	var out []gen.AIContent
 	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { out = decodeList(d) }))
 	if err := d.Err(); err != nil {
@@ -134,9 +123,9 @@ func (l List) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads a JSON array of contents; the error is a
-// DecodeErrors.
+// agentschema.Faults.
 func (l *List) UnmarshalJSON(data []byte) error {
-	out, err := UnmarshalList(data)
+	out, err := UnmarshalList(data, gen.UnmarshalOptions{})
 	if err != nil {
 		return err
 	}

@@ -109,7 +109,7 @@ func ExampleUnmarshalList() {
 	cs, err := contents.UnmarshalList([]byte(`[
 		{"$type": "text", "text": "hi"},
 		{"$type": "functionCall", "callId": "c1", "name": "f", "arguments": {"x": 1}},
-		{"$type": "data", "uri": "data:image/png;base64,iVBORw0KGgo=", "mediaType": "image/png"}]`))
+		{"$type": "data", "uri": "data:image/png;base64,iVBORw0KGgo=", "mediaType": "image/png"}]`), gen.UnmarshalOptions{})
 	if err != nil {
 		panic(err)
 	}

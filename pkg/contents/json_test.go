@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
 )
 
@@ -121,9 +122,9 @@ func TestDecodeFaults(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Unmarshal([]byte(tt.in))
-			var es DecodeErrors
+			var es agentschema.Faults
 			if !errors.As(err, &es) {
-				t.Fatalf("error %v is not a DecodeErrors", err)
+				t.Fatalf("error %v is not an agentschema.Faults", err)
 			}
 			for _, e := range es {
 				if e.Pointer == tt.pointer && e.Type == tt.code && strings.Contains(e.Message, tt.messageContains) {
@@ -240,12 +241,12 @@ func TestList(t *testing.T) {
 		t.Errorf("typed nil content: %v", err)
 	}
 	// Every fault of a list is reported, with its index.
-	_, err = UnmarshalList([]byte(`[{"type":"text"},{"$type":"nope"},{"type":"text","text":"ok"}]`))
-	var es DecodeErrors
+	_, err = UnmarshalList([]byte(`[{"type":"text"},{"$type":"nope"},{"type":"text","text":"ok"}]`), gen.UnmarshalOptions{})
+	var es agentschema.Faults
 	if !errors.As(err, &es) || len(es) != 2 || es[0].Pointer != "/0/text" || es[1].Pointer != "/1" {
 		t.Errorf("faults = %v", err)
 	}
-	if _, err := UnmarshalList([]byte(`{}`)); err == nil {
+	if _, err := UnmarshalList([]byte(`{}`), gen.UnmarshalOptions{}); err == nil {
 		t.Error("an object is not a list")
 	}
 }
@@ -256,10 +257,10 @@ func TestUnknownFieldsOption(t *testing.T) {
 	if _, err := Unmarshal(in); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Unmarshal(in, Options{DisallowUnknownFields: true}); err == nil {
+	if _, err := (gen.UnmarshalOptions{DisallowUnknownFields: true}).UnmarshalAIContent(in); err == nil {
 		t.Error("unknown member accepted with DisallowUnknownFields")
 	}
-	if _, err := UnmarshalList([]byte(`[`+string(in)+`]`), Options{DisallowUnknownFields: true}); err == nil {
+	if _, err := UnmarshalList([]byte(`[`+string(in)+`]`), gen.UnmarshalOptions{DisallowUnknownFields: true}); err == nil {
 		t.Error("unknown member accepted in a list with DisallowUnknownFields")
 	}
 }

@@ -122,7 +122,7 @@ func TestMessagesText(t *testing.T) {
 				t.Fatalf("%s: decoding the dump: %v", c.Label, err)
 			}
 			if _, ok := StructuredName(c.MessageType); ok {
-				raw, err := DecodeRawStructured(c.Dump)
+				raw, err := DecodeRawStructured(c.Dump, gen.UnmarshalOptions{})
 				if err != nil {
 					t.Fatalf("raw: %v", err)
 				}

@@ -17,6 +17,11 @@ import (
 // events (not SelectorEvent, not StructuredMessage) and the types
 // registered with Register. It is safe for concurrent use.
 type MessageFactory struct {
+	// Options are the decoding options of Create (limits, unknown
+	// members); the zero value is AutoGen's behaviour. Set them before
+	// the factory is used.
+	Options gen.UnmarshalOptions
+
 	mu    sync.RWMutex
 	types map[string]*registration
 }
@@ -24,7 +29,7 @@ type MessageFactory struct {
 // registration is one decodable type.
 type registration struct {
 	class  string // Python's repr of the class, for error texts
-	decode func(data []byte, opts []DecodeOptions) (Message, error)
+	decode func(data []byte, opts gen.UnmarshalOptions) (Message, error)
 }
 
 // NewMessageFactory returns a factory that knows AutoGen's built-in types.
@@ -76,7 +81,7 @@ func genType[T any, P genMessage[T]]() *registration {
 	tag := P(new(T)).Type()
 	return &registration{
 		class: "<class 'autogen_agentchat.messages." + tag + "'>",
-		decode: func(data []byte, opts []DecodeOptions) (Message, error) {
+		decode: func(data []byte, opts gen.UnmarshalOptions) (Message, error) {
 			p := P(new(T))
 			if err := decodeDocument(data, opts, p.DecodeFrom); err != nil {
 				return nil, err
@@ -233,18 +238,18 @@ func registrationFor(proto Message, class string) (*registration, error) {
 	}
 	return &registration{
 		class: class,
-		decode: func(data []byte, opts []DecodeOptions) (Message, error) {
+		decode: func(data []byte, opts gen.UnmarshalOptions) (Message, error) {
 			p := reflect.New(t).Interface()
 			var err error
 			switch x := p.(type) {
 			case interface {
-				Decode(data []byte, opts ...DecodeOptions) error
+				decodeWith(data []byte, opts gen.UnmarshalOptions) error
 			}:
-				err = x.Decode(data, opts...)
+				err = x.decodeWith(data, opts)
 			case json.Unmarshaler:
 				err = x.UnmarshalJSON(data)
 			default:
-				err = Unmarshal(data, p, opts...)
+				err = unmarshal(data, p, opts)
 			}
 			if err != nil {
 				return nil, err
@@ -258,9 +263,10 @@ func registrationFor(proto Message, class string) (*registration, error) {
 // member as AutoGen's MessageFactory.create does. A missing or null type is
 // a *MissingTypeError, an unregistered one an *UnknownTypeError (both with
 // AutoGen's texts), data that is not a JSON object an *InputError, and a
-// message that fails validation a wire.Errors listing every fault with its
-// JSON pointer.
-func (f *MessageFactory) Create(data []byte, opts ...DecodeOptions) (Message, error) {
+// message that fails validation an agentschema.Faults listing every fault
+// with its JSON pointer. It decodes with f.Options.
+func (f *MessageFactory) Create(data []byte) (Message, error) {
+	opts := f.Options
 	tag, err := peekType(data, opts)
 	if err != nil {
 		return nil, err
@@ -276,7 +282,7 @@ func (f *MessageFactory) Create(data []byte, opts ...DecodeOptions) (Message, er
 
 // peekType reads the "type" member of a JSON object: the last one when it
 // is repeated, as Python's json.loads keeps.
-func peekType(data []byte, opts []DecodeOptions) (string, error) {
+func peekType(data []byte, opts gen.UnmarshalOptions) (string, error) {
 	var (
 		found   bool
 		typeRaw []byte
@@ -354,18 +360,21 @@ var builtinFactory = NewMessageFactory()
 // Load decodes one built-in message or event by its "type" tag, as a new
 // MessageFactory does (StructuredMessage and custom types need a factory
 // they are registered with).
-func Load(data []byte, opts ...DecodeOptions) (Message, error) {
-	return builtinFactory.Create(data, opts...)
+func Load(data []byte) (Message, error) {
+	return builtinFactory.Create(data)
 }
 
 // DecodeChatMessage decodes one member of the built-in ChatMessage union
 // (AutoGen's ChatMessage discriminated union: an unknown tag is a
 // validation error, union_tag_invalid).
-func DecodeChatMessage(data []byte, opts ...DecodeOptions) (gen.ChatMessage, error) {
-	return gen.UnmarshalChatMessage(data, opts...)
+//
+// For decoding options, use gen.UnmarshalOptions' UnmarshalChatMessage.
+func DecodeChatMessage(data []byte) (gen.ChatMessage, error) {
+	return gen.UnmarshalChatMessage(data)
 }
 
 // DecodeAgentEvent decodes one member of the built-in AgentEvent union.
-func DecodeAgentEvent(data []byte, opts ...DecodeOptions) (gen.AgentEvent, error) {
-	return gen.UnmarshalAgentEvent(data, opts...)
+// For decoding options, use gen.UnmarshalOptions' UnmarshalAgentEvent.
+func DecodeAgentEvent(data []byte) (gen.AgentEvent, error) {
+	return gen.UnmarshalAgentEvent(data)
 }

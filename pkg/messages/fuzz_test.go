@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/agentschema/agentschema/gen"
 )
 
 // seedCases adds the dumps of the messages_text cases, the inputs of the
@@ -57,7 +59,7 @@ func FuzzCreate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := fac.Create(data)
 		if err != nil {
-			if raw, err := DecodeRawStructured(data); err == nil {
+			if raw, err := DecodeRawStructured(data, gen.UnmarshalOptions{}); err == nil {
 				renderAll(raw)
 			}
 			return

@@ -873,9 +873,11 @@ func Marshal(v any) ([]byte, error) {
 // Unmarshal decodes data into v, a pointer to a struct, as pydantic's
 // model_validate_json does: lax scalars, defaults filled, unknown members
 // ignored. When v is a Message, a "type" member must equal v.Type(). The
-// error is a wire.Errors listing every fault with its JSON pointer (or an
-// *UnsupportedTypeError).
-func Unmarshal(data []byte, v any, opts ...DecodeOptions) error {
+// error is an agentschema.Faults listing every fault with its JSON pointer
+// (or an *UnsupportedTypeError).
+func Unmarshal(data []byte, v any) error { return unmarshal(data, v, gen.UnmarshalOptions{}) }
+
+func unmarshal(data []byte, v any, opts gen.UnmarshalOptions) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct {
 		return &UnsupportedTypeError{Type: reflect.TypeOf(v), Reason: "Unmarshal needs a non-nil pointer to a struct"}
@@ -891,12 +893,8 @@ func Unmarshal(data []byte, v any, opts ...DecodeOptions) error {
 	return decodeDocument(data, opts, func(d *wire.Decoder) { s.decode(d, rv.Elem(), tm) })
 }
 
-func decodeDocument(data []byte, opts []DecodeOptions, fn func(d *wire.Decoder)) error {
-	var o wire.Options
-	if len(opts) > 0 {
-		o = opts[0]
-	}
-	d := wire.NewDecoder(data, o)
+func decodeDocument(data []byte, opts gen.UnmarshalOptions, fn func(d *wire.Decoder)) error {
+	d := wire.NewDecoder(data, wire.Options(opts))
 	d.DecodeDocument(wire.DecodeFunc(fn))
 	return d.Err()
 }

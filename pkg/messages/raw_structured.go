@@ -48,7 +48,7 @@ func StructuredName(tag string) (string, bool) {
 // into a RawStructuredMessage: its tag must be "StructuredMessage[X]" and
 // its content a JSON object. The error is a wire.Errors, or an
 // *UnknownTypeError for another tag.
-func DecodeRawStructured(data []byte, opts ...DecodeOptions) (*RawStructuredMessage, error) {
+func DecodeRawStructured(data []byte, opts gen.UnmarshalOptions) (*RawStructuredMessage, error) {
 	tag, err := peekType(data, opts)
 	if err != nil {
 		return nil, err
@@ -57,14 +57,14 @@ func DecodeRawStructured(data []byte, opts ...DecodeOptions) (*RawStructuredMess
 	if !ok {
 		return nil, &UnknownTypeError{Type: tag}
 	}
-	return DecodeRawStructuredAs(name, data, opts...)
+	return DecodeRawStructuredAs(name, data, opts)
 }
 
 // DecodeRawStructuredAs is DecodeRawStructured for a document known to be
 // a StructuredMessage[name]: its own "type" member, present or not, is not
 // consulted (AutoGen's StructuredMessage computes its tag from its class,
 // and so does the dump).
-func DecodeRawStructuredAs(name string, data []byte, opts ...DecodeOptions) (*RawStructuredMessage, error) {
+func DecodeRawStructuredAs(name string, data []byte, opts gen.UnmarshalOptions) (*RawStructuredMessage, error) {
 	m := &RawStructuredMessage{Name: name}
 	s, err := modelOf(rawStructuredType)
 	if err != nil {

@@ -53,11 +53,11 @@ func (m *StructuredMessage[T]) MarshalJSON() ([]byte, error) { return Marshal(m)
 // content with pydantic's rules for T, a "type" member ignored. The error
 // is a wire.Errors.
 func (m *StructuredMessage[T]) UnmarshalJSON(data []byte) error {
-	return m.Decode(data)
+	return m.decodeWith(data, gen.UnmarshalOptions{})
 }
 
-// Decode is UnmarshalJSON with decoding options.
-func (m *StructuredMessage[T]) Decode(data []byte, opts ...DecodeOptions) error {
+// decodeWith is UnmarshalJSON with decoding options (a MessageFactory's).
+func (m *StructuredMessage[T]) decodeWith(data []byte, opts gen.UnmarshalOptions) error {
 	s, err := modelOf(reflect.TypeFor[StructuredMessage[T]]())
 	if err != nil {
 		return err

@@ -99,7 +99,7 @@ func TestStructuredMessage(t *testing.T) {
 func TestRawStructuredMessage(t *testing.T) {
 	doc := `{"id":"m","source":"a","models_usage":null,"metadata":{},"created_at":"2024-01-01T00:00:00Z",` +
 		`"content":{"city":"Oslo","temperature_c":-0.5,"conditions":["snow"]},"format_string":"{city}: {temperature_c:.1f} {conditions}","type":"StructuredMessage[WeatherReport]"}`
-	raw, err := DecodeRawStructured([]byte(doc))
+	raw, err := DecodeRawStructured([]byte(doc), gen.UnmarshalOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestRawStructuredMessage(t *testing.T) {
 		`{"content":{},"type":"StructuredMessage[X]"}`,
 		`{"source":"a","content":{},"type":"StructuredMessage[]"}`,
 	} {
-		if _, err := DecodeRawStructured([]byte(bad)); err == nil {
+		if _, err := DecodeRawStructured([]byte(bad), gen.UnmarshalOptions{}); err == nil {
 			t.Errorf("%s: no error", bad)
 		}
 	}
@@ -265,7 +265,9 @@ func TestFactoryInputs(t *testing.T) {
 	if _, err := Load([]byte(`[]`)); !errors.As(err, &ie) {
 		t.Errorf("%v", err)
 	}
-	if _, err := Load([]byte(`{"type":"TextMessage","source":"a","content":"x","extra":1}`), DecodeOptions{DisallowUnknownFields: true}); err == nil {
+	strict := NewMessageFactory()
+	strict.Options = gen.UnmarshalOptions{DisallowUnknownFields: true}
+	if _, err := strict.Create([]byte(`{"type":"TextMessage","source":"a","content":"x","extra":1}`)); err == nil {
 		t.Error("options are passed on")
 	}
 	cm, err := DecodeChatMessage([]byte(`{"type":"StopMessage","source":"a","content":"x"}`))

@@ -4,12 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/agentschema/agentschema/gen"
-	"github.com/agentschema/agentschema/internal/wire"
 )
-
-// DecodeOptions configure decoding (limits, unknown fields); the zero
-// value is AutoGen's behaviour.
-type DecodeOptions = wire.Options
 
 // UserMessageContentOfString returns a UserMessage content holding text.
 func UserMessageContentOfString(text string) gen.UserMessageContent {

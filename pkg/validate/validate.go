@@ -66,9 +66,9 @@ type Validator struct {
 	MaxErrors int
 	// Limits bounds what is read, in both modes: nesting depth, document
 	// size, string length and (in ModeAutoGen) image pixels. The zero
-	// value has safe defaults (see gen.Options); a limit hit is an *Error
-	// with keyword "syntax".
-	Limits gen.Options
+	// value has safe defaults (see gen.UnmarshalOptions); a limit hit is an
+	// *Error with keyword "syntax".
+	Limits gen.UnmarshalOptions
 }
 
 // Validate checks data, one JSON document, in ModeSchema. See
@@ -96,12 +96,12 @@ func (v *Validator) Validate(title string, data []byte) error {
 	return fmt.Errorf("validate: unknown mode %v", v.Mode)
 }
 
-func validateSchema(title string, data []byte, maxErrs int, limits gen.Options) error {
+func validateSchema(title string, data []byte, maxErrs int, limits gen.UnmarshalOptions) error {
 	sch, err := reg.schema(title)
 	if err != nil {
 		return err
 	}
-	inst, werrs := parse(data, limits)
+	inst, werrs := parse(data, wire.Options(limits))
 	if werrs != nil {
 		return fromWire(werrs, maxErrs)
 	}
@@ -121,9 +121,9 @@ func validateSchema(title string, data []byte, maxErrs int, limits gen.Options) 
 	return c.errors(data, maxErrs)
 }
 
-func validateAutoGen(title string, data []byte, maxErrs int, limits gen.Options) error {
+func validateAutoGen(title string, data []byte, maxErrs int, limits gen.UnmarshalOptions) error {
 	limits.MaxErrors = maxErrs
-	_, err := gen.Decode(title, data, limits)
+	_, err := limits.Decode(title, data)
 	if err == nil {
 		return nil
 	}
@@ -289,7 +289,7 @@ func (v *Validator) ValidateTagged(data []byte) (string, error) {
 	if maxErrs <= 0 {
 		maxErrs = DefaultMaxErrors
 	}
-	root, werrs := parse(data, v.Limits)
+	root, werrs := parse(data, wire.Options(v.Limits))
 	if werrs != nil {
 		return "", fromWire(werrs, maxErrs)
 	}

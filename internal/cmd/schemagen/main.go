@@ -143,32 +143,63 @@ func (g *generator) emitRuntime() []byte {
 	w.p("type Image = wire.Image\n")
 	w.p("// Optional is a member that may be absent and, when present, null.")
 	w.p("type Optional[T any] = wire.Optional[T]\n")
-	w.p("// Options configure decoding: unknown members, limits, error count (see")
-	w.p("// the fields). The zero value is AutoGen's behaviour with safe limits.")
-	w.p("type Options = wire.Options\n")
-	w.p("// Error is one decoding fault: JSON pointer, byte offset, line, column,")
-	w.p("// pydantic's error type and a message.")
-	w.p("type Error = wire.Error\n")
-	w.p("// Errors is every fault found in one document; errors.As finds each")
-	w.p("// *Error, and the *LimitError of a limit hit, through it.")
-	w.p("type Errors = wire.Errors\n")
-	w.p("// LimitError names the limit (depth, document_size, string, image_pixels)")
-	w.p("// a document exceeded.")
-	w.p("type LimitError = wire.LimitError\n")
-	w.p("// Decoder reads JSON into the generated types (see DecodeTitled and the")
-	w.p("// Decode<Union> functions).")
-	w.p("type Decoder = wire.Decoder\n")
-	w.p("// Encoder writes the canonical JSON of the generated types.")
-	w.p("type Encoder = wire.Encoder\n")
-	w.p("// Encodable is implemented by every generated type and union member.")
-	w.p("type Encodable = wire.Encodable\n")
-	w.p("// NewDecoder returns a decoder over data.")
-	w.p("func NewDecoder(data []byte, opts Options) *Decoder { return wire.NewDecoder(data, opts) }\n")
-	w.p("// Marshal returns the canonical JSON of v, as AutoGen's model_dump_json")
-	w.p("// writes it.")
-	w.p("func Marshal(v Encodable) ([]byte, error) { return wire.Marshal(v) }")
+	w.WriteString(runtimeAPI)
 	return w.Bytes()
 }
+
+// runtimeAPI is the public surface of the decoding runtime: one options
+// type, Unmarshal and Marshal. Everything else of internal/wire stays
+// internal; the codec methods of the generated types (DecodeFrom, EncodeTo)
+// and the Decode<Union> functions are for this module's packages only.
+const runtimeAPI = `// Encodable is implemented by pointers to every generated type and union
+// member: it is what Marshal writes. Its method is the codec's, for this
+// module's packages only.
+type Encodable = wire.Encodable
+
+// Decodable is implemented by pointers to every generated type: it is what
+// Unmarshal reads. Its method is the codec's, for this module's packages
+// only.
+type Decodable = wire.Decodable
+
+// UnmarshalOptions configure decoding. Set its fields by name (it cannot be
+// built with an unkeyed literal); the zero value is AutoGen's behaviour with
+// safe limits:
+//
+//   - DisallowUnknownFields reports members the types do not hold (AutoGen
+//     drops them silently) as faults of type "extra_forbidden";
+//   - MaxDepth bounds the nesting of arrays and objects (default 1000);
+//   - MaxDocumentSize bounds one document's size in bytes (default 256 MiB;
+//     negative: no limit);
+//   - MaxStringLen bounds one JSON string's length in bytes as written
+//     (default 64 MiB; negative: no limit);
+//   - MaxImagePixels bounds an image's width*height (default Pillow's
+//     decompression-bomb threshold);
+//   - MaxErrors stops collecting after this many faults (default 100);
+//   - SerialImages checks every image on the decoding goroutine (by default
+//     large images are checked on other goroutines; the faults are the same).
+//
+// A limit hit is an *agentschema.Fault of type "limit" wrapping an
+// *agentschema.LimitError.
+//
+//	opts := gen.UnmarshalOptions{DisallowUnknownFields: true, MaxDepth: 64}
+//	var state gen.ChatCompletionContextState
+//	err := opts.Unmarshal(data, &state)
+type UnmarshalOptions wire.Options
+
+// Unmarshal decodes one JSON document into v, a pointer to a generated type.
+// The error is an agentschema.Faults listing every fault, in input order.
+func (o UnmarshalOptions) Unmarshal(data []byte, v Decodable) error {
+	return wire.Unmarshal(data, v, wire.Options(o))
+}
+
+// Unmarshal decodes one JSON document into v with the default options (as
+// v.UnmarshalJSON and json.Unmarshal do).
+func Unmarshal(data []byte, v Decodable) error { return wire.Unmarshal(data, v) }
+
+// Marshal returns the canonical JSON of v, as AutoGen's model_dump_json
+// writes it (as v.MarshalJSON and json.Marshal do).
+func Marshal(v Encodable) ([]byte, error) { return wire.Marshal(v) }
+`
 
 func (g *generator) emitRegistry() []byte {
 	w := &writer{}
@@ -251,18 +282,21 @@ type UnknownTitleError struct{ Title string }
 func (e *UnknownTitleError) Error() string { return "unknown type " + e.Title }
 
 // Decode decodes one document of the type named by its schema title (such
-// as "AssistantMessage", "LLMMessage" or "ChatCompletionContextState"). The
-// result is a pointer to the generated type, or a union member.
-func Decode(title string, data []byte, opts ...wire.Options) (wire.Encodable, error) {
+// as "AssistantMessage", "LLMMessage" or "ChatCompletionContextState") with
+// the default options. The result is a pointer to the generated type, or a
+// union member.
+func Decode(title string, data []byte) (Encodable, error) {
+	return UnmarshalOptions{}.Decode(title, data)
+}
+
+// Decode decodes one document of the type named by its schema title with
+// these options; see the package-level Decode.
+func (o UnmarshalOptions) Decode(title string, data []byte) (Encodable, error) {
 	f, ok := decoders[title]
 	if !ok {
 		return nil, &UnknownTitleError{Title: title}
 	}
-	var o wire.Options
-	if len(opts) > 0 {
-		o = opts[0]
-	}
-	d := wire.NewDecoder(data, o)
+	d := wire.NewDecoder(data, wire.Options(o))
 	var v wire.Encodable
 	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = f(d) }))
 	if err := d.Err(); err != nil {

@@ -87,7 +87,7 @@ func (x AdditionalCounts) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one AdditionalCounts document; the error is a wire.Errors.
+// UnmarshalJSON decodes one AdditionalCounts document; the error is an agentschema.Faults.
 func (x *AdditionalCounts) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -49,7 +49,7 @@ func (x *Alias) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one Alias document; the error is a wire.Errors.
+// UnmarshalJSON decodes one Alias document; the error is an agentschema.Faults.
 func (x *Alias) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -86,7 +86,7 @@ func (u *AssistantMessageContent) EncodeTo(e *wire.Encoder) {
 	}
 }
 
-// UnmarshalJSON decodes one AssistantMessageContent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one AssistantMessageContent document; the error is an agentschema.Faults.
 func (x *AssistantMessageContent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

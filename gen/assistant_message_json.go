@@ -76,7 +76,7 @@ func (x *AssistantMessage) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one AssistantMessage document; the error is a wire.Errors.
+// UnmarshalJSON decodes one AssistantMessage document; the error is an agentschema.Faults.
 func (x *AssistantMessage) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -450,7 +450,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one AzureOpenAIClientConfigurationConfigModel document; the error is a wire.Errors.
+// UnmarshalJSON decodes one AzureOpenAIClientConfigurationConfigModel document; the error is an agentschema.Faults.
 func (x *AzureOpenAIClientConfigurationConfigModel) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, x)
 }

@@ -90,7 +90,7 @@ func (u *AzureOpenAIClientConfigurationConfigModelStop) EncodeTo(e *wire.Encoder
 	}
 }
 
-// UnmarshalJSON decodes one AzureOpenAIClientConfigurationConfigModelStop document; the error is a wire.Errors.
+// UnmarshalJSON decodes one AzureOpenAIClientConfigurationConfigModelStop document; the error is an agentschema.Faults.
 func (x *AzureOpenAIClientConfigurationConfigModelStop) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, x)
 }

@@ -73,7 +73,7 @@ func (x *BufferedChatCompletionContextConfig) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one BufferedChatCompletionContextConfig document; the error is a wire.Errors.
+// UnmarshalJSON decodes one BufferedChatCompletionContextConfig document; the error is an agentschema.Faults.
 func (x *BufferedChatCompletionContextConfig) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, x)
 }

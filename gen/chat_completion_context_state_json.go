@@ -60,7 +60,7 @@ func (x *ChatCompletionContextState) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one ChatCompletionContextState document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ChatCompletionContextState document; the error is an agentschema.Faults.
 func (x *ChatCompletionContextState) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -105,7 +105,7 @@ func (x *ChatCompletionTokenLogprob) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one ChatCompletionTokenLogprob document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ChatCompletionTokenLogprob document; the error is an agentschema.Faults.
 func (x *ChatCompletionTokenLogprob) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

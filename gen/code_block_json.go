@@ -49,7 +49,7 @@ func (x *CodeBlock) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one CodeBlock document; the error is a wire.Errors.
+// UnmarshalJSON decodes one CodeBlock document; the error is an agentschema.Faults.
 func (x *CodeBlock) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

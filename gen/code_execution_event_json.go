@@ -108,7 +108,7 @@ func (x *CodeExecutionEvent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one CodeExecutionEvent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one CodeExecutionEvent document; the error is an agentschema.Faults.
 func (x *CodeExecutionEvent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -131,7 +131,7 @@ func (x *CodeGenerationEvent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one CodeGenerationEvent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one CodeGenerationEvent document; the error is an agentschema.Faults.
 func (x *CodeGenerationEvent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

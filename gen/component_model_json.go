@@ -124,7 +124,7 @@ func (x *ComponentModel) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one ComponentModel document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ComponentModel document; the error is an agentschema.Faults.
 func (x *ComponentModel) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

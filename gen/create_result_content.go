@@ -86,7 +86,7 @@ func (u *CreateResultContent) EncodeTo(e *wire.Encoder) {
 	}
 }
 
-// UnmarshalJSON decodes one CreateResultContent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one CreateResultContent document; the error is an agentschema.Faults.
 func (x *CreateResultContent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

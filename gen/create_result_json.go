@@ -108,7 +108,7 @@ func (x *CreateResult) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one CreateResult document; the error is a wire.Errors.
+// UnmarshalJSON decodes one CreateResult document; the error is an agentschema.Faults.
 func (x *CreateResult) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

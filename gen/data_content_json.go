@@ -93,7 +93,7 @@ func (x *DataContent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one DataContent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one DataContent document; the error is an agentschema.Faults.
 func (x *DataContent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

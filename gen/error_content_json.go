@@ -109,7 +109,7 @@ func (x *ErrorContent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one ErrorContent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ErrorContent document; the error is an agentschema.Faults.
 func (x *ErrorContent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -99,7 +99,7 @@ func (x *FunctionCallContent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one FunctionCallContent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one FunctionCallContent document; the error is an agentschema.Faults.
 func (x *FunctionCallContent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

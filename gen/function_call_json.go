@@ -57,7 +57,7 @@ func (x *FunctionCall) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one FunctionCall document; the error is a wire.Errors.
+// UnmarshalJSON decodes one FunctionCall document; the error is an agentschema.Faults.
 func (x *FunctionCall) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

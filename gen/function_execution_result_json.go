@@ -72,7 +72,7 @@ func (x *FunctionExecutionResult) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one FunctionExecutionResult document; the error is a wire.Errors.
+// UnmarshalJSON decodes one FunctionExecutionResult document; the error is an agentschema.Faults.
 func (x *FunctionExecutionResult) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

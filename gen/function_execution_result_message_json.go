@@ -68,7 +68,7 @@ func (x *FunctionExecutionResultMessage) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one FunctionExecutionResultMessage document; the error is a wire.Errors.
+// UnmarshalJSON decodes one FunctionExecutionResultMessage document; the error is an agentschema.Faults.
 func (x *FunctionExecutionResultMessage) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, x)
 }

@@ -90,7 +90,7 @@ func (x *FunctionResultContent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one FunctionResultContent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one FunctionResultContent document; the error is an agentschema.Faults.
 func (x *FunctionResultContent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -97,7 +97,7 @@ func (u *FunctionToolConfigGlobalImportsItem) EncodeTo(e *wire.Encoder) {
 	}
 }
 
-// UnmarshalJSON decodes one FunctionToolConfigGlobalImportsItem document; the error is a wire.Errors.
+// UnmarshalJSON decodes one FunctionToolConfigGlobalImportsItem document; the error is an agentschema.Faults.
 func (x *FunctionToolConfigGlobalImportsItem) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, x)
 }

@@ -88,7 +88,7 @@ func (x *FunctionToolConfig) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one FunctionToolConfig document; the error is a wire.Errors.
+// UnmarshalJSON decodes one FunctionToolConfig document; the error is an agentschema.Faults.
 func (x *FunctionToolConfig) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

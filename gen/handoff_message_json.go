@@ -135,7 +135,7 @@ func (x *HandoffMessage) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one HandoffMessage document; the error is a wire.Errors.
+// UnmarshalJSON decodes one HandoffMessage document; the error is an agentschema.Faults.
 func (x *HandoffMessage) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -81,7 +81,7 @@ func (x *HeadAndTailChatCompletionContextConfig) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one HeadAndTailChatCompletionContextConfig document; the error is a wire.Errors.
+// UnmarshalJSON decodes one HeadAndTailChatCompletionContextConfig document; the error is an agentschema.Faults.
 func (x *HeadAndTailChatCompletionContextConfig) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, x)
 }

@@ -53,7 +53,7 @@ func (x *ImageResultContent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one ImageResultContent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ImageResultContent document; the error is an agentschema.Faults.
 func (x *ImageResultContent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -75,7 +75,7 @@ func (u *ImportFromModuleImportsItem) EncodeTo(e *wire.Encoder) {
 	}
 }
 
-// UnmarshalJSON decodes one ImportFromModuleImportsItem document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ImportFromModuleImportsItem document; the error is an agentschema.Faults.
 func (x *ImportFromModuleImportsItem) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, x)
 }

@@ -64,7 +64,7 @@ func (x *ImportFromModule) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one ImportFromModule document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ImportFromModule document; the error is an agentschema.Faults.
 func (x *ImportFromModule) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -73,7 +73,7 @@ func (u *MemoryContentContent) EncodeTo(e *wire.Encoder) {
 	}
 }
 
-// UnmarshalJSON decodes one MemoryContentContent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one MemoryContentContent document; the error is an agentschema.Faults.
 func (x *MemoryContentContent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

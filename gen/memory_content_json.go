@@ -62,7 +62,7 @@ func (x *MemoryContent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one MemoryContent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one MemoryContent document; the error is an agentschema.Faults.
 func (x *MemoryContent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -56,7 +56,7 @@ func (x *MemoryQueryResult) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one MemoryQueryResult document; the error is a wire.Errors.
+// UnmarshalJSON decodes one MemoryQueryResult document; the error is an agentschema.Faults.
 func (x *MemoryQueryResult) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -57,7 +57,7 @@ func (x *ModelCapabilities) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one ModelCapabilities document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ModelCapabilities document; the error is an agentschema.Faults.
 func (x *ModelCapabilities) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -115,7 +115,7 @@ func (x *ModelClientStreamingChunkEvent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one ModelClientStreamingChunkEvent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ModelClientStreamingChunkEvent document; the error is an agentschema.Faults.
 func (x *ModelClientStreamingChunkEvent) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, x)
 }

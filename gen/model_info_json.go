@@ -91,7 +91,7 @@ func (x *ModelInfo) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one ModelInfo document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ModelInfo document; the error is an agentschema.Faults.
 func (x *ModelInfo) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

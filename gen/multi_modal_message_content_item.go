@@ -75,7 +75,7 @@ func (u *MultiModalMessageContentItem) EncodeTo(e *wire.Encoder) {
 	}
 }
 
-// UnmarshalJSON decodes one MultiModalMessageContentItem document; the error is a wire.Errors.
+// UnmarshalJSON decodes one MultiModalMessageContentItem document; the error is an agentschema.Faults.
 func (x *MultiModalMessageContentItem) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, x)
 }

@@ -419,7 +419,7 @@ func (x *OpenAIClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one OpenAIClientConfigurationConfigModel document; the error is a wire.Errors.
+// UnmarshalJSON decodes one OpenAIClientConfigurationConfigModel document; the error is an agentschema.Faults.
 func (x *OpenAIClientConfigurationConfigModel) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, x)
 }

@@ -90,7 +90,7 @@ func (u *OpenAIClientConfigurationConfigModelStop) EncodeTo(e *wire.Encoder) {
 	}
 }
 
-// UnmarshalJSON decodes one OpenAIClientConfigurationConfigModelStop document; the error is a wire.Errors.
+// UnmarshalJSON decodes one OpenAIClientConfigurationConfigModelStop document; the error is an agentschema.Faults.
 func (x *OpenAIClientConfigurationConfigModelStop) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, x)
 }

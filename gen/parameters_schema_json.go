@@ -80,7 +80,7 @@ func (x *ParametersSchema) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one ParametersSchema document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ParametersSchema document; the error is an agentschema.Faults.
 func (x *ParametersSchema) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

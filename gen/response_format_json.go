@@ -59,7 +59,7 @@ func (x *ResponseFormat) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one ResponseFormat document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ResponseFormat document; the error is an agentschema.Faults.
 func (x *ResponseFormat) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

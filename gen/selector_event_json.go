@@ -98,7 +98,7 @@ func (x *SelectorEvent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one SelectorEvent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one SelectorEvent document; the error is an agentschema.Faults.
 func (x *SelectorEvent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

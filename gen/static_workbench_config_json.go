@@ -86,7 +86,7 @@ func (x *StaticWorkbenchConfig) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one StaticWorkbenchConfig document; the error is a wire.Errors.
+// UnmarshalJSON decodes one StaticWorkbenchConfig document; the error is an agentschema.Faults.
 func (x *StaticWorkbenchConfig) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

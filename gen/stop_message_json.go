@@ -100,7 +100,7 @@ func (x *StopMessage) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one StopMessage document; the error is a wire.Errors.
+// UnmarshalJSON decodes one StopMessage document; the error is an agentschema.Faults.
 func (x *StopMessage) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

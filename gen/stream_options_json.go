@@ -41,7 +41,7 @@ func (x *StreamOptions) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one StreamOptions document; the error is a wire.Errors.
+// UnmarshalJSON decodes one StreamOptions document; the error is an agentschema.Faults.
 func (x *StreamOptions) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

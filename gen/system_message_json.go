@@ -53,7 +53,7 @@ func (x *SystemMessage) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one SystemMessage document; the error is a wire.Errors.
+// UnmarshalJSON decodes one SystemMessage document; the error is an agentschema.Faults.
 func (x *SystemMessage) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

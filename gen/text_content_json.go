@@ -75,7 +75,7 @@ func (x *TextContent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one TextContent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one TextContent document; the error is an agentschema.Faults.
 func (x *TextContent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

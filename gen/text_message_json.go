@@ -100,7 +100,7 @@ func (x *TextMessage) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one TextMessage document; the error is a wire.Errors.
+// UnmarshalJSON decodes one TextMessage document; the error is an agentschema.Faults.
 func (x *TextMessage) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

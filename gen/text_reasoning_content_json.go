@@ -75,7 +75,7 @@ func (x *TextReasoningContent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one TextReasoningContent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one TextReasoningContent document; the error is an agentschema.Faults.
 func (x *TextReasoningContent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -53,7 +53,7 @@ func (x *TextResultContent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one TextResultContent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one TextResultContent document; the error is an agentschema.Faults.
 func (x *TextResultContent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

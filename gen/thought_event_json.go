@@ -100,7 +100,7 @@ func (x *ThoughtEvent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one ThoughtEvent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ThoughtEvent document; the error is an agentschema.Faults.
 func (x *ThoughtEvent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

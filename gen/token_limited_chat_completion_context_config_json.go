@@ -116,7 +116,7 @@ func (x *TokenLimitedChatCompletionContextConfig) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one TokenLimitedChatCompletionContextConfig document; the error is a wire.Errors.
+// UnmarshalJSON decodes one TokenLimitedChatCompletionContextConfig document; the error is an agentschema.Faults.
 func (x *TokenLimitedChatCompletionContextConfig) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, x)
 }

@@ -115,7 +115,7 @@ func (x *ToolCallExecutionEvent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one ToolCallExecutionEvent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ToolCallExecutionEvent document; the error is an agentschema.Faults.
 func (x *ToolCallExecutionEvent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -115,7 +115,7 @@ func (x *ToolCallRequestEvent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one ToolCallRequestEvent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ToolCallRequestEvent document; the error is an agentschema.Faults.
 func (x *ToolCallRequestEvent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -146,7 +146,7 @@ func (x *ToolCallSummaryMessage) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one ToolCallSummaryMessage document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ToolCallSummaryMessage document; the error is an agentschema.Faults.
 func (x *ToolCallSummaryMessage) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -63,7 +63,7 @@ func (x *ToolOverride) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one ToolOverride document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ToolOverride document; the error is an agentschema.Faults.
 func (x *ToolOverride) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

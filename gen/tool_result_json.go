@@ -83,7 +83,7 @@ func (x *ToolResult) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one ToolResult document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ToolResult document; the error is an agentschema.Faults.
 func (x *ToolResult) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -68,7 +68,7 @@ func (x *ToolSchema) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one ToolSchema document; the error is a wire.Errors.
+// UnmarshalJSON decodes one ToolSchema document; the error is an agentschema.Faults.
 func (x *ToolSchema) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

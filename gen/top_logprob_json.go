@@ -69,7 +69,7 @@ func (x *TopLogprob) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one TopLogprob document; the error is a wire.Errors.
+// UnmarshalJSON decodes one TopLogprob document; the error is an agentschema.Faults.
 func (x *TopLogprob) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

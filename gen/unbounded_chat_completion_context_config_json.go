@@ -65,7 +65,7 @@ func (x *UnboundedChatCompletionContextConfig) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one UnboundedChatCompletionContextConfig document; the error is a wire.Errors.
+// UnmarshalJSON decodes one UnboundedChatCompletionContextConfig document; the error is an agentschema.Faults.
 func (x *UnboundedChatCompletionContextConfig) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, x)
 }

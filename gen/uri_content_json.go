@@ -85,7 +85,7 @@ func (x *UriContent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one UriContent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one UriContent document; the error is an agentschema.Faults.
 func (x *UriContent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -73,7 +73,7 @@ func (x *UsageContent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one UsageContent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one UsageContent document; the error is an agentschema.Faults.
 func (x *UsageContent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -83,7 +83,7 @@ func (x *UsageDetails) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one UsageDetails document; the error is a wire.Errors.
+// UnmarshalJSON decodes one UsageDetails document; the error is an agentschema.Faults.
 func (x *UsageDetails) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

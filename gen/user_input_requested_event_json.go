@@ -105,7 +105,7 @@ func (x *UserInputRequestedEvent) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one UserInputRequestedEvent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one UserInputRequestedEvent document; the error is an agentschema.Faults.
 func (x *UserInputRequestedEvent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -86,7 +86,7 @@ func (u *UserMessageContent) EncodeTo(e *wire.Encoder) {
 	}
 }
 
-// UnmarshalJSON decodes one UserMessageContent document; the error is a wire.Errors.
+// UnmarshalJSON decodes one UserMessageContent document; the error is an agentschema.Faults.
 func (x *UserMessageContent) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

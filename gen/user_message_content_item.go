@@ -71,7 +71,7 @@ func (u *UserMessageContentItem) EncodeTo(e *wire.Encoder) {
 	}
 }
 
-// UnmarshalJSON decodes one UserMessageContentItem document; the error is a wire.Errors.
+// UnmarshalJSON decodes one UserMessageContentItem document; the error is an agentschema.Faults.
 func (x *UserMessageContentItem) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -61,7 +61,7 @@ func (x *UserMessage) EncodeTo(e *wire.Encoder) {
 	e.Raw("}")
 }
 
-// UnmarshalJSON decodes one UserMessage document; the error is a wire.Errors.
+// UnmarshalJSON decodes one UserMessage document; the error is an agentschema.Faults.
 func (x *UserMessage) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
 
 // MarshalJSON returns the canonical JSON of x.

@@ -60,7 +60,7 @@ func (e *SizeError) Error() string { return e.Name + " must be greater than 0." 
 
 // StateError is the error of LoadState for a state that is not a valid
 // ChatCompletionContextState (AutoGen's pydantic ValidationError). Err is
-// the decoder's wire.Errors, each with its JSON pointer, such as
+// the decoder's agentschema.Faults, each with its JSON pointer, such as
 // "/messages/0: Unable to extract tag using discriminator 'type'".
 type StateError struct {
 	Err error

@@ -218,7 +218,7 @@ func (g *generator) emitObject(c *concept, fields map[string][2]string, unions [
 }
 
 func (g *generator) emitJSONMethods(w *writer, name string) {
-	w.p("// UnmarshalJSON decodes one %s document; the error is a wire.Errors.", name)
+	w.p("// UnmarshalJSON decodes one %s document; the error is an agentschema.Faults.", name)
 	w.p("func (x *%s) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }\n", name)
 	w.p("// MarshalJSON returns the canonical JSON of x.")
 	w.p("func (x %s) MarshalJSON() ([]byte, error) { return wire.Marshal(&x) }\n", name)

@@ -1,0 +1,336 @@
+package openai
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
+	"github.com/openai/openai-go/v3/azure"
+	"github.com/openai/openai-go/v3/option"
+
+	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/pkg/component"
+	"github.com/agentschema/agentschema/pkg/models"
+)
+
+// The providers AutoGen writes for the two clients (their
+// component_provider_override). pkg/component's default registry also
+// accepts the short names AutoGen's WELL_KNOWN_PROVIDERS lists
+// ("OpenAIChatCompletionClient", "openai_chat_completion_client", and the
+// Azure ones).
+const (
+	OpenAIProvider = "autogen_ext.models.openai.OpenAIChatCompletionClient"
+	AzureProvider  = "autogen_ext.models.openai.AzureOpenAIChatCompletionClient"
+)
+
+// AutoGenVersion is the autogen-ext version whose behaviour this package
+// follows; the Azure client's User-Agent names it, as AutoGen's does.
+const AutoGenVersion = "0.7.5"
+
+// maskedKey is how pydantic writes a SecretStr in JSON mode, which is what
+// dump_component() leaves of the api_key.
+const maskedKey = "**********"
+
+// The base URLs AutoGen gives models that start with gemini-, claude- and
+// Llama- when the config has no base_url (_model_info.py).
+const (
+	geminiBaseURL    = "https://generativelanguage.googleapis.com/v1beta/openai/"
+	anthropicBaseURL = "https://api.anthropic.com/v1/"
+	llamaBaseURL     = "https://api.llama.com/compat/v1/"
+	openAIBaseURL    = "https://api.openai.com/v1"
+)
+
+var openAISpec = component.Spec{
+	Provider:      OpenAIProvider,
+	ComponentType: "model",
+	Description:   "Chat completion client for OpenAI hosted models.",
+	Label:         "OpenAIChatCompletionClient",
+	KeepNull:      []string{"/response_format/json_schema/schema"},
+}
+
+var azureSpec = component.Spec{
+	Provider:      AzureProvider,
+	ComponentType: "model",
+	Description:   "Chat completion client for Azure OpenAI hosted models.",
+	Label:         "AzureOpenAIChatCompletionClient",
+	KeepNull:      []string{"/response_format/json_schema/schema"},
+}
+
+func init() {
+	component.Register(OpenAIProvider, func(ctx context.Context, config gen.RawJSON) (any, error) {
+		return OpenAIFromConfig(config)
+	})
+	component.Register(AzureProvider, func(ctx context.Context, config gen.RawJSON) (any, error) {
+		return AzureFromConfig(config)
+	})
+}
+
+// OpenAIFromConfig builds a client from the config of its component
+// (OpenAIClientConfigurationConfigModel JSON, as AutoGen's
+// dump_component() writes it). A config that does not decode is an error
+// listing its faults with their JSON pointers.
+func OpenAIFromConfig(config []byte) (*OpenAIChatCompletionClient, error) {
+	var cfg gen.OpenAIClientConfigurationConfigModel
+	if err := json.Unmarshal(config, &cfg); err != nil {
+		return nil, fmt.Errorf("openai: invalid OpenAIClientConfigurationConfigModel: %w", err)
+	}
+	return NewOpenAI(cfg)
+}
+
+// AzureFromConfig builds a client from the config of its component
+// (AzureOpenAIClientConfigurationConfigModel JSON).
+func AzureFromConfig(config []byte) (*AzureOpenAIChatCompletionClient, error) {
+	var cfg gen.AzureOpenAIClientConfigurationConfigModel
+	if err := json.Unmarshal(config, &cfg); err != nil {
+		return nil, fmt.Errorf("openai: invalid AzureOpenAIClientConfigurationConfigModel: %w", err)
+	}
+	return NewAzure(cfg)
+}
+
+// NewOpenAI returns AutoGen's OpenAIChatCompletionClient for cfg. The API
+// key is cfg.ApiKey or else the environment variable AutoGen (through the
+// openai library) reads: OPENAI_API_KEY, or GEMINI_API_KEY,
+// ANTHROPIC_API_KEY or LLAMA_API_KEY first for models whose names start
+// with gemini-, claude- or Llama-. The base URL is cfg.BaseUrl, else
+// AutoGen's URL for those model prefixes, else OPENAI_BASE_URL, else
+// https://api.openai.com/v1.
+func NewOpenAI(cfg gen.OpenAIClientConfigurationConfigModel) (*OpenAIChatCompletionClient, error) {
+	createArgs, err := createArgsOf(&cfg)
+	if err != nil {
+		return nil, err
+	}
+	apiKey, baseURL := cfg.ApiKey, cfg.BaseUrl
+	for _, special := range []struct{ prefix, url, env string }{
+		{"gemini-", geminiBaseURL, "GEMINI_API_KEY"},
+		{"claude-", anthropicBaseURL, "ANTHROPIC_API_KEY"},
+		{"Llama-", llamaBaseURL, "LLAMA_API_KEY"},
+	} {
+		if !strings.HasPrefix(cfg.Model, special.prefix) {
+			continue
+		}
+		if baseURL == nil {
+			u := special.url
+			baseURL = &u
+		}
+		if apiKey == nil {
+			if k, ok := os.LookupEnv(special.env); ok {
+				apiKey = &k
+			}
+		}
+	}
+	if apiKey == nil {
+		if k, ok := os.LookupEnv("OPENAI_API_KEY"); ok {
+			apiKey = &k
+		}
+	}
+	if apiKey == nil {
+		return nil, &Error{Exception: "OpenAIError", Message: "The api_key client option must be set either by passing api_key to the client or by setting the OPENAI_API_KEY environment variable"}
+	}
+	u := openAIBaseURL
+	if baseURL != nil {
+		u = *baseURL
+	} else if env, ok := os.LookupEnv("OPENAI_BASE_URL"); ok {
+		u = env
+	}
+	opts := []option.RequestOption{option.WithBaseURL(u), option.WithAPIKey(*apiKey)}
+	org := cfg.Organization
+	if org == nil {
+		if env, ok := os.LookupEnv("OPENAI_ORG_ID"); ok {
+			org = &env
+		}
+	}
+	if org != nil {
+		opts = append(opts, option.WithOrganization(*org))
+	}
+	if env, ok := os.LookupEnv("OPENAI_PROJECT_ID"); ok {
+		opts = append(opts, option.WithProject(env))
+	}
+	opts = append(opts, clientOptions(cfg.MaxRetries, cfg.Timeout, cfg.DefaultHeaders)...)
+
+	c := &OpenAIChatCompletionClient{config: cfg}
+	if err := c.init(cfg.Model, createArgs, cfg.ModelInfo, cfg.ModelCapabilities, cfg.AddNamePrefixes, cfg.IncludeNameInMessage, opts); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// NewAzure returns AutoGen's AzureOpenAIChatCompletionClient for cfg. The
+// credential is cfg.ApiKey (sent as the api-key header), else
+// cfg.AzureAdToken (a bearer token), else the AZURE_OPENAI_API_KEY or
+// AZURE_OPENAI_AD_TOKEN environment variable. Requests go to
+// {azure_endpoint}/openai/deployments/{azure_deployment or model}/chat/completions
+// with the api-version query parameter. An azure_ad_token_provider
+// component is not supported (AutoGen builds it with azure-identity).
+func NewAzure(cfg gen.AzureOpenAIClientConfigurationConfigModel) (*AzureOpenAIChatCompletionClient, error) {
+	oa := gen.OpenAIClientConfigurationConfigModel{
+		FrequencyPenalty: cfg.FrequencyPenalty, LogitBias: cfg.LogitBias, MaxTokens: cfg.MaxTokens, N: cfg.N,
+		PresencePenalty: cfg.PresencePenalty, ResponseFormat: cfg.ResponseFormat, Seed: cfg.Seed,
+		Temperature: cfg.Temperature, TopP: cfg.TopP, User: cfg.User, StreamOptions: cfg.StreamOptions,
+		ParallelToolCalls: cfg.ParallelToolCalls, ReasoningEffort: cfg.ReasoningEffort, Model: cfg.Model,
+		Timeout: cfg.Timeout,
+	}
+	if cfg.Stop != nil {
+		oa.Stop = &gen.OpenAIClientConfigurationConfigModelStop{
+			Type:   gen.OpenAIClientConfigurationConfigModelStopType(cfg.Stop.Type),
+			String: cfg.Stop.String, Array: cfg.Stop.Array,
+		}
+	}
+	createArgs, err := createArgsOf(&oa)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.AzureAdTokenProvider != nil {
+		return nil, valueError("azure_ad_token_provider is not supported by this client: give api_key or azure_ad_token")
+	}
+	apiKey, adToken := cfg.ApiKey, cfg.AzureAdToken
+	if apiKey == nil {
+		if k, ok := os.LookupEnv("AZURE_OPENAI_API_KEY"); ok {
+			apiKey = &k
+		}
+	}
+	if adToken == nil {
+		if k, ok := os.LookupEnv("AZURE_OPENAI_AD_TOKEN"); ok {
+			adToken = &k
+		}
+	}
+	if apiKey == nil && adToken == nil {
+		return nil, &Error{Exception: "OpenAIError", Message: "Missing credentials. Please pass one of `api_key`, `azure_ad_token`, `azure_ad_token_provider`, or the `AZURE_OPENAI_API_KEY` or `AZURE_OPENAI_AD_TOKEN` environment variables."}
+	}
+	endpoint := strings.TrimRight(cfg.AzureEndpoint, "/")
+	opts := []option.RequestOption{azure.WithEndpoint(endpoint, cfg.ApiVersion)}
+	if u, err := url.Parse(endpoint); err == nil && u.Scheme == "http" {
+		opts = append(opts, azure.WithUnsafeAllowHTTP())
+	}
+	if apiKey != nil {
+		opts = append(opts, azure.WithAPIKey(*apiKey))
+	} else {
+		opts = append(opts, azure.WithTokenCredential(staticToken(*adToken)))
+	}
+	if cfg.AzureDeployment != nil {
+		deployment := url.PathEscape(*cfg.AzureDeployment)
+		opts = append(opts, option.WithMiddleware(func(r *http.Request, next option.MiddlewareNext) (*http.Response, error) {
+			// The SDK routes by the body's model; AutoGen's client by the
+			// configured deployment.
+			const seg = "/openai/deployments/"
+			p := r.URL.EscapedPath()
+			if i := strings.Index(p, seg); i >= 0 {
+				rest := p[i+len(seg):]
+				if j := strings.IndexByte(rest, '/'); j >= 0 {
+					np := p[:i+len(seg)] + deployment + rest[j:]
+					if unesc, err := url.PathUnescape(np); err == nil {
+						r.URL.Path, r.URL.RawPath = unesc, np
+					}
+				}
+			}
+			return next(r)
+		}))
+	}
+	headers := map[string]string{}
+	for k, v := range cfg.DefaultHeaders {
+		headers[k] = v
+	}
+	ua := "autogen-python/" + AutoGenVersion
+	if v, ok := headers["User-Agent"]; ok {
+		ua += " " + v
+	}
+	headers["User-Agent"] = ua
+	opts = append(opts, clientOptions(cfg.MaxRetries, cfg.Timeout, headers)...)
+
+	c := &AzureOpenAIChatCompletionClient{config: cfg}
+	if err := c.init(cfg.Model, createArgs, cfg.ModelInfo, cfg.ModelCapabilities, cfg.AddNamePrefixes, cfg.IncludeNameInMessage, opts); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// staticToken is an Azure AD token given as it is (azure_ad_token).
+type staticToken string
+
+func (t staticToken) GetToken(context.Context, policy.TokenRequestOptions) (azcore.AccessToken, error) {
+	return azcore.AccessToken{Token: string(t), ExpiresOn: time.Now().Add(time.Hour)}, nil
+}
+
+// clientOptions are the openai client's max_retries (default 2, as the
+// openai library's), timeout and default_headers.
+func clientOptions(maxRetries *gen.Int, timeout *float64, headers map[string]string) []option.RequestOption {
+	retries := 2
+	if maxRetries != nil {
+		if n, ok := maxRetries.Int64(); ok && n >= 0 && n < 1000 {
+			retries = int(n)
+		}
+	}
+	opts := []option.RequestOption{option.WithMaxRetries(retries)}
+	if timeout != nil && *timeout > 0 {
+		opts = append(opts, option.WithRequestTimeout(time.Duration(*timeout*float64(time.Second))))
+	}
+	for k, v := range headers {
+		opts = append(opts, option.WithHeader(k, v))
+	}
+	return opts
+}
+
+// createArgsOf is _create_args_from_config: the create arguments of the
+// config (its non-null fields among the openai create parameters, model
+// and timeout), refusing n.
+func createArgsOf(cfg *gen.OpenAIClientConfigurationConfigModel) (obj, error) {
+	raw, err := gen.Marshal(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("openai: config: %w", err)
+	}
+	clean, err := component.DropNone(raw, "/response_format/json_schema/schema")
+	if err != nil {
+		return nil, fmt.Errorf("openai: config: %w", err)
+	}
+	v, err := parseOrdered(clean)
+	if err != nil {
+		return nil, fmt.Errorf("openai: config: %w", err)
+	}
+	all, _ := v.(obj)
+	var args obj
+	for _, m := range all {
+		if !createKwargs[m.key] {
+			continue
+		}
+		b, err := marshal(m.val)
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, member{m.key, json.RawMessage(b)})
+	}
+	var bad []string
+	for _, k := range disallowedCreateArgs {
+		if _, ok := args.get(k); ok {
+			bad = append(bad, k)
+		}
+	}
+	if len(bad) > 0 {
+		return nil, valueError("Disallowed create args are present: " + pySet(bad))
+	}
+	return args, nil
+}
+
+// resolveModelInfo is the model_info part of BaseOpenAIChatCompletionClient
+// __init__: the given model_info, or the deprecated model_capabilities with
+// family "unknown", or AutoGen's table entry for the model.
+func resolveModelInfo(model string, info *gen.ModelInfo, caps *gen.ModelCapabilities) (gen.ModelInfo, error) {
+	switch {
+	case info != nil && caps != nil:
+		return gen.ModelInfo{}, valueError("model_capabilities and model_info are mutually exclusive")
+	case info != nil:
+		return *info, nil
+	case caps != nil:
+		return gen.ModelInfo{Vision: caps.Vision, FunctionCalling: caps.FunctionCalling, JsonOutput: caps.JsonOutput, Family: models.FamilyUnknown}, nil
+	}
+	mi, ok := LookupModelInfo(model)
+	if !ok {
+		return gen.ModelInfo{}, valueError("model_info is required when model name is not a valid OpenAI model")
+	}
+	return mi, nil
+}

@@ -1,0 +1,163 @@
+package openai
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+
+	sdk "github.com/openai/openai-go/v3"
+)
+
+// Error is an input AutoGen's client refuses with a Python exception
+// before anything is sent: Exception names the class ("ValueError",
+// "TypeError", "KeyError") and Message is AutoGen's text.
+type Error struct {
+	Exception string
+	Message   string
+}
+
+// Error returns "<Exception>: <Message>", as Python prints an exception.
+func (e *Error) Error() string { return e.Exception + ": " + e.Message }
+
+func valueError(msg string) *Error { return &Error{Exception: "ValueError", Message: msg} }
+
+// TypeError is a Go type that has no JSON Schema for structured output
+// (the openai library's TypeError).
+type TypeError struct{ Message string }
+
+func (e *TypeError) Error() string { return "TypeError: " + e.Message }
+
+// KeyError is a missing key (a $ref that does not resolve).
+type KeyError struct{ Key string }
+
+func (e *KeyError) Error() string { return "KeyError: " + pyStrRepr(e.Key) }
+
+// APIError is an error answer of the chat-completions API (the openai
+// library's APIStatusError: BadRequestError for 400, AuthenticationError
+// for 401, RateLimitError for 429, ...), after the retries the client
+// allows. It never holds the API key.
+type APIError struct {
+	// StatusCode is the HTTP status.
+	StatusCode int
+	// Message, Type, Code and Param are the members of the error object,
+	// when the body has one.
+	Message, Type, Code, Param string
+	// Body is the response body as received.
+	Body string
+}
+
+// Error returns the openai library's text: "Error code: 400 - " followed
+// by the body as Python prints the parsed JSON ({'error': {...}}), or the
+// body as it is when it is not JSON.
+func (e *APIError) Error() string {
+	body := strings.TrimSpace(e.Body)
+	if body == "" {
+		return "Error code: " + strconv.Itoa(e.StatusCode)
+	}
+	if v, err := parseOrdered([]byte(body)); err == nil {
+		return "Error code: " + strconv.Itoa(e.StatusCode) + " - " + pyRepr(v)
+	}
+	return body
+}
+
+// ExceptionName returns the openai library's exception class for the
+// status code.
+func (e *APIError) ExceptionName() string {
+	switch e.StatusCode {
+	case 400:
+		return "BadRequestError"
+	case 401:
+		return "AuthenticationError"
+	case 403:
+		return "PermissionDeniedError"
+	case 404:
+		return "NotFoundError"
+	case 409:
+		return "ConflictError"
+	case 422:
+		return "UnprocessableEntityError"
+	case 429:
+		return "RateLimitError"
+	}
+	if e.StatusCode >= 500 {
+		return "InternalServerError"
+	}
+	return "APIStatusError"
+}
+
+// apiError turns the SDK's *openai.Error into an *APIError; other errors
+// are returned as they are.
+func apiError(err error) error {
+	var oe *sdk.Error
+	if !errors.As(err, &oe) {
+		return err
+	}
+	out := &APIError{StatusCode: oe.StatusCode, Message: oe.Message, Type: oe.Type, Code: oe.Code, Param: oe.Param}
+	if oe.Response != nil && oe.Response.Body != nil {
+		if b, err := io.ReadAll(oe.Response.Body); err == nil {
+			out.Body = string(b)
+			oe.Response.Body = io.NopCloser(bytes.NewReader(b))
+		}
+	}
+	if out.Body == "" {
+		out.Body = oe.RawJSON()
+	}
+	return out
+}
+
+// pyRepr is Python's repr of a parsed JSON value (dict, list, str, int,
+// float, True, False, None).
+func pyRepr(v any) string {
+	var b strings.Builder
+	writeRepr(&b, v)
+	return b.String()
+}
+
+func writeRepr(b *strings.Builder, v any) {
+	switch v := v.(type) {
+	case obj:
+		b.WriteByte('{')
+		for i, m := range v {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(pyStrRepr(m.key))
+			b.WriteString(": ")
+			writeRepr(b, m.val)
+		}
+		b.WriteByte('}')
+	case []any:
+		b.WriteByte('[')
+		for i := range v {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeRepr(b, v[i])
+		}
+		b.WriteByte(']')
+	case string:
+		b.WriteString(pyStrRepr(v))
+	case json.Number:
+		s := string(v)
+		if strings.ContainsAny(s, ".eE") {
+			if f, err := v.Float64(); err == nil {
+				s = strconv.FormatFloat(f, 'g', -1, 64)
+				if !strings.ContainsAny(s, ".eEn") {
+					s += ".0"
+				}
+			}
+		}
+		b.WriteString(s)
+	case bool:
+		if v {
+			b.WriteString("True")
+		} else {
+			b.WriteString("False")
+		}
+	case nil:
+		b.WriteString("None")
+	}
+}

@@ -1,0 +1,624 @@
+package openai
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/pkg/models"
+)
+
+// obj is a JSON object that keeps its members in order.
+type obj []member
+
+type member struct {
+	key string
+	val any
+}
+
+func (o obj) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(m.key)
+		b.Write(k)
+		b.WriteByte(':')
+		v, err := marshal(m.val)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// get returns the value of key and whether it is there.
+func (o obj) get(key string) (any, bool) {
+	for _, m := range o {
+		if m.key == key {
+			return m.val, true
+		}
+	}
+	return nil, false
+}
+
+// set replaces key's value, or appends it (Python's dict assignment).
+func (o *obj) set(key string, v any) {
+	for i := range *o {
+		if (*o)[i].key == key {
+			(*o)[i].val = v
+			return
+		}
+	}
+	*o = append(*o, member{key, v})
+}
+
+// del removes key.
+func (o *obj) del(key string) {
+	for i := range *o {
+		if (*o)[i].key == key {
+			*o = append((*o)[:i], (*o)[i+1:]...)
+			return
+		}
+	}
+}
+
+// marshal is json.Marshal without HTML escaping.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+// family is one of AutoGen's transformer maps (_message_transform.py).
+type family uint8
+
+const (
+	mapBase family = iota
+	mapGemini
+	mapClaude
+	mapMistral
+)
+
+// transformerFamilies is ModelFamily.ANY with the transformer map each
+// family is registered with (_message_transform.py, bottom).
+var transformerFamilies = map[string]family{
+	"gpt-5": mapBase, "gpt-41": mapBase, "gpt-45": mapBase, "gpt-4o": mapBase,
+	"o1": mapBase, "o3": mapBase, "o4": mapBase, "gpt-4": mapBase, "gpt-35": mapBase,
+	"r1":               mapBase,
+	"gemini-1.5-flash": mapGemini, "gemini-1.5-pro": mapGemini, "gemini-2.0-flash": mapGemini,
+	"gemini-2.5-pro": mapGemini, "gemini-2.5-flash": mapGemini,
+	"claude-3-haiku": mapClaude, "claude-3-sonnet": mapClaude, "claude-3-opus": mapClaude,
+	"claude-3-5-haiku": mapClaude, "claude-3-5-sonnet": mapClaude, "claude-3-7-sonnet": mapClaude,
+	"claude-4-opus": mapClaude, "claude-4-sonnet": mapClaude,
+	"llama-3.3-8b": mapBase, "llama-3.3-70b": mapBase, "llama-4-scout": mapBase, "llama-4-maverick": mapBase,
+	"codestral": mapMistral, "open-codestral-mamba": mapMistral, "mistral": mapMistral,
+	"ministral": mapMistral, "pixtral": mapMistral,
+	"unknown": mapBase,
+}
+
+// transformerFor is _transformation/registry.py get_transformer("openai",
+// model, family): a family outside ModelFamily.ANY, or "unknown", is
+// replaced by the longest registered family that prefixes the model name.
+func transformerFor(model, fam string) family {
+	if t, ok := transformerFamilies[fam]; ok && fam != "unknown" {
+		return t
+	}
+	best, bestLen := mapBase, 0
+	for f, t := range transformerFamilies {
+		if len(f) > bestLen && strings.HasPrefix(model, f) {
+			best, bestLen = t, len(f)
+		}
+	}
+	return best
+}
+
+// assertValidName is _utils.assert_valid_name.
+func assertValidName(name string) error {
+	core := strings.TrimSuffix(name, "\n") // Python's $ matches before a final newline
+	ok := core != ""
+	for i := 0; ok && i < len(core); i++ {
+		c := core[i]
+		ok = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
+	}
+	if !ok {
+		return valueError("Invalid name: " + name + ". Only letters, numbers, '_' and '-' are allowed.")
+	}
+	if utf8.RuneCountInString(name) > 64 {
+		return valueError("Invalid name: " + name + ". Name must be less than 64 characters.")
+	}
+	return nil
+}
+
+// pyIsSpace is Python's str.isspace().
+func pyIsSpace(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !isPySpaceRune(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func isPySpaceRune(r rune) bool {
+	switch {
+	case r >= 0x09 && r <= 0x0D, r >= 0x1C && r <= 0x20, r == 0x85, r == 0xA0, r == 0x1680,
+		r >= 0x2000 && r <= 0x200A, r == 0x2028, r == 0x2029, r == 0x202F, r == 0x205F, r == 0x3000:
+		return true
+	}
+	return false
+}
+
+// pyRstrip is Python's str.rstrip().
+func pyRstrip(s string) string { return strings.TrimRightFunc(s, isPySpaceRune) }
+
+// orSpace is Python's `s or " "`.
+func orSpace(s string) string {
+	if s == "" {
+		return " "
+	}
+	return s
+}
+
+// toOAI is _openai_client.py to_oai_type: the chat-completions message(s)
+// m becomes for the transformer map fam.
+func toOAI(m gen.LLMMessage, fam family, prependName, includeName bool) ([]obj, error) {
+	switch m := m.(type) {
+	case *gen.SystemMessage:
+		content := m.Content
+		if fam != mapBase {
+			content = orSpace(content) // _set_empty_to_whitespace
+		}
+		return []obj{{{"content", content}, {"role", "system"}}}, nil
+
+	case *gen.UserMessage:
+		if err := assertValidName(m.Source); err != nil {
+			return nil, err
+		}
+		o := obj{{"role", "user"}}
+		if includeName && fam != mapMistral {
+			o = append(o, member{"name", m.Source})
+		}
+		prefix := ""
+		if prependName {
+			prefix = m.Source + " said:\n"
+		}
+		if m.Content.IsString() {
+			text := m.Content.String
+			switch fam {
+			case mapGemini:
+				o = append(o, member{"content", orSpace(text)}) // replaces the prefixed content
+				return []obj{o}, nil
+			case mapClaude:
+				if text == "" || pyIsSpace(text) {
+					return nil, nil // pass_message
+				}
+			}
+			o = append(o, member{"content", prefix + text})
+			return []obj{o}, nil
+		}
+		parts := make([]any, 0, len(m.Content.Array))
+		for idx, p := range m.Content.Array {
+			switch {
+			case p.IsString():
+				text := p.String
+				if prependName && idx == 0 {
+					text = prefix + text
+				}
+				parts = append(parts, obj{{"type", "text"}, {"text", text}})
+			case p.IsImage() && p.Image.Image != nil:
+				uri, err := p.Image.DataURI()
+				if err != nil {
+					return nil, fmt.Errorf("openai: image %d of a user message: %w", idx, err)
+				}
+				// Image.to_openai_format(): detail is always "auto".
+				parts = append(parts, obj{{"type", "image_url"}, {"image_url", obj{{"url", uri}, {"detail", "auto"}}}})
+			default:
+				return nil, valueError(fmt.Sprintf("Unknown content part: item %d", idx))
+			}
+		}
+		o = append(o, member{"content", parts})
+		return []obj{o}, nil
+
+	case *gen.AssistantMessage:
+		if err := assertValidName(m.Source); err != nil {
+			return nil, err
+		}
+		o := obj{{"role", "assistant"}}
+		if m.Content.IsString() {
+			text := m.Content.String
+			switch fam {
+			case mapGemini:
+				text = orSpace(text)
+			case mapClaude:
+				if text == "" || pyIsSpace(text) {
+					return nil, nil
+				}
+			}
+			o = append(o, member{"content", text})
+			return []obj{o}, nil
+		}
+		calls := make([]any, 0, len(m.Content.Array))
+		for _, fc := range m.Content.Array {
+			calls = append(calls, obj{{"id", fc.ID}, {"function", obj{{"arguments", fc.Arguments}, {"name", fc.Name}}}, {"type", "function"}})
+		}
+		o = append(o, member{"tool_calls", calls})
+		switch {
+		case m.Thought == nil:
+			o = append(o, member{"content", nil})
+		case fam == mapGemini || fam == mapClaude:
+			o = append(o, member{"content", orSpace(*m.Thought)})
+		default:
+			o = append(o, member{"content", *m.Thought})
+		}
+		return []obj{o}, nil
+
+	case *gen.FunctionExecutionResultMessage:
+		out := make([]obj, 0, len(m.Content))
+		for _, r := range m.Content {
+			out = append(out, obj{{"content", r.Content}, {"role", "tool"}, {"tool_call_id", r.CallID}})
+		}
+		return out, nil
+	}
+	return nil, valueError(fmt.Sprintf("Unknown message type: %T", m))
+}
+
+// convertTools is _openai_client.py convert_tools.
+func convertTools(tools []gen.ToolSchema) ([]any, error) {
+	out := make([]any, 0, len(tools))
+	for _, t := range tools {
+		desc := ""
+		if t.Description != nil {
+			desc = *t.Description
+		}
+		var params any = obj{}
+		if t.Parameters != nil {
+			b, err := json.Marshal(t.Parameters)
+			if err != nil {
+				return nil, fmt.Errorf("openai: tool %q: %w", t.Name, err)
+			}
+			params = json.RawMessage(b)
+		}
+		strict := false
+		if t.Strict != nil {
+			strict = *t.Strict
+		}
+		out = append(out, obj{{"type", "function"}, {"function", obj{
+			{"name", t.Name}, {"description", desc}, {"parameters", params}, {"strict", strict},
+		}}})
+	}
+	for _, t := range tools {
+		if err := assertValidName(t.Name); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// createKwargs are the keys AutoGen accepts as create arguments
+// (create_kwargs: the annotations of openai's
+// CompletionCreateParamsBase, as of the openai release AutoGen 0.7.5 was
+// tested with, plus timeout, stream and extra_body).
+var createKwargs = map[string]bool{
+	"messages": true, "model": true, "audio": true, "frequency_penalty": true, "function_call": true,
+	"functions": true, "logit_bias": true, "logprobs": true, "max_completion_tokens": true, "max_tokens": true,
+	"metadata": true, "modalities": true, "n": true, "parallel_tool_calls": true, "prediction": true,
+	"presence_penalty": true, "prompt_cache_key": true, "reasoning_effort": true, "response_format": true,
+	"safety_identifier": true, "seed": true, "service_tier": true, "stop": true, "store": true,
+	"stream_options": true, "temperature": true, "tool_choice": true, "tools": true, "top_logprobs": true,
+	"top_p": true, "user": true, "verbosity": true, "web_search_options": true,
+	"timeout": true, "stream": true, "extra_body": true,
+}
+
+// disallowedCreateArgs are AutoGen's disallowed_create_args.
+var disallowedCreateArgs = []string{"stream", "messages", "function_call", "functions", "n"}
+
+// pySet writes names as Python prints a set of strings ({'a', 'b'}),
+// sorted (Python's order depends on string hashing).
+func pySet(names []string) string {
+	sort.Strings(names)
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = pyStrRepr(n)
+	}
+	return "{" + strings.Join(q, ", ") + "}"
+}
+
+// pyStrRepr is Python's repr of a str, for the common cases.
+func pyStrRepr(s string) string {
+	quote := byte('\'')
+	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
+		quote = '"'
+	}
+	var b strings.Builder
+	b.WriteByte(quote)
+	for _, r := range s {
+		switch {
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == rune(quote):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte(quote)
+	return b.String()
+}
+
+// request is the outcome of _process_create_args: the body to send and
+// what reading the answer needs.
+type request struct {
+	body       obj
+	structured bool              // beta client mode (parse / stream with response_format)
+	outputType *structuredOutput // for checking the parsed answer
+	timeout    *float64          // the per-request timeout create argument
+}
+
+// buildRequest is BaseOpenAIChatCompletionClient._process_create_args plus
+// the body the openai library sends for it.
+func (c *base) buildRequest(messages []gen.LLMMessage, opts models.CreateOptions, more Options, stream bool) (*request, error) {
+	// Make sure all extra_create_args are valid.
+	var bad []string
+	extraKeys := make([]string, 0, len(opts.ExtraArgs))
+	for k := range opts.ExtraArgs {
+		extraKeys = append(extraKeys, k)
+		if !createKwargs[k] {
+			bad = append(bad, k)
+		}
+	}
+	if len(bad) > 0 {
+		return nil, valueError("Extra create args are invalid: " + pySet(bad))
+	}
+	sort.Strings(extraKeys)
+
+	args := make(obj, len(c.createArgs))
+	copy(args, c.createArgs)
+	for _, k := range extraKeys {
+		b, err := marshal(opts.ExtraArgs[k])
+		if err != nil {
+			return nil, fmt.Errorf("openai: extra create arg %q: %w", k, err)
+		}
+		args.set(k, json.RawMessage(b))
+	}
+
+	req := &request{}
+	var format *structuredOutput
+	switch {
+	case opts.OutputType != nil && more.OutputSchema != nil:
+		return nil, valueError("json_output and an output schema cannot be set at the same time.")
+	case opts.OutputType != nil:
+		if !c.info.StructuredOutput {
+			return nil, valueError("Model does not support structured output.")
+		}
+		f, err := outputOfType(opts.OutputType)
+		if err != nil {
+			return nil, err
+		}
+		format = f
+	case more.OutputSchema != nil:
+		if !c.info.StructuredOutput {
+			return nil, valueError("Model does not support structured output.")
+		}
+		f, err := outputOfSchema(more.OutputSchema.Name, more.OutputSchema.Schema)
+		if err != nil {
+			return nil, err
+		}
+		format = f
+	case opts.JSONOutput != nil:
+		if *opts.JSONOutput {
+			if !c.info.JsonOutput {
+				return nil, valueError("Model does not support JSON output.")
+			}
+			args.set("response_format", obj{{"type", "json_object"}})
+		} else {
+			args.set("response_format", obj{{"type", "text"}})
+		}
+	}
+	if format != nil {
+		// AutoGen warns and drops a response_format of the create args.
+		args.del("response_format")
+		req.structured = true
+		req.outputType = format
+	}
+
+	if !c.info.Vision {
+		for _, m := range messages {
+			if u, ok := m.(*gen.UserMessage); ok && u.Content.IsArray() {
+				for _, p := range u.Content.Array {
+					if p.IsImage() {
+						return nil, valueError("Model does not support vision and image was provided")
+					}
+				}
+			}
+		}
+	}
+
+	if ms := c.info.MultipleSystemMessages; !ms.Set || ms.Value == nil || !*ms.Value {
+		merged, err := mergeSystemMessages(messages)
+		if err != nil {
+			return nil, err
+		}
+		messages = merged
+	}
+
+	model := c.model
+	if v, ok := args.get("model"); ok {
+		if raw, ok := v.(json.RawMessage); ok {
+			var s string
+			if json.Unmarshal(raw, &s) == nil {
+				model = s
+			}
+		} else if s, ok := v.(string); ok {
+			model = s
+		}
+	}
+	if strings.HasPrefix(model, "claude-") && len(messages) > 0 {
+		if a, ok := messages[len(messages)-1].(*gen.AssistantMessage); ok && a.Content.IsString() {
+			cp := *a
+			cp.Content = gen.AssistantMessageContentOfString(pyRstrip(a.Content.String))
+			messages = append(messages[:len(messages)-1:len(messages)-1], &cp)
+		}
+	}
+
+	fam := transformerFor(model, string(c.info.Family))
+	oaiMessages := []any{}
+	for _, m := range messages {
+		out, err := toOAI(m, fam, c.addNamePrefixes, c.includeName)
+		if err != nil {
+			return nil, err
+		}
+		for _, o := range out {
+			oaiMessages = append(oaiMessages, o)
+		}
+	}
+
+	if !c.info.FunctionCalling && len(opts.Tools) > 0 {
+		return nil, valueError("Model does not support function calling")
+	}
+	tools, err := convertTools(opts.Tools)
+	if err != nil {
+		return nil, err
+	}
+	choice := opts.ToolChoice
+	if choice == "" {
+		choice = "auto"
+	}
+	var toolChoice any = choice
+	switch choice {
+	case "auto", "required", "none":
+	default:
+		if len(opts.Tools) == 0 {
+			return nil, valueError("tool_choice specified but no tools provided")
+		}
+		found := false
+		for _, t := range opts.Tools {
+			found = found || t.Name == choice
+		}
+		if !found {
+			return nil, valueError("tool_choice references '" + choice + "' but it's not in the provided tools")
+		}
+		toolChoice = obj{{"type", "function"}, {"function", obj{{"name", choice}}}}
+	}
+	if len(tools) > 0 {
+		args.set("tool_choice", toolChoice)
+	}
+
+	if more.IncludeUsage != nil && stream {
+		if so, ok := args.get("stream_options"); ok {
+			var opt struct {
+				IncludeUsage *bool `json:"include_usage"`
+			}
+			b, _ := marshal(so)
+			_ = json.Unmarshal(b, &opt)
+			if opt.IncludeUsage != nil && *opt.IncludeUsage != *more.IncludeUsage {
+				return nil, valueError("include_usage and extra_create_args['stream_options']['include_usage'] are both set, but differ in value.")
+			}
+		} else {
+			// AutoGen adds {"include_usage": True} whatever the value.
+			args.set("stream_options", obj{{"include_usage", true}})
+		}
+	}
+
+	if req.structured && len(tools) > 0 {
+		// openai's validate_input_tools (beta parse and stream).
+		for _, t := range opts.Tools {
+			if t.Strict == nil || !*t.Strict {
+				return nil, valueError("`" + t.Name + "` is not strict. Only `strict` function tools can be auto-parsed")
+			}
+		}
+	}
+
+	// The body the openai library sends: messages, the create args, stream,
+	// tools when there are any, response_format for structured output.
+	body := obj{{"messages", oaiMessages}}
+	var extraBody obj
+	for _, a := range args {
+		switch a.key {
+		case "timeout":
+			if raw, ok := a.val.(json.RawMessage); ok {
+				var t float64
+				if json.Unmarshal(raw, &t) == nil {
+					req.timeout = &t
+				}
+			}
+			continue
+		case "extra_body":
+			if raw, ok := a.val.(json.RawMessage); ok {
+				var extra map[string]json.RawMessage
+				if json.Unmarshal(raw, &extra) == nil {
+					for k, v := range extra {
+						extraBody = append(extraBody, member{k, v})
+					}
+					sort.Slice(extraBody, func(i, j int) bool { return extraBody[i].key < extraBody[j].key })
+				}
+			}
+			continue
+		}
+		body = append(body, a)
+	}
+	if format != nil {
+		body.set("response_format", format.param())
+	}
+	body.set("stream", stream)
+	if len(tools) > 0 {
+		body.set("tools", tools)
+	}
+	for _, m := range extraBody {
+		body.set(m.key, m.val)
+	}
+	req.body = body
+	return req, nil
+}
+
+// mergeSystemMessages merges consecutive system messages into one, as
+// _process_create_args does for models without multiple_system_messages.
+func mergeSystemMessages(messages []gen.LLMMessage) ([]gen.LLMMessage, error) {
+	var content strings.Builder
+	out := make([]gen.LLMMessage, 0, len(messages))
+	first, last := -1, -1
+	for idx, m := range messages {
+		s, ok := m.(*gen.SystemMessage)
+		if !ok {
+			out = append(out, m)
+			continue
+		}
+		if first == -1 {
+			first = idx
+		} else if last+1 != idx {
+			return nil, valueError("Multiple and Not continuous system messages are not supported if model_info['multiple_system_messages'] is False")
+		}
+		content.WriteString(s.Content)
+		content.WriteByte('\n')
+		last = idx
+	}
+	merged := pyRstrip(content.String())
+	if merged != "" {
+		out = append(out[:first], append([]gen.LLMMessage{&gen.SystemMessage{Content: merged}}, out[first:]...)...)
+	}
+	return out, nil
+}

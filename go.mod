@@ -2,10 +2,7 @@ module github.com/agentschema/agentschema
 
 go 1.26.0
 
-tool github.com/atombender/go-jsonschema
-
 require (
-	github.com/atombender/go-jsonschema v0.24.1
 	github.com/dlclark/regexp2 v1.11.0
 	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3
 	github.com/pkoukk/tiktoken-go-loader v0.0.2

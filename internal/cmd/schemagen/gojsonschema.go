@@ -2,16 +2,19 @@ package main
 
 import (
 	"bytes"
+	"sort"
+
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
+
+	jsg "github.com/atombender/go-jsonschema/pkg/generator"
 )
 
 const prepBase = "https://schemas.agentschema.invalid/"
@@ -71,32 +74,52 @@ func (g *generator) prepare(dir string) ([]string, map[string]string, error) {
 	return files, outputs, nil
 }
 
-// runGoJSONSchema runs the pinned go-jsonschema over the prepared schemas,
-// writing one file per concept into outDir.
-func runGoJSONSchema(files []string, outputs map[string]string, outDir string) error {
-	args := []string{"tool", "go-jsonschema", "--only-models", "-p", "gen", "--tags", "json",
-		"-t", "--capitalization", "ID", "--disable-custom-types-for-maps"}
-	for id, f := range outputs {
-		args = append(args, "--schema-output", id+"="+filepath.Join(outDir, f))
+// runGoJSONSchema runs go-jsonschema (pinned in this module's go.mod) as a
+// library over the prepared schemas and returns its output, one Go file
+// per concept, by file name (the names in outputs).
+func runGoJSONSchema(files []string, outputs map[string]string) (map[string][]byte, error) {
+	cfg := jsg.Config{
+		DefaultPackageName:        "gen",
+		DefaultOutputName:         "-",
+		YAMLExtensions:            []string{".yml", ".yaml"},
+		Tags:                      []string{"json"},
+		Capitalizations:           []string{"ID"},
+		OnlyModels:                true,
+		StructNameFromTitle:       true,
+		DisableCustomTypesForMaps: true,
+		Warner:                    func(string) {},
 	}
-	args = append(args, files...)
-	cmd := exec.Command("go", args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	cmd.Stdout = &stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("go-jsonschema: %v\n%s", err, stderr.String())
+	ids := make([]string, 0, len(outputs))
+	for id := range outputs {
+		ids = append(ids, id)
 	}
-	return nil
+	sort.Strings(ids)
+	for _, id := range ids {
+		cfg.SchemaMappings = append(cfg.SchemaMappings, jsg.SchemaMapping{SchemaID: id, PackageName: "gen", OutputName: outputs[id]})
+	}
+	g, err := jsg.New(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("go-jsonschema: %w", err)
+	}
+	for _, f := range files {
+		if err := g.DoFile(f); err != nil {
+			return nil, fmt.Errorf("go-jsonschema: %s: %w", f, err)
+		}
+	}
+	src, err := g.Sources()
+	if err != nil {
+		return nil, fmt.Errorf("go-jsonschema: %w", err)
+	}
+	return src, nil
 }
 
 // readFieldNames parses go-jsonschema's output and returns, per struct,
 // the Go field name of each JSON member and its declared type.
-func readFieldNames(dir string, files []string) (map[string]map[string][2]string, error) {
+func readFieldNames(sources map[string][]byte) (map[string]map[string][2]string, error) {
 	out := map[string]map[string][2]string{}
 	fset := token.NewFileSet()
-	for _, f := range files {
-		file, err := parser.ParseFile(fset, filepath.Join(dir, f), nil, 0)
+	for name, src := range sources {
+		file, err := parser.ParseFile(fset, name, src, 0)
 		if err != nil {
 			return nil, err
 		}

@@ -18,7 +18,6 @@ import (
 	"go/format"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 )
 
@@ -42,37 +41,25 @@ func run(schemaDir, outDir string) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	prepDir := filepath.Join(tmp, "prep")
-	genDir := filepath.Join(tmp, "gen")
-	if err := os.MkdirAll(prepDir, 0o755); err != nil {
-		return err
-	}
-	if err := os.MkdirAll(genDir, 0o755); err != nil {
-		return err
-	}
-	files, outputs, err := g.prepare(prepDir)
+	files, outputs, err := g.prepare(tmp)
 	if err != nil {
 		return err
 	}
-	if err := runGoJSONSchema(files, outputs, genDir); err != nil {
+	sources, err := runGoJSONSchema(files, outputs)
+	if err != nil {
 		return err
 	}
-	var structFiles []string
-	for _, f := range outputs {
-		structFiles = append(structFiles, f)
-	}
-	sort.Strings(structFiles)
-	fields, err := readFieldNames(genDir, structFiles)
+	fields, err := readFieldNames(sources)
 	if err != nil {
 		return err
 	}
 	result := map[string][]byte{}
-	for _, f := range structFiles {
-		b, err := os.ReadFile(filepath.Join(genDir, f))
-		if err != nil {
-			return err
+	for _, f := range outputs {
+		src, ok := sources[f]
+		if !ok {
+			return fmt.Errorf("go-jsonschema wrote no %s", f)
 		}
-		result[f] = b
+		result[f] = src
 	}
 	member := g.variantsOf()
 	for _, name := range g.order {

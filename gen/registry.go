@@ -52,7 +52,11 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 	"ComponentModel":      func(d *wire.Decoder) wire.Encodable { x := new(ComponentModel); x.DecodeFrom(d); return x },
 	"CreateResult":        func(d *wire.Decoder) wire.Encodable { x := new(CreateResult); x.DecodeFrom(d); return x },
 	"DataContent":         func(d *wire.Decoder) wire.Encodable { x := new(DataContent); x.DecodeFrom(d); return x },
-	"ErrorContent":        func(d *wire.Decoder) wire.Encodable { x := new(ErrorContent); x.DecodeFrom(d); return x },
+	"EncodingErrorHandler": func(d *wire.Decoder) wire.Encodable {
+		x := d.Enum(encodingErrorHandlerValues...)
+		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+	},
+	"ErrorContent": func(d *wire.Decoder) wire.Encodable { x := new(ErrorContent); x.DecodeFrom(d); return x },
 	"FinishReason": func(d *wire.Decoder) wire.Encodable {
 		x := d.Enum(finishReasonValues...)
 		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
@@ -92,7 +96,14 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		}
 		return nil
 	},
-	"MemoryContent": func(d *wire.Decoder) wire.Encodable { x := new(MemoryContent); x.DecodeFrom(d); return x },
+	"McpServerParams": func(d *wire.Decoder) wire.Encodable {
+		if x := DecodeMcpServerParams(d); x != nil {
+			return x
+		}
+		return nil
+	},
+	"McpWorkbenchConfig": func(d *wire.Decoder) wire.Encodable { x := new(McpWorkbenchConfig); x.DecodeFrom(d); return x },
+	"MemoryContent":      func(d *wire.Decoder) wire.Encodable { x := new(MemoryContent); x.DecodeFrom(d); return x },
 	"MemoryMimeType": func(d *wire.Decoder) wire.Encodable {
 		x := d.Enum(memoryMimeTypeValues...)
 		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
@@ -133,17 +144,20 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		}
 		return nil
 	},
-	"SelectSpeakerEvent":    func(d *wire.Decoder) wire.Encodable { x := new(SelectSpeakerEvent); x.DecodeFrom(d); return x },
-	"SelectorEvent":         func(d *wire.Decoder) wire.Encodable { x := new(SelectorEvent); x.DecodeFrom(d); return x },
-	"StaticWorkbenchConfig": func(d *wire.Decoder) wire.Encodable { x := new(StaticWorkbenchConfig); x.DecodeFrom(d); return x },
-	"StopMessage":           func(d *wire.Decoder) wire.Encodable { x := new(StopMessage); x.DecodeFrom(d); return x },
-	"StreamOptions":         func(d *wire.Decoder) wire.Encodable { x := new(StreamOptions); x.DecodeFrom(d); return x },
-	"SystemMessage":         func(d *wire.Decoder) wire.Encodable { x := new(SystemMessage); x.DecodeFrom(d); return x },
-	"TextContent":           func(d *wire.Decoder) wire.Encodable { x := new(TextContent); x.DecodeFrom(d); return x },
-	"TextMessage":           func(d *wire.Decoder) wire.Encodable { x := new(TextMessage); x.DecodeFrom(d); return x },
-	"TextReasoningContent":  func(d *wire.Decoder) wire.Encodable { x := new(TextReasoningContent); x.DecodeFrom(d); return x },
-	"TextResultContent":     func(d *wire.Decoder) wire.Encodable { x := new(TextResultContent); x.DecodeFrom(d); return x },
-	"ThoughtEvent":          func(d *wire.Decoder) wire.Encodable { x := new(ThoughtEvent); x.DecodeFrom(d); return x },
+	"SelectSpeakerEvent":         func(d *wire.Decoder) wire.Encodable { x := new(SelectSpeakerEvent); x.DecodeFrom(d); return x },
+	"SelectorEvent":              func(d *wire.Decoder) wire.Encodable { x := new(SelectorEvent); x.DecodeFrom(d); return x },
+	"SseServerParams":            func(d *wire.Decoder) wire.Encodable { x := new(SseServerParams); x.DecodeFrom(d); return x },
+	"StaticWorkbenchConfig":      func(d *wire.Decoder) wire.Encodable { x := new(StaticWorkbenchConfig); x.DecodeFrom(d); return x },
+	"StdioServerParams":          func(d *wire.Decoder) wire.Encodable { x := new(StdioServerParams); x.DecodeFrom(d); return x },
+	"StopMessage":                func(d *wire.Decoder) wire.Encodable { x := new(StopMessage); x.DecodeFrom(d); return x },
+	"StreamOptions":              func(d *wire.Decoder) wire.Encodable { x := new(StreamOptions); x.DecodeFrom(d); return x },
+	"StreamableHttpServerParams": func(d *wire.Decoder) wire.Encodable { x := new(StreamableHttpServerParams); x.DecodeFrom(d); return x },
+	"SystemMessage":              func(d *wire.Decoder) wire.Encodable { x := new(SystemMessage); x.DecodeFrom(d); return x },
+	"TextContent":                func(d *wire.Decoder) wire.Encodable { x := new(TextContent); x.DecodeFrom(d); return x },
+	"TextMessage":                func(d *wire.Decoder) wire.Encodable { x := new(TextMessage); x.DecodeFrom(d); return x },
+	"TextReasoningContent":       func(d *wire.Decoder) wire.Encodable { x := new(TextReasoningContent); x.DecodeFrom(d); return x },
+	"TextResultContent":          func(d *wire.Decoder) wire.Encodable { x := new(TextResultContent); x.DecodeFrom(d); return x },
+	"ThoughtEvent":               func(d *wire.Decoder) wire.Encodable { x := new(ThoughtEvent); x.DecodeFrom(d); return x },
 	"TokenLimitedChatCompletionContextConfig": func(d *wire.Decoder) wire.Encodable {
 		x := new(TokenLimitedChatCompletionContextConfig)
 		x.DecodeFrom(d)
@@ -185,7 +199,10 @@ var tagged = map[string]string{
 	"MultiModalMessage":              "MultiModalMessage",
 	"SelectSpeakerEvent":             "SelectSpeakerEvent",
 	"SelectorEvent":                  "SelectorEvent",
+	"SseServerParams":                "SseServerParams",
+	"StdioServerParams":              "StdioServerParams",
 	"StopMessage":                    "StopMessage",
+	"StreamableHttpServerParams":     "StreamableHttpServerParams",
 	"SystemMessage":                  "SystemMessage",
 	"text":                           "TextContent",
 	"TextMessage":                    "TextMessage",

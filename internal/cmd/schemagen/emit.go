@@ -257,6 +257,11 @@ func (g *generator) defaultExpr(t *typeRef, def *node) string {
 		}
 	case "anyobject", "any":
 		return "RawJSON(" + strconv.Quote(def.json()) + ")"
+	case "ref":
+		// A string default of a closed enum in its own schema file.
+		if c := g.concepts[t.ref]; c != nil && c.kind == "enum" && def.kind == 's' {
+			return t.ref + "(" + strconv.Quote(def.str) + ")"
+		}
 	}
 	panic(fmt.Sprintf("default %s for %s is not supported", def.json(), t.kind))
 }

@@ -31,9 +31,6 @@
 //     checked: ThoughtTokenCount, ImageTokenCount, or "<service>.<name>"
 //     (ValidCountKey), anything else a *KeyError when read, written or
 //     validated;
-//   - TokenEstimator, implemented by OpenAIEstimator over package tokens:
-//     AutoGen's OpenAI count split into per-message estimates plus a fixed
-//     overhead, exactly (see OpenAIEstimator);
 //   - the bridge to AutoGen: FromLLMMessage and ToLLMMessage (and their
 //     plural forms) between gen.LLMMessage and Message, a role, an author and
 //     a list of contents; FromFunctionCall, ToFunctionCall,

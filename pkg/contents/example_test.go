@@ -86,23 +86,6 @@ func ExampleFromLLMMessage() {
 	// true
 }
 
-// The estimates of the messages plus the overhead are AutoGen's count.
-func ExampleOpenAIEstimator() {
-	est := &contents.OpenAIEstimator{Model: "gpt-4o"}
-	msgs := []gen.LLMMessage{
-		&gen.SystemMessage{Content: "Hello"},
-		&gen.UserMessage{Content: gen.UserMessageContentOfString("Hello"), Source: "user"},
-	}
-	each, total, err := est.EstimateMessages(msgs)
-	if err != nil {
-		panic(err)
-	}
-	over, _ := est.Overhead()
-	fmt.Println(each, over, total)
-	// Output:
-	// [5 7] 3 15
-}
-
 // Contents written by .NET's Microsoft.Extensions.AI read as well; they
 // are written in this project's form.
 func ExampleUnmarshalList() {

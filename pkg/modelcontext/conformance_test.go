@@ -182,7 +182,7 @@ func TestConformanceTokenCounters(t *testing.T) {
 			if len(all) != len(c.TokenCounter.PerMessage) {
 				t.Fatalf("%d messages, %d counts", len(all), len(c.TokenCounter.PerMessage))
 			}
-			mc := client.(modelcontext.MessageCounter)
+			mc := client.(models.MessageCounter)
 			for i, m := range all {
 				got, _ := client.CountTokens(all[i : i+1])
 				each, _ := mc.MessageTokens(m)

@@ -9,26 +9,7 @@ import (
 	"github.com/agentschema/agentschema/pkg/models"
 )
 
-// MessageCounter is implemented by a ChatCompletionClient whose token
-// count adds up message by message:
-//
-//	CountTokens(ms, tools...) == OverheadTokens(tools...) + Σ MessageTokens(m) for m in ms
-//
-// for every list of messages. A TokenLimited context whose client
-// implements it counts each message once per GetMessages and trims in
-// O(n); with any other client it does as AutoGen does and recounts the
-// whole list after every removal, which is as correct but costs O(n²)
-// counting on long histories. The replay client (models/replay)
-// implements it.
-type MessageCounter interface {
-	// MessageTokens returns the tokens m adds to a count.
-	MessageTokens(m gen.LLMMessage) (int, error)
-	// OverheadTokens returns the tokens a count has beyond its messages:
-	// CountTokens of no messages with the tools.
-	OverheadTokens(tools ...gen.ToolSchema) (int, error)
-}
-
-// BudgetCounter is implemented by a MessageCounter whose remaining tokens
+// BudgetCounter is implemented by a models.MessageCounter whose remaining tokens
 // are a fixed budget less the count:
 //
 //	RemainingTokens(ms, tools...) == TokenBudget() - CountTokens(ms, tools...)
@@ -41,7 +22,7 @@ type MessageCounter interface {
 // depend on the messages and is never negative, so it needs no budget:
 // one call shows there is nothing to trim.)
 type BudgetCounter interface {
-	MessageCounter
+	models.MessageCounter
 	// TokenBudget returns the tokens the model's context holds.
 	TokenBudget() (int, error)
 }
@@ -59,7 +40,7 @@ func trimTokens(ctx context.Context, client models.ChatCompletionClient, msgs []
 	units := spans(msgs, keepPairs)
 	var view []gen.LLMMessage
 	var err error
-	mc, counted := client.(MessageCounter)
+	mc, counted := client.(models.MessageCounter)
 	switch {
 	case limit != nil && counted:
 		view, err = trimCounted(ctx, mc, msgs, units, *limit, tools)
@@ -93,7 +74,7 @@ func trimTokens(ctx context.Context, client models.ChatCompletionClient, msgs []
 
 // trimCounted counts each message once and removes units from the middle
 // while the total is over limit (trimMiddle).
-func trimCounted(ctx context.Context, mc MessageCounter, msgs []gen.LLMMessage, units []span,
+func trimCounted(ctx context.Context, mc models.MessageCounter, msgs []gen.LLMMessage, units []span,
 	limit int, tools []gen.ToolSchema) ([]gen.LLMMessage, error) {
 	total, err := mc.OverheadTokens(tools...)
 	if err != nil {

@@ -20,7 +20,7 @@
 //     registered with component.Default, so Load builds a context from an
 //     AutoGen config, including a token-limited context's model_client
 //     (whose provider's package must be imported, e.g. models/replay);
-//   - O(n) token-limited views: MessageCounter and BudgetCounter, optional
+//   - O(n) token-limited views: models.MessageCounter and BudgetCounter, optional
 //     interfaces of a model client whose count adds up per message;
 //   - KeepToolPairs, an option AutoGen does not have.
 //
@@ -29,7 +29,7 @@
 // AutoGen's token-limited context removes one message at a time from the
 // middle of the list and asks the client to count the whole list again,
 // so a long history costs O(n²) counting. When the client implements
-// MessageCounter (CountTokens == OverheadTokens + Σ MessageTokens), each
+// models.MessageCounter (CountTokens == OverheadTokens + Σ MessageTokens), each
 // message is counted once per GetMessages and the same removals are done
 // on the counts, in O(n); the view is the same. Without a token limit the
 // context trims until RemainingTokens is not negative: one call tells
@@ -37,7 +37,7 @@
 // BudgetCounter (RemainingTokens == TokenBudget - CountTokens) trims in
 // O(n) too. Other clients are recounted as AutoGen does: correct, but
 // slow on long histories. The replay client (models/replay) implements
-// MessageCounter.
+// models.MessageCounter, and so does tokens.OpenAICounter.
 //
 // # KeepToolPairs
 //

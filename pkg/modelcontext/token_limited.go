@@ -17,7 +17,7 @@ import (
 // FunctionExecutionResultMessage is dropped (one only, not recounted).
 // Calls and results are not kept together unless KeepToolPairs is given.
 //
-// With a client that implements MessageCounter (and, without a token
+// With a client that implements models.MessageCounter (and, without a token
 // limit, BudgetCounter) each message is counted once and GetMessages costs
 // O(n); other clients are asked to recount the whole view after every
 // removal, as AutoGen does. The client's methods may be called from

@@ -1,4 +1,4 @@
-package contents
+package tokens_test
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/pkg/models"
 	"github.com/agentschema/agentschema/pkg/tokens"
 )
 
@@ -54,26 +55,26 @@ func caseMessages(t *testing.T, raw json.RawMessage) []gen.LLMMessage {
 	return st.Messages
 }
 
-// TestEstimatorConformance checks, on every chat case AutoGen counted, that
-// the per-message estimates plus the overhead are AutoGen's count exactly,
+// TestOpenAICounterConformance checks, on every chat case AutoGen counted, that
+// the per-message counts plus the overhead are AutoGen's count exactly,
 // and that the cases AutoGen refuses fail with the same Python exception.
-func TestEstimatorConformance(t *testing.T) {
+func TestOpenAICounterConformance(t *testing.T) {
 	var checked, refused int
 	for _, c := range loadTokenCases(t) {
 		t.Run(c.ID, func(t *testing.T) {
 			msgs := caseMessages(t, c.Messages)
-			est := &OpenAIEstimator{Model: c.Model, Options: tokens.Options{
+			est := &tokens.OpenAICounter{Model: c.Model, Options: tokens.Options{
 				RawTools:             c.Tools,
 				ModelFamily:          c.ModelFamily,
 				AddNamePrefixes:      c.AddNamePrefixes,
 				IncludeNameInMessage: c.IncludeNameInMessage,
 			}}
-			each, total, err := est.EstimateMessages(msgs)
+			each, total, err := models.CountEach(est, msgs)
 			if c.Error != "" {
 				refused++
 				var te *tokens.Error
 				if !errors.As(err, &te) || te.Exception != c.Error {
-					t.Fatalf("EstimateMessages error = %v, want a %s", err, c.Error)
+					t.Fatalf("CountEach error = %v, want a %s", err, c.Error)
 				}
 				return
 			}
@@ -82,20 +83,20 @@ func TestEstimatorConformance(t *testing.T) {
 				t.Fatal(err)
 			}
 			if total != c.Count {
-				t.Errorf("EstimateMessages total = %d, AutoGen counts %d", total, c.Count)
+				t.Errorf("CountEach total = %d, AutoGen counts %d", total, c.Count)
 			}
-			over, err := est.Overhead()
+			over, err := est.OverheadTokens()
 			if err != nil {
 				t.Fatal(err)
 			}
 			sum := over
 			for i, m := range msgs {
-				n, err := est.EstimateMessage(m)
+				n, err := est.MessageTokens(m)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if n != each[i] {
-					t.Errorf("message %d: EstimateMessage = %d, EstimateMessages gave %d", i, n, each[i])
+					t.Errorf("message %d: MessageTokens = %d, CountEach gave %d", i, n, each[i])
 				}
 				if n < 3 {
 					t.Errorf("message %d: estimate %d is below the 3 every message costs", i, n)
@@ -103,10 +104,10 @@ func TestEstimatorConformance(t *testing.T) {
 				sum += n
 			}
 			if sum != c.Count {
-				t.Errorf("Σ EstimateMessage + Overhead = %d, AutoGen counts %d", sum, c.Count)
+				t.Errorf("Σ MessageTokens + OverheadTokens = %d, AutoGen counts %d", sum, c.Count)
 			}
-			if len(c.Tools) == 0 && over != ReplyPrimingTokens {
-				t.Errorf("Overhead without tools = %d, want %d", over, ReplyPrimingTokens)
+			if len(c.Tools) == 0 && over != tokens.ReplyPrimingTokens {
+				t.Errorf("Overhead without tools = %d, want %d", over, tokens.ReplyPrimingTokens)
 			}
 		})
 	}
@@ -115,18 +116,18 @@ func TestEstimatorConformance(t *testing.T) {
 	}
 }
 
-// TestEstimatorWorkedExamples checks the worked examples of
+// TestOpenAICounterWorkedExamples checks the worked examples of
 // testdata/conformance/TOKENS.md §6 and §9 (gpt-4o), split by hand:
 // System "Hello" = 3 + 1 ("Hello") + 1 ("system") = 5; User("Hello",
 // source "user") = 3 + 1 ("user") + 1 + 1 (the name and its extra token) +
 // 1 ("Hello") = 7; Assistant "Hello" = 3 + 1 + 1 = 5; the priming 3;
 // tool {"name":"now"} = 1 + 0 - 2 = -1, plus 12 for having tools.
-func TestEstimatorWorkedExamples(t *testing.T) {
+func TestOpenAICounterWorkedExamples(t *testing.T) {
 	sys := &gen.SystemMessage{Content: "Hello"}
 	user := &gen.UserMessage{Content: gen.UserMessageContentOfString("Hello"), Source: "user"}
 	asst := &gen.AssistantMessage{Content: gen.AssistantMessageContentOfString("Hello"), Source: "assistant"}
-	est := &OpenAIEstimator{Model: "gpt-4o"}
-	each, total, err := est.EstimateMessages([]gen.LLMMessage{sys, user, asst})
+	est := &tokens.OpenAICounter{Model: "gpt-4o"}
+	each, total, err := models.CountEach(est, []gen.LLMMessage{sys, user, asst})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,23 +137,32 @@ func TestEstimatorWorkedExamples(t *testing.T) {
 	if total != 20 {
 		t.Errorf("total %d, want 20", total)
 	}
-	withTool := &OpenAIEstimator{Model: "gpt-4o", Options: tokens.Options{RawTools: []json.RawMessage{json.RawMessage(`{"name":"now"}`)}}}
-	if over, err := withTool.Overhead(); err != nil || over != 14 {
+	withTool := &tokens.OpenAICounter{Model: "gpt-4o", Options: tokens.Options{RawTools: []json.RawMessage{json.RawMessage(`{"name":"now"}`)}}}
+	if over, err := withTool.OverheadTokens(); err != nil || over != 14 {
 		t.Errorf("overhead with tool now = %d, %v; want 3 - 1 + 12 = 14", over, err)
 	}
 	// Tools do not change a message's estimate.
-	if n, err := withTool.EstimateMessage(user); err != nil || n != 7 {
-		t.Errorf("EstimateMessage with tools = %d, %v", n, err)
+	if n, err := withTool.MessageTokens(user); err != nil || n != 7 {
+		t.Errorf("MessageTokens with tools = %d, %v", n, err)
 	}
 	// A message AutoGen refuses fails alone, naming its index.
 	bad := &gen.UserMessage{Content: gen.UserMessageContentOfString("x"), Source: "not valid"}
-	if _, _, err := est.EstimateMessages([]gen.LLMMessage{sys, bad}); err == nil || !errorsAsTokens(err) {
-		t.Errorf("EstimateMessages with an invalid source: %v", err)
+	if _, _, err := models.CountEach(est, []gen.LLMMessage{sys, bad}); err == nil || !errorsAsTokens(err) {
+		t.Errorf("CountEach with an invalid source: %v", err)
 	}
-	if _, err := est.EstimateMessage(nil); err == nil {
-		t.Error("EstimateMessage(nil) succeeded")
+	if _, err := est.MessageTokens(nil); err == nil {
+		t.Error("MessageTokens(nil) succeeded")
 	}
-	var _ TokenEstimator = est
+	var _ models.MessageCounter = est
+	// The tools given to OverheadTokens count as the options' tools do.
+	tool := gen.ToolSchema{Name: "now"}
+	want, err := tokens.CountMessages(nil, "gpt-4o", tokens.Options{Tools: []gen.ToolSchema{tool}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if over, err := est.OverheadTokens(tool); err != nil || over != want {
+		t.Errorf("OverheadTokens(now) = %d, %v; CountMessages counts %d", over, err, want)
+	}
 }
 
 func errorsAsTokens(err error) bool {

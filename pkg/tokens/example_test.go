@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/pkg/models"
 	"github.com/agentschema/agentschema/pkg/tokens"
 )
 
@@ -119,4 +120,21 @@ func ExampleCountTools() {
 	// Output:
 	// 11 <nil>
 	// KeyError: 'name'
+}
+
+// The counts of the messages plus the overhead are AutoGen's count.
+func ExampleOpenAICounter() {
+	c := &tokens.OpenAICounter{Model: "gpt-4o"}
+	msgs := []gen.LLMMessage{
+		&gen.SystemMessage{Content: "Hello"},
+		&gen.UserMessage{Content: gen.UserMessageContentOfString("Hello"), Source: "user"},
+	}
+	each, total, err := models.CountEach(c, msgs)
+	if err != nil {
+		panic(err)
+	}
+	over, _ := c.OverheadTokens()
+	fmt.Println(each, over, total)
+	// Output:
+	// [5 7] 3 15
 }

@@ -213,7 +213,7 @@ func (o opaque) ComponentModel() (gen.ComponentModel, error) {
 	return c.ComponentModel()
 }
 
-// Opaque returns c without its modelcontext.MessageCounter and
+// Opaque returns c without its models.MessageCounter and
 // BudgetCounter methods, so a token-limited context recounts with it after
 // every removal, as AutoGen does. It stays a component.Component when c is
 // one.

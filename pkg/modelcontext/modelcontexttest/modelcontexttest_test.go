@@ -6,7 +6,6 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/component"
-	"github.com/agentschema/agentschema/pkg/modelcontext"
 	"github.com/agentschema/agentschema/pkg/models"
 )
 
@@ -69,7 +68,7 @@ func TestCharBudget(t *testing.T) {
 	if _, err := charBudgetFromConfig([]byte(`{}`)); err == nil {
 		t.Error("a config without max_tokens loaded")
 	}
-	if _, ok := Opaque(c).(modelcontext.MessageCounter); ok {
+	if _, ok := Opaque(c).(models.MessageCounter); ok {
 		t.Error("Opaque left MessageTokens")
 	}
 	if _, err := Opaque(c).(component.Component).ComponentModel(); err != nil {

@@ -12,7 +12,7 @@ import (
 //	CountTokens(ms, tools...) == OverheadTokens(tools...) + Σ MessageTokens(m)
 //
 // for every list of messages, which lets a token-limited model context
-// count each message once (it is modelcontext.MessageCounter). It never
+// count each message once (it is a models.MessageCounter). It never
 // fails.
 func (c *Client) MessageTokens(m gen.LLMMessage) (int, error) {
 	return CountWords([]gen.LLMMessage{m}), nil

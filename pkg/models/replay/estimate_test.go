@@ -6,11 +6,10 @@ import (
 	"testing"
 
 	"github.com/agentschema/agentschema/gen"
-	"github.com/agentschema/agentschema/pkg/modelcontext"
 	"github.com/agentschema/agentschema/pkg/models"
 )
 
-var _ modelcontext.MessageCounter = (*Client)(nil)
+var _ models.MessageCounter = (*Client)(nil)
 
 // TestMessageTokens checks the per-message counts by hand: words of
 // string content, 0 for list content.

@@ -12,6 +12,8 @@ func (*CodeExecutionEvent) Type() string { return "CodeExecutionEvent" }
 
 func (*CodeExecutionEvent) isAgentEvent() {}
 
+func (*CodeExecutionEvent) isTaskResultMessage() {}
+
 // DecodeFrom reads a CodeExecutionEvent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
 func (x *CodeExecutionEvent) DecodeFrom(d *wire.Decoder) {

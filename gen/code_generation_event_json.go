@@ -12,6 +12,8 @@ func (*CodeGenerationEvent) Type() string { return "CodeGenerationEvent" }
 
 func (*CodeGenerationEvent) isAgentEvent() {}
 
+func (*CodeGenerationEvent) isTaskResultMessage() {}
+
 // DecodeFrom reads a CodeGenerationEvent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
 func (x *CodeGenerationEvent) DecodeFrom(d *wire.Decoder) {

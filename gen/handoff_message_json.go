@@ -12,6 +12,8 @@ func (*HandoffMessage) Type() string { return "HandoffMessage" }
 
 func (*HandoffMessage) isChatMessage() {}
 
+func (*HandoffMessage) isTaskResultMessage() {}
+
 // DecodeFrom reads a HandoffMessage from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
 func (x *HandoffMessage) DecodeFrom(d *wire.Decoder) {

@@ -12,6 +12,8 @@ func (*MemoryQueryEvent) Type() string { return "MemoryQueryEvent" }
 
 func (*MemoryQueryEvent) isAgentEvent() {}
 
+func (*MemoryQueryEvent) isTaskResultMessage() {}
+
 // DecodeFrom reads a MemoryQueryEvent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
 func (x *MemoryQueryEvent) DecodeFrom(d *wire.Decoder) {

@@ -12,6 +12,8 @@ func (*ModelClientStreamingChunkEvent) Type() string { return "ModelClientStream
 
 func (*ModelClientStreamingChunkEvent) isAgentEvent() {}
 
+func (*ModelClientStreamingChunkEvent) isTaskResultMessage() {}
+
 // DecodeFrom reads a ModelClientStreamingChunkEvent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
 func (x *ModelClientStreamingChunkEvent) DecodeFrom(d *wire.Decoder) {

@@ -12,6 +12,8 @@ func (*MultiModalMessage) Type() string { return "MultiModalMessage" }
 
 func (*MultiModalMessage) isChatMessage() {}
 
+func (*MultiModalMessage) isTaskResultMessage() {}
+
 // DecodeFrom reads a MultiModalMessage from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
 func (x *MultiModalMessage) DecodeFrom(d *wire.Decoder) {

@@ -12,6 +12,10 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		}
 		return nil
 	},
+	"ActivationCondition": func(d *wire.Decoder) wire.Encodable {
+		x := d.Enum(activationConditionValues...)
+		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+	},
 	"AdditionalCounts": func(d *wire.Decoder) wire.Encodable { x := new(AdditionalCounts); x.DecodeFrom(d); return x },
 	"AgentEvent": func(d *wire.Decoder) wire.Encodable {
 		if x := DecodeAgentEvent(d); x != nil {
@@ -19,24 +23,54 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		}
 		return nil
 	},
-	"Alias": func(d *wire.Decoder) wire.Encodable { x := new(Alias); x.DecodeFrom(d); return x },
+	"AgentToolConfig": func(d *wire.Decoder) wire.Encodable { x := new(AgentToolConfig); x.DecodeFrom(d); return x },
+	"Alias":           func(d *wire.Decoder) wire.Encodable { x := new(Alias); x.DecodeFrom(d); return x },
+	"AndTerminationConditionConfig": func(d *wire.Decoder) wire.Encodable {
+		x := new(AndTerminationConditionConfig)
+		x.DecodeFrom(d)
+		return x
+	},
+	"AnthropicBedrockClientConfigurationConfigModel": func(d *wire.Decoder) wire.Encodable {
+		x := new(AnthropicBedrockClientConfigurationConfigModel)
+		x.DecodeFrom(d)
+		return x
+	},
+	"AnthropicClientConfigurationConfigModel": func(d *wire.Decoder) wire.Encodable {
+		x := new(AnthropicClientConfigurationConfigModel)
+		x.DecodeFrom(d)
+		return x
+	},
+	"AnthropicResponseFormat": func(d *wire.Decoder) wire.Encodable { x := new(AnthropicResponseFormat); x.DecodeFrom(d); return x },
+	"AnthropicResponseFormatType": func(d *wire.Decoder) wire.Encodable {
+		x := d.Enum(anthropicResponseFormatTypeValues...)
+		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+	},
+	"AnthropicToolChoiceMode": func(d *wire.Decoder) wire.Encodable {
+		x := d.Enum(anthropicToolChoiceModeValues...)
+		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+	},
 	"AnyTextualContent": func(d *wire.Decoder) wire.Encodable {
 		if x := DecodeAnyTextualContent(d); x != nil {
 			return x
 		}
 		return nil
 	},
-	"AssistantMessage": func(d *wire.Decoder) wire.Encodable { x := new(AssistantMessage); x.DecodeFrom(d); return x },
+	"AssistantAgentConfig": func(d *wire.Decoder) wire.Encodable { x := new(AssistantAgentConfig); x.DecodeFrom(d); return x },
+	"AssistantAgentState":  func(d *wire.Decoder) wire.Encodable { x := new(AssistantAgentState); x.DecodeFrom(d); return x },
+	"AssistantMessage":     func(d *wire.Decoder) wire.Encodable { x := new(AssistantMessage); x.DecodeFrom(d); return x },
 	"AzureOpenAIClientConfigurationConfigModel": func(d *wire.Decoder) wire.Encodable {
 		x := new(AzureOpenAIClientConfigurationConfigModel)
 		x.DecodeFrom(d)
 		return x
 	},
+	"BaseGroupChatManagerState": func(d *wire.Decoder) wire.Encodable { x := new(BaseGroupChatManagerState); x.DecodeFrom(d); return x },
+	"BedrockInfoConfigModel":    func(d *wire.Decoder) wire.Encodable { x := new(BedrockInfoConfigModel); x.DecodeFrom(d); return x },
 	"BufferedChatCompletionContextConfig": func(d *wire.Decoder) wire.Encodable {
 		x := new(BufferedChatCompletionContextConfig)
 		x.DecodeFrom(d)
 		return x
 	},
+	"ChatAgentContainerState":    func(d *wire.Decoder) wire.Encodable { x := new(ChatAgentContainerState); x.DecodeFrom(d); return x },
 	"ChatCompletionContextState": func(d *wire.Decoder) wire.Encodable { x := new(ChatCompletionContextState); x.DecodeFrom(d); return x },
 	"ChatCompletionTokenLogprob": func(d *wire.Decoder) wire.Encodable { x := new(ChatCompletionTokenLogprob); x.DecodeFrom(d); return x },
 	"ChatMessage": func(d *wire.Decoder) wire.Encodable {
@@ -45,33 +79,55 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		}
 		return nil
 	},
-	"CodeBlock":           func(d *wire.Decoder) wire.Encodable { x := new(CodeBlock); x.DecodeFrom(d); return x },
-	"CodeExecutionEvent":  func(d *wire.Decoder) wire.Encodable { x := new(CodeExecutionEvent); x.DecodeFrom(d); return x },
-	"CodeGenerationEvent": func(d *wire.Decoder) wire.Encodable { x := new(CodeGenerationEvent); x.DecodeFrom(d); return x },
-	"CodeResult":          func(d *wire.Decoder) wire.Encodable { x := new(CodeResult); x.DecodeFrom(d); return x },
-	"ComponentModel":      func(d *wire.Decoder) wire.Encodable { x := new(ComponentModel); x.DecodeFrom(d); return x },
-	"CreateResult":        func(d *wire.Decoder) wire.Encodable { x := new(CreateResult); x.DecodeFrom(d); return x },
-	"DataContent":         func(d *wire.Decoder) wire.Encodable { x := new(DataContent); x.DecodeFrom(d); return x },
+	"CodeBlock":               func(d *wire.Decoder) wire.Encodable { x := new(CodeBlock); x.DecodeFrom(d); return x },
+	"CodeExecutionEvent":      func(d *wire.Decoder) wire.Encodable { x := new(CodeExecutionEvent); x.DecodeFrom(d); return x },
+	"CodeExecutorAgentConfig": func(d *wire.Decoder) wire.Encodable { x := new(CodeExecutorAgentConfig); x.DecodeFrom(d); return x },
+	"CodeGenerationEvent":     func(d *wire.Decoder) wire.Encodable { x := new(CodeGenerationEvent); x.DecodeFrom(d); return x },
+	"CodeResult":              func(d *wire.Decoder) wire.Encodable { x := new(CodeResult); x.DecodeFrom(d); return x },
+	"ComponentModel":          func(d *wire.Decoder) wire.Encodable { x := new(ComponentModel); x.DecodeFrom(d); return x },
+	"CreateResult":            func(d *wire.Decoder) wire.Encodable { x := new(CreateResult); x.DecodeFrom(d); return x },
+	"DataContent":             func(d *wire.Decoder) wire.Encodable { x := new(DataContent); x.DecodeFrom(d); return x },
+	"DiGraph":                 func(d *wire.Decoder) wire.Encodable { x := new(DiGraph); x.DecodeFrom(d); return x },
+	"DiGraphEdge":             func(d *wire.Decoder) wire.Encodable { x := new(DiGraphEdge); x.DecodeFrom(d); return x },
+	"DiGraphNode":             func(d *wire.Decoder) wire.Encodable { x := new(DiGraphNode); x.DecodeFrom(d); return x },
+	"DockerCommandLineCodeExecutorConfig": func(d *wire.Decoder) wire.Encodable {
+		x := new(DockerCommandLineCodeExecutorConfig)
+		x.DecodeFrom(d)
+		return x
+	},
 	"EncodingErrorHandler": func(d *wire.Decoder) wire.Encodable {
 		x := d.Enum(encodingErrorHandlerValues...)
 		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
-	"ErrorContent": func(d *wire.Decoder) wire.Encodable { x := new(ErrorContent); x.DecodeFrom(d); return x },
+	"ErrorContent":              func(d *wire.Decoder) wire.Encodable { x := new(ErrorContent); x.DecodeFrom(d); return x },
+	"ExternalTerminationConfig": func(d *wire.Decoder) wire.Encodable { x := new(ExternalTerminationConfig); x.DecodeFrom(d); return x },
 	"FinishReason": func(d *wire.Decoder) wire.Encodable {
 		x := d.Enum(finishReasonValues...)
 		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
-	"FunctionCall":            func(d *wire.Decoder) wire.Encodable { x := new(FunctionCall); x.DecodeFrom(d); return x },
-	"FunctionCallContent":     func(d *wire.Decoder) wire.Encodable { x := new(FunctionCallContent); x.DecodeFrom(d); return x },
+	"FunctionCall":        func(d *wire.Decoder) wire.Encodable { x := new(FunctionCall); x.DecodeFrom(d); return x },
+	"FunctionCallContent": func(d *wire.Decoder) wire.Encodable { x := new(FunctionCallContent); x.DecodeFrom(d); return x },
+	"FunctionCallTerminationConfig": func(d *wire.Decoder) wire.Encodable {
+		x := new(FunctionCallTerminationConfig)
+		x.DecodeFrom(d)
+		return x
+	},
 	"FunctionExecutionResult": func(d *wire.Decoder) wire.Encodable { x := new(FunctionExecutionResult); x.DecodeFrom(d); return x },
 	"FunctionExecutionResultMessage": func(d *wire.Decoder) wire.Encodable {
 		x := new(FunctionExecutionResultMessage)
 		x.DecodeFrom(d)
 		return x
 	},
-	"FunctionResultContent": func(d *wire.Decoder) wire.Encodable { x := new(FunctionResultContent); x.DecodeFrom(d); return x },
-	"FunctionToolConfig":    func(d *wire.Decoder) wire.Encodable { x := new(FunctionToolConfig); x.DecodeFrom(d); return x },
-	"HandoffMessage":        func(d *wire.Decoder) wire.Encodable { x := new(HandoffMessage); x.DecodeFrom(d); return x },
+	"FunctionResultContent":    func(d *wire.Decoder) wire.Encodable { x := new(FunctionResultContent); x.DecodeFrom(d); return x },
+	"FunctionToolConfig":       func(d *wire.Decoder) wire.Encodable { x := new(FunctionToolConfig); x.DecodeFrom(d); return x },
+	"GalleryComponents":        func(d *wire.Decoder) wire.Encodable { x := new(GalleryComponents); x.DecodeFrom(d); return x },
+	"GalleryConfig":            func(d *wire.Decoder) wire.Encodable { x := new(GalleryConfig); x.DecodeFrom(d); return x },
+	"GalleryMetadata":          func(d *wire.Decoder) wire.Encodable { x := new(GalleryMetadata); x.DecodeFrom(d); return x },
+	"GraphFlowConfig":          func(d *wire.Decoder) wire.Encodable { x := new(GraphFlowConfig); x.DecodeFrom(d); return x },
+	"GraphFlowManagerState":    func(d *wire.Decoder) wire.Encodable { x := new(GraphFlowManagerState); x.DecodeFrom(d); return x },
+	"Handoff":                  func(d *wire.Decoder) wire.Encodable { x := new(Handoff); x.DecodeFrom(d); return x },
+	"HandoffMessage":           func(d *wire.Decoder) wire.Encodable { x := new(HandoffMessage); x.DecodeFrom(d); return x },
+	"HandoffTerminationConfig": func(d *wire.Decoder) wire.Encodable { x := new(HandoffTerminationConfig); x.DecodeFrom(d); return x },
 	"HeadAndTailChatCompletionContextConfig": func(d *wire.Decoder) wire.Encodable {
 		x := new(HeadAndTailChatCompletionContextConfig)
 		x.DecodeFrom(d)
@@ -81,14 +137,21 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		x := d.Image()
 		return wire.EncodeFunc(func(e *wire.Encoder) { e.Image(x) })
 	},
-	"ImageResultContent": func(d *wire.Decoder) wire.Encodable { x := new(ImageResultContent); x.DecodeFrom(d); return x },
-	"ImportFromModule":   func(d *wire.Decoder) wire.Encodable { x := new(ImportFromModule); x.DecodeFrom(d); return x },
-	"JSONSchema":         func(d *wire.Decoder) wire.Encodable { x := new(JSONSchema); x.DecodeFrom(d); return x },
+	"ImageResultContent":        func(d *wire.Decoder) wire.Encodable { x := new(ImageResultContent); x.DecodeFrom(d); return x },
+	"ImportFromModule":          func(d *wire.Decoder) wire.Encodable { x := new(ImportFromModule); x.DecodeFrom(d); return x },
+	"JSONSchema":                func(d *wire.Decoder) wire.Encodable { x := new(JSONSchema); x.DecodeFrom(d); return x },
+	"JupyterCodeExecutorConfig": func(d *wire.Decoder) wire.Encodable { x := new(JupyterCodeExecutorConfig); x.DecodeFrom(d); return x },
 	"LLMMessage": func(d *wire.Decoder) wire.Encodable {
 		if x := DecodeLLMMessage(d); x != nil {
 			return x
 		}
 		return nil
+	},
+	"ListMemoryConfig": func(d *wire.Decoder) wire.Encodable { x := new(ListMemoryConfig); x.DecodeFrom(d); return x },
+	"LocalCommandLineCodeExecutorConfig": func(d *wire.Decoder) wire.Encodable {
+		x := new(LocalCommandLineCodeExecutorConfig)
+		x.DecodeFrom(d)
+		return x
 	},
 	"LocatableContent": func(d *wire.Decoder) wire.Encodable {
 		if x := DecodeLocatableContent(d); x != nil {
@@ -96,6 +159,13 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		}
 		return nil
 	},
+	"MagenticOneGroupChatConfig": func(d *wire.Decoder) wire.Encodable { x := new(MagenticOneGroupChatConfig); x.DecodeFrom(d); return x },
+	"MagenticOneOrchestratorState": func(d *wire.Decoder) wire.Encodable {
+		x := new(MagenticOneOrchestratorState)
+		x.DecodeFrom(d)
+		return x
+	},
+	"MaxMessageTerminationConfig": func(d *wire.Decoder) wire.Encodable { x := new(MaxMessageTerminationConfig); x.DecodeFrom(d); return x },
 	"McpServerParams": func(d *wire.Decoder) wire.Encodable {
 		if x := DecodeMcpServerParams(d); x != nil {
 			return x
@@ -108,9 +178,11 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		x := d.Enum(memoryMimeTypeValues...)
 		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
-	"MemoryQueryEvent":  func(d *wire.Decoder) wire.Encodable { x := new(MemoryQueryEvent); x.DecodeFrom(d); return x },
-	"MemoryQueryResult": func(d *wire.Decoder) wire.Encodable { x := new(MemoryQueryResult); x.DecodeFrom(d); return x },
-	"ModelCapabilities": func(d *wire.Decoder) wire.Encodable { x := new(ModelCapabilities); x.DecodeFrom(d); return x },
+	"MemoryQueryEvent":         func(d *wire.Decoder) wire.Encodable { x := new(MemoryQueryEvent); x.DecodeFrom(d); return x },
+	"MemoryQueryResult":        func(d *wire.Decoder) wire.Encodable { x := new(MemoryQueryResult); x.DecodeFrom(d); return x },
+	"MessageFilterAgentConfig": func(d *wire.Decoder) wire.Encodable { x := new(MessageFilterAgentConfig); x.DecodeFrom(d); return x },
+	"MessageFilterConfig":      func(d *wire.Decoder) wire.Encodable { x := new(MessageFilterConfig); x.DecodeFrom(d); return x },
+	"ModelCapabilities":        func(d *wire.Decoder) wire.Encodable { x := new(ModelCapabilities); x.DecodeFrom(d); return x },
 	"ModelClientStreamingChunkEvent": func(d *wire.Decoder) wire.Encodable {
 		x := new(ModelClientStreamingChunkEvent)
 		x.DecodeFrom(d)
@@ -122,12 +194,27 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 	},
 	"ModelInfo":         func(d *wire.Decoder) wire.Encodable { x := new(ModelInfo); x.DecodeFrom(d); return x },
 	"MultiModalMessage": func(d *wire.Decoder) wire.Encodable { x := new(MultiModalMessage); x.DecodeFrom(d); return x },
+	"OllamaClientConfigurationConfigModel": func(d *wire.Decoder) wire.Encodable {
+		x := new(OllamaClientConfigurationConfigModel)
+		x.DecodeFrom(d)
+		return x
+	},
 	"OpenAIClientConfigurationConfigModel": func(d *wire.Decoder) wire.Encodable {
 		x := new(OpenAIClientConfigurationConfigModel)
 		x.DecodeFrom(d)
 		return x
 	},
+	"OrTerminationConditionConfig": func(d *wire.Decoder) wire.Encodable {
+		x := new(OrTerminationConditionConfig)
+		x.DecodeFrom(d)
+		return x
+	},
 	"ParametersSchema": func(d *wire.Decoder) wire.Encodable { x := new(ParametersSchema); x.DecodeFrom(d); return x },
+	"PerSourceFilter":  func(d *wire.Decoder) wire.Encodable { x := new(PerSourceFilter); x.DecodeFrom(d); return x },
+	"PerSourceFilterPosition": func(d *wire.Decoder) wire.Encodable {
+		x := d.Enum(perSourceFilterPositionValues...)
+		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+	},
 	"ReasoningEffort": func(d *wire.Decoder) wire.Encodable {
 		x := d.Enum(reasoningEffortValues...)
 		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
@@ -144,32 +231,76 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		}
 		return nil
 	},
-	"SelectSpeakerEvent":         func(d *wire.Decoder) wire.Encodable { x := new(SelectSpeakerEvent); x.DecodeFrom(d); return x },
-	"SelectorEvent":              func(d *wire.Decoder) wire.Encodable { x := new(SelectorEvent); x.DecodeFrom(d); return x },
-	"SseServerParams":            func(d *wire.Decoder) wire.Encodable { x := new(SseServerParams); x.DecodeFrom(d); return x },
-	"StaticWorkbenchConfig":      func(d *wire.Decoder) wire.Encodable { x := new(StaticWorkbenchConfig); x.DecodeFrom(d); return x },
-	"StdioServerParams":          func(d *wire.Decoder) wire.Encodable { x := new(StdioServerParams); x.DecodeFrom(d); return x },
-	"StopMessage":                func(d *wire.Decoder) wire.Encodable { x := new(StopMessage); x.DecodeFrom(d); return x },
+	"RoundRobinGroupChatConfig": func(d *wire.Decoder) wire.Encodable { x := new(RoundRobinGroupChatConfig); x.DecodeFrom(d); return x },
+	"RoundRobinManagerState":    func(d *wire.Decoder) wire.Encodable { x := new(RoundRobinManagerState); x.DecodeFrom(d); return x },
+	"SelectSpeakerEvent":        func(d *wire.Decoder) wire.Encodable { x := new(SelectSpeakerEvent); x.DecodeFrom(d); return x },
+	"SelectorEvent":             func(d *wire.Decoder) wire.Encodable { x := new(SelectorEvent); x.DecodeFrom(d); return x },
+	"SelectorGroupChatConfig":   func(d *wire.Decoder) wire.Encodable { x := new(SelectorGroupChatConfig); x.DecodeFrom(d); return x },
+	"SelectorManagerState":      func(d *wire.Decoder) wire.Encodable { x := new(SelectorManagerState); x.DecodeFrom(d); return x },
+	"SocietyOfMindAgentConfig":  func(d *wire.Decoder) wire.Encodable { x := new(SocietyOfMindAgentConfig); x.DecodeFrom(d); return x },
+	"SocietyOfMindAgentState":   func(d *wire.Decoder) wire.Encodable { x := new(SocietyOfMindAgentState); x.DecodeFrom(d); return x },
+	"SourceMatchTerminationConfig": func(d *wire.Decoder) wire.Encodable {
+		x := new(SourceMatchTerminationConfig)
+		x.DecodeFrom(d)
+		return x
+	},
+	"SseServerParams":       func(d *wire.Decoder) wire.Encodable { x := new(SseServerParams); x.DecodeFrom(d); return x },
+	"StaticWorkbenchConfig": func(d *wire.Decoder) wire.Encodable { x := new(StaticWorkbenchConfig); x.DecodeFrom(d); return x },
+	"StdioServerParams":     func(d *wire.Decoder) wire.Encodable { x := new(StdioServerParams); x.DecodeFrom(d); return x },
+	"StopMessage":           func(d *wire.Decoder) wire.Encodable { x := new(StopMessage); x.DecodeFrom(d); return x },
+	"StopMessageTerminationConfig": func(d *wire.Decoder) wire.Encodable {
+		x := new(StopMessageTerminationConfig)
+		x.DecodeFrom(d)
+		return x
+	},
 	"StreamOptions":              func(d *wire.Decoder) wire.Encodable { x := new(StreamOptions); x.DecodeFrom(d); return x },
 	"StreamableHttpServerParams": func(d *wire.Decoder) wire.Encodable { x := new(StreamableHttpServerParams); x.DecodeFrom(d); return x },
+	"SwarmConfig":                func(d *wire.Decoder) wire.Encodable { x := new(SwarmConfig); x.DecodeFrom(d); return x },
+	"SwarmManagerState":          func(d *wire.Decoder) wire.Encodable { x := new(SwarmManagerState); x.DecodeFrom(d); return x },
 	"SystemMessage":              func(d *wire.Decoder) wire.Encodable { x := new(SystemMessage); x.DecodeFrom(d); return x },
-	"TextContent":                func(d *wire.Decoder) wire.Encodable { x := new(TextContent); x.DecodeFrom(d); return x },
-	"TextMessage":                func(d *wire.Decoder) wire.Encodable { x := new(TextMessage); x.DecodeFrom(d); return x },
-	"TextReasoningContent":       func(d *wire.Decoder) wire.Encodable { x := new(TextReasoningContent); x.DecodeFrom(d); return x },
-	"TextResultContent":          func(d *wire.Decoder) wire.Encodable { x := new(TextResultContent); x.DecodeFrom(d); return x },
-	"ThoughtEvent":               func(d *wire.Decoder) wire.Encodable { x := new(ThoughtEvent); x.DecodeFrom(d); return x },
+	"TaskResult":                 func(d *wire.Decoder) wire.Encodable { x := new(TaskResult); x.DecodeFrom(d); return x },
+	"TaskResultMessage": func(d *wire.Decoder) wire.Encodable {
+		if x := DecodeTaskResultMessage(d); x != nil {
+			return x
+		}
+		return nil
+	},
+	"TeamState":      func(d *wire.Decoder) wire.Encodable { x := new(TeamState); x.DecodeFrom(d); return x },
+	"TeamToolConfig": func(d *wire.Decoder) wire.Encodable { x := new(TeamToolConfig); x.DecodeFrom(d); return x },
+	"TextContent":    func(d *wire.Decoder) wire.Encodable { x := new(TextContent); x.DecodeFrom(d); return x },
+	"TextMentionTerminationConfig": func(d *wire.Decoder) wire.Encodable {
+		x := new(TextMentionTerminationConfig)
+		x.DecodeFrom(d)
+		return x
+	},
+	"TextMessage": func(d *wire.Decoder) wire.Encodable { x := new(TextMessage); x.DecodeFrom(d); return x },
+	"TextMessageTerminationConfig": func(d *wire.Decoder) wire.Encodable {
+		x := new(TextMessageTerminationConfig)
+		x.DecodeFrom(d)
+		return x
+	},
+	"TextReasoningContent": func(d *wire.Decoder) wire.Encodable { x := new(TextReasoningContent); x.DecodeFrom(d); return x },
+	"TextResultContent":    func(d *wire.Decoder) wire.Encodable { x := new(TextResultContent); x.DecodeFrom(d); return x },
+	"ThinkingConfigModel":  func(d *wire.Decoder) wire.Encodable { x := new(ThinkingConfigModel); x.DecodeFrom(d); return x },
+	"ThinkingType": func(d *wire.Decoder) wire.Encodable {
+		x := d.Enum(thinkingTypeValues...)
+		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+	},
+	"ThoughtEvent":             func(d *wire.Decoder) wire.Encodable { x := new(ThoughtEvent); x.DecodeFrom(d); return x },
+	"TimeoutTerminationConfig": func(d *wire.Decoder) wire.Encodable { x := new(TimeoutTerminationConfig); x.DecodeFrom(d); return x },
 	"TokenLimitedChatCompletionContextConfig": func(d *wire.Decoder) wire.Encodable {
 		x := new(TokenLimitedChatCompletionContextConfig)
 		x.DecodeFrom(d)
 		return x
 	},
-	"ToolCallExecutionEvent": func(d *wire.Decoder) wire.Encodable { x := new(ToolCallExecutionEvent); x.DecodeFrom(d); return x },
-	"ToolCallRequestEvent":   func(d *wire.Decoder) wire.Encodable { x := new(ToolCallRequestEvent); x.DecodeFrom(d); return x },
-	"ToolCallSummaryMessage": func(d *wire.Decoder) wire.Encodable { x := new(ToolCallSummaryMessage); x.DecodeFrom(d); return x },
-	"ToolOverride":           func(d *wire.Decoder) wire.Encodable { x := new(ToolOverride); x.DecodeFrom(d); return x },
-	"ToolResult":             func(d *wire.Decoder) wire.Encodable { x := new(ToolResult); x.DecodeFrom(d); return x },
-	"ToolSchema":             func(d *wire.Decoder) wire.Encodable { x := new(ToolSchema); x.DecodeFrom(d); return x },
-	"TopLogprob":             func(d *wire.Decoder) wire.Encodable { x := new(TopLogprob); x.DecodeFrom(d); return x },
+	"TokenUsageTerminationConfig": func(d *wire.Decoder) wire.Encodable { x := new(TokenUsageTerminationConfig); x.DecodeFrom(d); return x },
+	"ToolCallExecutionEvent":      func(d *wire.Decoder) wire.Encodable { x := new(ToolCallExecutionEvent); x.DecodeFrom(d); return x },
+	"ToolCallRequestEvent":        func(d *wire.Decoder) wire.Encodable { x := new(ToolCallRequestEvent); x.DecodeFrom(d); return x },
+	"ToolCallSummaryMessage":      func(d *wire.Decoder) wire.Encodable { x := new(ToolCallSummaryMessage); x.DecodeFrom(d); return x },
+	"ToolOverride":                func(d *wire.Decoder) wire.Encodable { x := new(ToolOverride); x.DecodeFrom(d); return x },
+	"ToolResult":                  func(d *wire.Decoder) wire.Encodable { x := new(ToolResult); x.DecodeFrom(d); return x },
+	"ToolSchema":                  func(d *wire.Decoder) wire.Encodable { x := new(ToolSchema); x.DecodeFrom(d); return x },
+	"TopLogprob":                  func(d *wire.Decoder) wire.Encodable { x := new(TopLogprob); x.DecodeFrom(d); return x },
 	"UnboundedChatCompletionContextConfig": func(d *wire.Decoder) wire.Encodable {
 		x := new(UnboundedChatCompletionContextConfig)
 		x.DecodeFrom(d)
@@ -180,6 +311,7 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 	"UsageDetails":            func(d *wire.Decoder) wire.Encodable { x := new(UsageDetails); x.DecodeFrom(d); return x },
 	"UserInputRequestedEvent": func(d *wire.Decoder) wire.Encodable { x := new(UserInputRequestedEvent); x.DecodeFrom(d); return x },
 	"UserMessage":             func(d *wire.Decoder) wire.Encodable { x := new(UserMessage); x.DecodeFrom(d); return x },
+	"UserProxyAgentConfig":    func(d *wire.Decoder) wire.Encodable { x := new(UserProxyAgentConfig); x.DecodeFrom(d); return x },
 }
 
 // tagged maps each "type" tag to the title of the type that carries it.

@@ -12,6 +12,8 @@ func (*SelectSpeakerEvent) Type() string { return "SelectSpeakerEvent" }
 
 func (*SelectSpeakerEvent) isAgentEvent() {}
 
+func (*SelectSpeakerEvent) isTaskResultMessage() {}
+
 // DecodeFrom reads a SelectSpeakerEvent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
 func (x *SelectSpeakerEvent) DecodeFrom(d *wire.Decoder) {

@@ -12,6 +12,8 @@ func (*StopMessage) Type() string { return "StopMessage" }
 
 func (*StopMessage) isChatMessage() {}
 
+func (*StopMessage) isTaskResultMessage() {}
+
 // DecodeFrom reads a StopMessage from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
 func (x *StopMessage) DecodeFrom(d *wire.Decoder) {

@@ -12,6 +12,8 @@ func (*TextMessage) Type() string { return "TextMessage" }
 
 func (*TextMessage) isChatMessage() {}
 
+func (*TextMessage) isTaskResultMessage() {}
+
 // DecodeFrom reads a TextMessage from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
 func (x *TextMessage) DecodeFrom(d *wire.Decoder) {

@@ -12,6 +12,8 @@ func (*ThoughtEvent) Type() string { return "ThoughtEvent" }
 
 func (*ThoughtEvent) isAgentEvent() {}
 
+func (*ThoughtEvent) isTaskResultMessage() {}
+
 // DecodeFrom reads a ThoughtEvent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
 func (x *ThoughtEvent) DecodeFrom(d *wire.Decoder) {

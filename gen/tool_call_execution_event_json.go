@@ -12,6 +12,8 @@ func (*ToolCallExecutionEvent) Type() string { return "ToolCallExecutionEvent" }
 
 func (*ToolCallExecutionEvent) isAgentEvent() {}
 
+func (*ToolCallExecutionEvent) isTaskResultMessage() {}
+
 // DecodeFrom reads a ToolCallExecutionEvent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
 func (x *ToolCallExecutionEvent) DecodeFrom(d *wire.Decoder) {

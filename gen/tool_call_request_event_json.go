@@ -12,6 +12,8 @@ func (*ToolCallRequestEvent) Type() string { return "ToolCallRequestEvent" }
 
 func (*ToolCallRequestEvent) isAgentEvent() {}
 
+func (*ToolCallRequestEvent) isTaskResultMessage() {}
+
 // DecodeFrom reads a ToolCallRequestEvent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
 func (x *ToolCallRequestEvent) DecodeFrom(d *wire.Decoder) {

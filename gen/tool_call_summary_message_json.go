@@ -12,6 +12,8 @@ func (*ToolCallSummaryMessage) Type() string { return "ToolCallSummaryMessage" }
 
 func (*ToolCallSummaryMessage) isChatMessage() {}
 
+func (*ToolCallSummaryMessage) isTaskResultMessage() {}
+
 // DecodeFrom reads a ToolCallSummaryMessage from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
 func (x *ToolCallSummaryMessage) DecodeFrom(d *wire.Decoder) {

@@ -12,6 +12,8 @@ func (*UserInputRequestedEvent) Type() string { return "UserInputRequestedEvent"
 
 func (*UserInputRequestedEvent) isAgentEvent() {}
 
+func (*UserInputRequestedEvent) isTaskResultMessage() {}
+
 // DecodeFrom reads a UserInputRequestedEvent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
 func (x *UserInputRequestedEvent) DecodeFrom(d *wire.Decoder) {

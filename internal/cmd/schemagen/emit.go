@@ -262,6 +262,17 @@ func (g *generator) defaultExpr(t *typeRef, def *node) string {
 		if c := g.concepts[t.ref]; c != nil && c.kind == "enum" && def.kind == 's' {
 			return t.ref + "(" + strconv.Quote(def.str) + ")"
 		}
+	case "nullable":
+		// A non-null default of a nullable scalar ("int | None = 4096"):
+		// a pointer to the value.
+		switch t.elem.kind {
+		case "int", "float", "string", "bool":
+			v := g.defaultExpr(t.elem, def)
+			if v == "" {
+				v = map[string]string{"int": "wire.IntOf(0)", "float": "0", "string": `""`, "bool": "false"}[t.elem.kind]
+			}
+			return "func() *" + g.goType(t.elem) + " { v := " + g.goType(t.elem) + "(" + v + "); return &v }()"
+		}
 	}
 	panic(fmt.Sprintf("default %s for %s is not supported", def.json(), t.kind))
 }

@@ -61,6 +61,20 @@ func run(schemaDir, outDir string) error {
 		}
 		result[f] = src
 	}
+	// go-jsonschema writes no type for an object without properties (a
+	// pydantic model whose body is "pass"): declare it as an empty struct.
+	for _, name := range g.order {
+		c := g.concepts[name]
+		f := snake(name) + ".go"
+		if c.kind != "object" || strings.Contains(string(result[f]), "type "+name+" ") {
+			continue
+		}
+		doc := c.description
+		if doc == "" {
+			doc = "has no members."
+		}
+		result[f] = append(result[f], "\n// "+name+" "+strings.ReplaceAll(doc, "\n", "\n// ")+"\ntype "+name+" struct{}\n"...)
+	}
 	member := g.variantsOf()
 	for _, name := range g.order {
 		c := g.concepts[name]

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"sort"
 	"strings"
 	"time"
 	"unicode"
@@ -129,6 +130,8 @@ func (g *schemaGen) object(t reflect.Type) (obj, error) {
 		if desc := f.Tag.Get("description"); desc != "" {
 			s = append(s, member{"description", desc})
 		}
+		// pydantic sorts the keys of a property's schema.
+		sort.SliceStable(s, func(i, j int) bool { return s[i].key < s[j].key })
 		if f.Type.Kind() != reflect.Pointer && !omit {
 			required = append(required, name)
 		}

@@ -1,11 +1,14 @@
 package pyjson
 
 import (
+	"bytes"
 	"errors"
 	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/agentschema/agentschema"
 )
 
 // MaxIntDigits is Python's default limit on int string conversion (3.11+):
@@ -16,11 +19,31 @@ const MaxIntDigits = 4300
 type SyntaxError struct {
 	Offset int    // byte offset of the fault
 	Msg    string // what is wrong ("expecting value")
+	// Line and Column (1-based, bytes) of Offset, set by Parse.
+	Line, Column int
 }
 
 // Error gives the offset and the fault.
 func (e *SyntaxError) Error() string {
 	return "invalid JSON at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
+}
+
+// Unwrap returns the fault as the module's one fault type, so errors.As
+// finds an *agentschema.Fault (of type "json_invalid") in every error that
+// holds a SyntaxError.
+func (e *SyntaxError) Unwrap() error {
+	return &agentschema.Fault{Offset: e.Offset, Line: e.Line, Column: e.Column, Type: "json_invalid", Message: e.Msg}
+}
+
+// placed sets e's line and column in data.
+func (e *SyntaxError) placed(data []byte) *SyntaxError {
+	off := min(e.Offset, len(data))
+	e.Line, e.Column = 1, off+1
+	if i := bytes.LastIndexByte(data[:off], '\n'); i >= 0 {
+		e.Line = 1 + bytes.Count(data[:off], []byte{'\n'})
+		e.Column = off - i
+	}
+	return e
 }
 
 // Parse is Options{}.Parse: a lone surrogate becomes U+FFFD.
@@ -32,8 +55,16 @@ func Parse(data []byte) (Value, error) { return Options{}.Parse(data) }
 // keeps its first place and its last value. Strings are read as o.WTF8
 // says. A document Python refuses gives a *SyntaxError.
 func (o Options) Parse(data []byte) (Value, error) {
+	v, err := o.parse(data)
+	if se, ok := err.(*SyntaxError); ok {
+		return Value{}, se.placed(data)
+	}
+	return v, err
+}
+
+func (o Options) parse(data []byte) (Value, error) {
 	if o.WTF8 && !utf8.Valid(data) {
-		return Value{}, &SyntaxError{0, "input is not valid UTF-8"}
+		return Value{}, &SyntaxError{Offset: 0, Msg: "input is not valid UTF-8"}
 	}
 	p := &parser{data: data, wtf8: o.WTF8, maxDepth: o.MaxDepth}
 	if p.maxDepth <= 0 {
@@ -59,7 +90,7 @@ type parser struct {
 	wtf8     bool
 }
 
-func (p *parser) fail(msg string) error { return &SyntaxError{p.pos, msg} }
+func (p *parser) fail(msg string) error { return &SyntaxError{Offset: p.pos, Msg: msg} }
 
 func (p *parser) ws() {
 	for p.pos < len(p.data) {
@@ -286,13 +317,13 @@ func (p *parser) number() (Value, error) {
 	if isFloat {
 		f, err := strconv.ParseFloat(text, 64)
 		if err != nil && !errors.Is(err, strconv.ErrRange) {
-			return Value{}, &SyntaxError{start, "bad number " + text}
+			return Value{}, &SyntaxError{Offset: start, Msg: "bad number " + text}
 		}
 		return FloatValue(f), nil
 	}
 	digits := strings.TrimPrefix(text, "-")
 	if len(digits) > MaxIntDigits {
-		return Value{}, &SyntaxError{start, "Exceeds the limit (4300 digits) for integer string conversion"}
+		return Value{}, &SyntaxError{Offset: start, Msg: "Exceeds the limit (4300 digits) for integer string conversion"}
 	}
 	if digits == "0" {
 		text = "0"
@@ -325,7 +356,7 @@ func (p *parser) str() (string, error) {
 	b = append(b, d[start:p.pos]...)
 	for {
 		if p.pos >= len(d) {
-			return "", &SyntaxError{start - 1, "unterminated string"}
+			return "", &SyntaxError{Offset: start - 1, Msg: "unterminated string"}
 		}
 		c := d[p.pos]
 		switch {
@@ -341,7 +372,7 @@ func (p *parser) str() (string, error) {
 		}
 		// Escape.
 		if p.pos+1 >= len(d) {
-			return "", &SyntaxError{start - 1, "unterminated string"}
+			return "", &SyntaxError{Offset: start - 1, Msg: "unterminated string"}
 		}
 		e := d[p.pos+1]
 		p.pos += 2

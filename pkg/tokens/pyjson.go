@@ -69,30 +69,11 @@ func (v *pyValue) typeName() string {
 	return [...]string{"NoneType", "bool", "int", "float", "str", "list", "dict"}[v.kind]
 }
 
-// JSONError reports JSON that Python's json.loads refuses.
-type JSONError struct {
-	Offset int    // byte offset of the fault
-	Msg    string // what is wrong
-}
-
-// Error gives the offset and the fault.
-func (e *JSONError) Error() string {
-	return (&pyjson.SyntaxError{Offset: e.Offset, Msg: e.Msg}).Error()
-}
-
-// jsonError turns pyjson's *SyntaxError into a *JSONError.
-func jsonError(err error) error {
-	if se, ok := err.(*pyjson.SyntaxError); ok {
-		return &JSONError{Offset: se.Offset, Msg: se.Msg}
-	}
-	return err
-}
-
 // parsePyJSON decodes one JSON document with json.loads semantics.
 func parsePyJSON(data []byte) (pyValue, error) {
 	v, err := pyOpts.Parse(data)
 	if err != nil {
-		return pyValue{}, jsonError(err)
+		return pyValue{}, err
 	}
 	return fromPy(&v), nil
 }
@@ -169,7 +150,7 @@ func pyText(s string) string { return pyjson.ReplaceSurrogates(s) }
 func PyJSONDumps(raw []byte) (string, error) {
 	v, err := pyOpts.Parse(raw)
 	if err != nil {
-		return "", jsonError(err)
+		return "", err
 	}
 	return pyOpts.Dumps(&v), nil
 }

@@ -4,12 +4,14 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/agentschema/agentschema"
 )
 
 // TestPyJSONDumps checks the exported entry points over internal/pyjson
 // (whose tests hold the full json.loads/json.dumps tables and the Python
 // golden file): lone surrogates kept, input that is not UTF-8 refused,
-// nesting up to maxDepth, and refusals as *JSONError.
+// nesting up to maxDepth, and refusals holding an *agentschema.Fault.
 func TestPyJSONDumps(t *testing.T) {
 	deep := strings.Repeat("[", maxDepth) + strings.Repeat("]", maxDepth)
 	for _, tc := range []struct{ in, want string }{
@@ -34,13 +36,17 @@ func TestPyJSONDumps(t *testing.T) {
 		{strings.Repeat("[", maxDepth+1), maxDepth, "maximum nesting depth exceeded"},
 	} {
 		got, err := PyJSONDumps([]byte(tc.in))
-		var je *JSONError
-		if !errors.As(err, &je) || je.Offset != tc.offset || je.Msg != tc.msg {
+		var je *agentschema.Fault
+		if !errors.As(err, &je) || je.Offset != tc.offset || je.Message != tc.msg || je.Type != "json_invalid" || je.Line != 1 || je.Column != tc.offset+1 {
 			t.Errorf("PyJSONDumps(%.40q) = %q, %v; want offset %d: %s", tc.in, got, err, tc.offset, tc.msg)
 		}
 	}
-	if got, want := (&JSONError{Offset: 3, Msg: "expecting value"}).Error(), "invalid JSON at offset 3: expecting value"; got != want {
-		t.Errorf("Error() = %q, want %q", got, want)
+	if _, err := PyJSONDumps([]byte("[1,\n]")); err == nil || err.Error() != "invalid JSON at offset 4: expecting value" {
+		t.Errorf("Error() = %v", err)
+	}
+	var f *agentschema.Fault
+	if _, err := PyJSONDumps([]byte("[1,\n  ]")); !errors.As(err, &f) || f.Line != 2 || f.Column != 3 {
+		t.Errorf("fault %+v, want line 2, column 3", f)
 	}
 	if got := PyJSONDumpsString("Jos\u00e9 \"x\"\n\U0001F600\xed\xa0\x80"); got != `"Jos\u00e9 \"x\"\n\ud83d\ude00\ud800"` {
 		t.Errorf("PyJSONDumpsString = %s", got)

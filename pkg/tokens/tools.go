@@ -303,7 +303,8 @@ func parseTools(raw []json.RawMessage) ([]pyValue, error) {
 // once when there is any tool. Schemas that AutoGen refuses give an *Error
 // (KeyError for a missing name, ValueError for an invalid name or special
 // token text, TypeError for a non-string type/description/enum value, ...);
-// raw JSON that Python's json.loads refuses gives a *JSONError.
+// raw JSON that Python's json.loads refuses gives an error holding an
+// *agentschema.Fault of type "json_invalid".
 func CountTools(enc *Encoding, tools []json.RawMessage) (int, error) {
 	vals, err := parseTools(tools)
 	if err != nil {

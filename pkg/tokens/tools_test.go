@@ -5,6 +5,8 @@ import (
 	"errors"
 	"os"
 	"testing"
+
+	"github.com/agentschema/agentschema"
 )
 
 func o200k(t testing.TB) *Encoding {
@@ -147,7 +149,7 @@ func TestCountToolsGolden(t *testing.T) {
 }
 
 // FuzzCountTools checks that no tool schema makes the counter panic and
-// that every failure is a *Error or a *JSONError.
+// that every failure is a *Error or holds an *agentschema.Fault.
 func FuzzCountTools(f *testing.F) {
 	for _, s := range []string{
 		`[{"name":"f","parameters":{"properties":{"a":{"anyOf":[{"type":["x",1.5]}],"default":{"k":[1e-7]}}}}}]`,
@@ -162,7 +164,7 @@ func FuzzCountTools(f *testing.F) {
 			return
 		}
 		var e *Error
-		var je *JSONError
+		var je *agentschema.Fault
 		if !errors.As(err, &e) && !errors.As(err, &je) {
 			t.Fatalf("unexpected error type %T: %v", err, err)
 		}

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
 )
@@ -346,6 +347,12 @@ func TestConformanceFunctionTool(t *testing.T) {
 						if fmt.Sprint(g.Loc) != fmt.Sprint(locInts(want.Loc)) || g.Type != want.Type || g.Msg != want.Msg {
 							t.Errorf("run %d error %d: got %v %s %q, want %v %s %q", i, j, g.Loc, g.Type, g.Msg, want.Loc, want.Type, want.Msg)
 						}
+					}
+					// The same faults reach errors.As as the module's one
+					// fault type, with pydantic's type and message.
+					var f *agentschema.Fault
+					if !errors.As(err, &f) || f.Type != r.AllErrors[0].Type || f.Message != r.AllErrors[0].Msg {
+						t.Errorf("run %d: errors.As finds fault %+v, want type %s %q", i, f, r.AllErrors[0].Type, r.AllErrors[0].Msg)
 					}
 				default:
 					if err == nil || err.Error() != r.StrException {

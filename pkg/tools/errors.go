@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/internal/pyjson"
 )
 
@@ -151,6 +152,19 @@ type ValidationError struct {
 	Title string
 	// Errors lists the faults in input order.
 	Errors []FieldError
+}
+
+// Unwrap gives the faults as the module's one fault type, an
+// agentschema.Faults, so errors.As finds each *agentschema.Fault (pointer
+// from Loc, pydantic's error type and message; no line or column: the
+// arguments are checked as a value) in a ValidationError.
+func (e *ValidationError) Unwrap() error {
+	out := make(agentschema.Faults, len(e.Errors))
+	for i := range e.Errors {
+		fe := &e.Errors[i]
+		out[i] = &agentschema.Fault{Pointer: fe.Pointer(), Type: fe.Type, Message: fe.Msg}
+	}
+	return out
 }
 
 // Error returns pydantic's text.

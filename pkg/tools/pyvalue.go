@@ -19,27 +19,11 @@ import (
 // surrogate in JSON becomes U+FFFD.
 type pyValue = pyjson.Value
 
-// JSONSyntaxError reports arguments that are not valid JSON (Python's
-// json.loads refuses them). Offset is the byte offset of the fault.
-type JSONSyntaxError struct {
-	Offset int
-	Msg    string
-}
-
-// Error returns the fault and its offset.
-func (e *JSONSyntaxError) Error() string {
-	return (&pyjson.SyntaxError{Offset: e.Offset, Msg: e.Msg}).Error()
-}
-
 // parsePyJSON decodes one JSON document as json.loads does (see
-// pyjson.Parse); a refusal is a *JSONSyntaxError. Invalid UTF-8 and lone
-// surrogates become U+FFFD.
+// pyjson.Parse); a refusal holds an *agentschema.Fault (errors.As) of type
+// "json_invalid". Invalid UTF-8 and lone surrogates become U+FFFD.
 func parsePyJSON(data []byte) (pyValue, error) {
-	v, err := pyjson.Parse(data)
-	if se, ok := err.(*pyjson.SyntaxError); ok {
-		return pyValue{}, &JSONSyntaxError{Offset: se.Offset, Msg: se.Msg}
-	}
-	return v, err
+	return pyjson.Parse(data)
 }
 
 // appendJSON appends v as compact JSON, UTF-8 kept, floats as Python

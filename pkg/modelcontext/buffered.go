@@ -27,19 +27,17 @@ var _ ChatCompletionContext = (*Buffered)(nil)
 // that is not greater than 0 is a *SizeError ("buffer_size must be greater
 // than 0."). The options that apply are WithInitialMessages and
 // KeepToolPairs.
-func NewBuffered(bufferSize int, opts ...Option) (*Buffered, error) {
+func NewBuffered(bufferSize int, opts ...BufferedOption) (*Buffered, error) {
 	return newBuffered(wire.IntOf(int64(bufferSize)), opts...)
 }
 
-func newBuffered(size gen.Int, opts ...Option) (*Buffered, error) {
-	o, err := collect("Buffered", opts, "KeepToolPairs")
-	if err != nil {
-		return nil, err
-	}
+func newBuffered(size gen.Int, opts ...BufferedOption) (*Buffered, error) {
+	o := collect(opts, BufferedOption.applyBuffered)
 	b := &Buffered{sizeCfg: size, keepPairs: o.keepPairs}
 	if err := b.init(o); err != nil {
 		return nil, err
 	}
+	var err error
 	if b.size, err = positive("buffer_size", size); err != nil {
 		return nil, err
 	}

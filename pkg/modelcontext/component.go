@@ -99,8 +99,17 @@ type extensions struct {
 	KeepToolPairs bool `json:"keep_tool_pairs"`
 }
 
+// asOptions converts options of every trimming kind to one kind's.
+func asOptions[T any](opts []TrimmingOption) []T {
+	out := make([]T, 0, len(opts)+3)
+	for _, o := range opts {
+		out = append(out, any(o).(T))
+	}
+	return out
+}
+
 // readExtensions reads the members of config that are not AutoGen's.
-func readExtensions(config []byte) ([]Option, error) {
+func readExtensions(config []byte) ([]TrimmingOption, error) {
 	if !bytes.Contains(config, []byte(keepToolPairsKey)) {
 		return nil, nil
 	}
@@ -109,7 +118,7 @@ func readExtensions(config []byte) ([]Option, error) {
 		return nil, fmt.Errorf("modelcontext: config member %q: %w", keepToolPairsKey, err)
 	}
 	if ext.KeepToolPairs {
-		return []Option{KeepToolPairs()}, nil
+		return []TrimmingOption{KeepToolPairs()}, nil
 	}
 	return nil, nil
 }
@@ -153,7 +162,7 @@ func loadBuffered(ctx context.Context, config gen.RawJSON) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newBuffered(cfg.BufferSize, append(ext, WithInitialMessages(cfg.InitialMessages...))...)
+	return newBuffered(cfg.BufferSize, append(asOptions[BufferedOption](ext), WithInitialMessages(cfg.InitialMessages...))...)
 }
 
 func loadHeadAndTail(ctx context.Context, config gen.RawJSON) (any, error) {
@@ -165,7 +174,7 @@ func loadHeadAndTail(ctx context.Context, config gen.RawJSON) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newHeadAndTail(cfg.HeadSize, cfg.TailSize, append(ext, WithInitialMessages(cfg.InitialMessages...))...)
+	return newHeadAndTail(cfg.HeadSize, cfg.TailSize, append(asOptions[HeadAndTailOption](ext), WithInitialMessages(cfg.InitialMessages...))...)
 }
 
 // loadTokenLimited builds a TokenLimited context as AutoGen's _from_config
@@ -184,7 +193,7 @@ func loadTokenLimited(ctx context.Context, config gen.RawJSON) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("modelcontext: model_client: %w", err)
 	}
-	opts := append(ext, WithInitialMessages(cfg.InitialMessages...), withTokenLimitInt(cfg.TokenLimit))
+	opts := append(asOptions[TokenLimitedOption](ext), WithInitialMessages(cfg.InitialMessages...), withTokenLimitInt(cfg.TokenLimit))
 	if cfg.ToolSchema != nil {
 		opts = append(opts, WithToolSchema(cfg.ToolSchema...))
 	}

@@ -93,36 +93,62 @@ func (e *MessageError) Error() string {
 	return fmt.Sprintf("modelcontext: initial message %d: %s", e.Index, e.Reason)
 }
 
-// OptionError reports an Option given to a context kind it does not apply
-// to, for example WithTokenLimit for a Buffered context.
-type OptionError struct {
-	// Option is the option's name, such as "WithTokenLimit".
-	Option string
-	// Kind is the context kind it was given to, such as "Buffered".
-	Kind string
-}
-
-// Error names the option and the kind.
-func (e *OptionError) Error() string {
-	return fmt.Sprintf("modelcontext: %s does not apply to a %s context", e.Option, e.Kind)
-}
-
 // ErrNoClient is returned by NewTokenLimited without a model client.
 var ErrNoClient = errors.New("modelcontext: a TokenLimited context needs a model client")
 
-// Option configures a context when it is created. Not every option
-// applies to every kind; a wrong one is an *OptionError.
-type Option func(*options)
+// The options of each kind of context. Each constructor takes the options
+// of its kind only, so an option that does not apply does not compile:
+//
+//   - every kind: WithInitialMessages (a CommonOption);
+//   - Buffered, HeadAndTail and TokenLimited: KeepToolPairs (a TrimOption);
+//   - TokenLimited: WithTokenLimit and WithToolSchema (TokenLimitOptions).
+type (
+	// UnboundedOption configures NewUnbounded.
+	UnboundedOption interface{ applyUnbounded(*options) }
+	// BufferedOption configures NewBuffered.
+	BufferedOption interface{ applyBuffered(*options) }
+	// HeadAndTailOption configures NewHeadAndTail.
+	HeadAndTailOption interface{ applyHeadAndTail(*options) }
+	// TokenLimitedOption configures NewTokenLimited.
+	TokenLimitedOption interface{ applyTokenLimited(*options) }
+	// TrimmingOption is an option of every context that trims its view
+	// (Buffered, HeadAndTail and TokenLimited): a TrimOption or a
+	// CommonOption.
+	TrimmingOption interface {
+		BufferedOption
+		HeadAndTailOption
+		TokenLimitedOption
+	}
+)
 
-// options are the collected Options.
+// CommonOption is an option of every kind of context.
+type CommonOption func(*options)
+
+func (f CommonOption) applyUnbounded(o *options)    { call(f, o) }
+func (f CommonOption) applyBuffered(o *options)     { call(f, o) }
+func (f CommonOption) applyHeadAndTail(o *options)  { call(f, o) }
+func (f CommonOption) applyTokenLimited(o *options) { call(f, o) }
+
+// TrimOption is an option of the contexts that trim their view: Buffered,
+// HeadAndTail and TokenLimited.
+type TrimOption func(*options)
+
+func (f TrimOption) applyBuffered(o *options)     { call(f, o) }
+func (f TrimOption) applyHeadAndTail(o *options)  { call(f, o) }
+func (f TrimOption) applyTokenLimited(o *options) { call(f, o) }
+
+// TokenLimitOption is an option of TokenLimited contexts only.
+type TokenLimitOption func(*options)
+
+func (f TokenLimitOption) applyTokenLimited(o *options) { call(f, o) }
+
+// options are the collected options.
 type options struct {
 	initial    []gen.LLMMessage
 	keepPairs  bool
 	tokenLimit *gen.Int
 	tools      []gen.ToolSchema
 	toolsSet   bool
-	// set lists the names of the options given, in order.
-	set []string
 }
 
 // WithInitialMessages starts the history with msgs (AutoGen's
@@ -130,11 +156,8 @@ type options struct {
 // config, even after Clear, as AutoGen does. An empty list is kept as
 // such: a context built with WithInitialMessages([]LLMMessage{}...) dumps
 // "initial_messages": [], one built without it dumps none.
-func WithInitialMessages(msgs ...gen.LLMMessage) Option {
-	return func(o *options) {
-		o.initial = msgs
-		o.set = append(o.set, "WithInitialMessages")
-	}
+func WithInitialMessages(msgs ...gen.LLMMessage) CommonOption {
+	return func(o *options) { o.initial = msgs }
 }
 
 // KeepToolPairs makes a Buffered, HeadAndTail or TokenLimited context keep
@@ -142,60 +165,51 @@ func WithInitialMessages(msgs ...gen.LLMMessage) Option {
 // holds a function call message without the function result messages
 // that followed it, nor results without their call. See the package
 // documentation for the exact rule.
-func KeepToolPairs() Option {
-	return func(o *options) {
-		o.keepPairs = true
-		o.set = append(o.set, "KeepToolPairs")
-	}
+func KeepToolPairs() TrimOption {
+	return func(o *options) { o.keepPairs = true }
 }
 
 // WithTokenLimit sets a TokenLimited context's token_limit: the view is
 // trimmed until the client's CountTokens is at most limit. Without it the
 // view is trimmed until the client's RemainingTokens is not negative.
-func WithTokenLimit(limit int) Option {
+func WithTokenLimit(limit int) TokenLimitOption {
 	return func(o *options) {
 		v := wire.IntOf(int64(limit))
 		o.tokenLimit = &v
-		o.set = append(o.set, "WithTokenLimit")
 	}
 }
 
 // WithToolSchema sets the tool schemas a TokenLimited context counts with
 // the messages (AutoGen's tool_schema).
-func WithToolSchema(tools ...gen.ToolSchema) Option {
+func WithToolSchema(tools ...gen.ToolSchema) TokenLimitOption {
 	return func(o *options) {
 		o.tools = tools
 		o.toolsSet = true
-		o.set = append(o.set, "WithToolSchema")
 	}
 }
 
 // withTokenLimitInt sets the token limit from a config's integer, of any
 // size.
-func withTokenLimitInt(limit *gen.Int) Option {
-	return func(o *options) {
-		o.tokenLimit = limit
-		if limit != nil {
-			o.set = append(o.set, "WithTokenLimit")
-		}
+func withTokenLimitInt(limit *gen.Int) TokenLimitOption {
+	return func(o *options) { o.tokenLimit = limit }
+}
+
+// call applies a nil-safe option.
+func call[F ~func(*options)](f F, o *options) {
+	if f != nil {
+		f(o)
 	}
 }
 
-// collect applies opts and checks that each applies to kind (allowed
-// lists the option names that do).
-func collect(kind string, opts []Option, allowed ...string) (options, error) {
+// collect applies opts, each with apply (its kind's method).
+func collect[T any](opts []T, apply func(T, *options)) options {
 	var o options
 	for _, opt := range opts {
-		if opt != nil {
-			opt(&o)
+		if any(opt) != nil {
+			apply(opt, &o)
 		}
 	}
-	for _, name := range o.set {
-		if name != "WithInitialMessages" && !slices.Contains(allowed, name) {
-			return o, &OptionError{Option: name, Kind: kind}
-		}
-	}
-	return o, nil
+	return o
 }
 
 // positive returns v as an int (saturated at math.MaxInt) if it is greater

@@ -20,8 +20,17 @@ import (
 	"github.com/agentschema/agentschema/pkg/models/replay"
 )
 
+// kindOptions converts options that apply to several kinds to one kind's.
+func kindOptions[T, O any](opts []O) []T {
+	out := make([]T, 0, len(opts)+2)
+	for _, o := range opts {
+		out = append(out, any(o).(T))
+	}
+	return out
+}
+
 // kinds returns one context of each kind, empty.
-func kinds(t testing.TB, opts ...modelcontext.Option) map[string]modelcontext.ChatCompletionContext {
+func kinds(t testing.TB, opts ...modelcontext.CommonOption) map[string]modelcontext.ChatCompletionContext {
 	t.Helper()
 	must := func(c modelcontext.ChatCompletionContext, err error) modelcontext.ChatCompletionContext {
 		t.Helper()
@@ -31,10 +40,10 @@ func kinds(t testing.TB, opts ...modelcontext.Option) map[string]modelcontext.Ch
 		return c
 	}
 	return map[string]modelcontext.ChatCompletionContext{
-		"unbounded":     must(modelcontext.NewUnbounded(opts...)),
-		"buffered":      must(modelcontext.NewBuffered(5, opts...)),
-		"head_and_tail": must(modelcontext.NewHeadAndTail(2, 3, opts...)),
-		"token_limited": must(modelcontext.NewTokenLimited(replay.New(nil), append(opts, modelcontext.WithTokenLimit(40))...)),
+		"unbounded":     must(modelcontext.NewUnbounded(kindOptions[modelcontext.UnboundedOption](opts)...)),
+		"buffered":      must(modelcontext.NewBuffered(5, kindOptions[modelcontext.BufferedOption](opts)...)),
+		"head_and_tail": must(modelcontext.NewHeadAndTail(2, 3, kindOptions[modelcontext.HeadAndTailOption](opts)...)),
+		"token_limited": must(modelcontext.NewTokenLimited(replay.New(nil), append(kindOptions[modelcontext.TokenLimitedOption](opts), modelcontext.WithTokenLimit(40))...)),
 	}
 }
 
@@ -161,15 +170,6 @@ func TestConstructorErrors(t *testing.T) {
 			return modelcontext.NewTokenLimited(client, modelcontext.WithTokenLimit(0))
 		}, isSize, "token_limit must be greater than 0."},
 		{"no client", func() (modelcontext.ChatCompletionContext, error) { return modelcontext.NewTokenLimited(nil) }, func(err error) bool { return errors.Is(err, modelcontext.ErrNoClient) }, ""},
-		{"token limit on buffered", func() (modelcontext.ChatCompletionContext, error) {
-			return modelcontext.NewBuffered(2, modelcontext.WithTokenLimit(5))
-		}, isOption, "modelcontext: WithTokenLimit does not apply to a Buffered context"},
-		{"pairs on unbounded", func() (modelcontext.ChatCompletionContext, error) {
-			return modelcontext.NewUnbounded(modelcontext.KeepToolPairs())
-		}, isOption, ""},
-		{"tools on head and tail", func() (modelcontext.ChatCompletionContext, error) {
-			return modelcontext.NewHeadAndTail(1, 1, modelcontext.WithToolSchema())
-		}, isOption, ""},
 		{"nil initial message", func() (modelcontext.ChatCompletionContext, error) {
 			return modelcontext.NewUnbounded(modelcontext.WithInitialMessages(models.NewSystemMessage("s"), nil))
 		}, isMessage, "modelcontext: initial message 1: nil message"},
@@ -191,7 +191,6 @@ func TestConstructorErrors(t *testing.T) {
 }
 
 func isSize(err error) bool    { var e *modelcontext.SizeError; return errors.As(err, &e) }
-func isOption(err error) bool  { var e *modelcontext.OptionError; return errors.As(err, &e) }
 func isMessage(err error) bool { var e *modelcontext.MessageError; return errors.As(err, &e) }
 
 // TestAddMessageErrors checks that bad messages and done contexts are
@@ -388,7 +387,7 @@ func TestTokenLimitedClientErrors(t *testing.T) {
 	ctx := context.Background()
 	boom := errors.New("boom")
 	for _, c := range []models.ChatCompletionClient{newFailing(boom), modelcontexttest.Opaque(newFailing(boom))} {
-		for _, opts := range [][]modelcontext.Option{{modelcontext.WithTokenLimit(3)}, nil} {
+		for _, opts := range [][]modelcontext.TokenLimitedOption{{modelcontext.WithTokenLimit(3)}, nil} {
 			cc, err := modelcontext.NewTokenLimited(c, opts...)
 			if err != nil {
 				t.Fatal(err)
@@ -424,3 +423,31 @@ func (f failing) TokenBudget() (int, error)                 { return 0, f.err }
 
 // bare is a client without a component config.
 type bare struct{ models.ChatCompletionClient }
+
+// TestOptionKinds: each option satisfies the option types of the kinds it
+// applies to and no other, so giving a context an option of another kind
+// does not compile (NewBuffered(5, WithTokenLimit(3)) is a type error).
+func TestOptionKinds(t *testing.T) {
+	for _, tc := range []struct {
+		name                                       string
+		opt                                        any
+		unbounded, buffered, headAndTail, tokenLtd bool
+	}{
+		{"WithInitialMessages", modelcontext.WithInitialMessages(), true, true, true, true},
+		{"KeepToolPairs", modelcontext.KeepToolPairs(), false, true, true, true},
+		{"WithTokenLimit", modelcontext.WithTokenLimit(3), false, false, false, true},
+		{"WithToolSchema", modelcontext.WithToolSchema(), false, false, false, true},
+	} {
+		_, u := tc.opt.(modelcontext.UnboundedOption)
+		_, b := tc.opt.(modelcontext.BufferedOption)
+		_, h := tc.opt.(modelcontext.HeadAndTailOption)
+		_, l := tc.opt.(modelcontext.TokenLimitedOption)
+		if u != tc.unbounded || b != tc.buffered || h != tc.headAndTail || l != tc.tokenLtd {
+			t.Errorf("%s applies to unbounded %v, buffered %v, head and tail %v, token limited %v", tc.name, u, b, h, l)
+		}
+	}
+	// A nil option is ignored.
+	if _, err := modelcontext.NewBuffered(2, modelcontext.TrimOption(nil)); err != nil {
+		t.Fatal(err)
+	}
+}

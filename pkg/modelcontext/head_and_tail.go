@@ -28,19 +28,17 @@ var _ ChatCompletionContext = (*HeadAndTail)(nil)
 // greater than 0 are a *SizeError, the head checked first ("head_size must
 // be greater than 0.", "tail_size must be greater than 0."). The options
 // that apply are WithInitialMessages and KeepToolPairs.
-func NewHeadAndTail(headSize, tailSize int, opts ...Option) (*HeadAndTail, error) {
+func NewHeadAndTail(headSize, tailSize int, opts ...HeadAndTailOption) (*HeadAndTail, error) {
 	return newHeadAndTail(wire.IntOf(int64(headSize)), wire.IntOf(int64(tailSize)), opts...)
 }
 
-func newHeadAndTail(head, tail gen.Int, opts ...Option) (*HeadAndTail, error) {
-	o, err := collect("HeadAndTail", opts, "KeepToolPairs")
-	if err != nil {
-		return nil, err
-	}
+func newHeadAndTail(head, tail gen.Int, opts ...HeadAndTailOption) (*HeadAndTail, error) {
+	o := collect(opts, HeadAndTailOption.applyHeadAndTail)
 	h := &HeadAndTail{headCfg: head, tailCfg: tail, keepPairs: o.keepPairs}
 	if err := h.init(o); err != nil {
 		return nil, err
 	}
+	var err error
 	if h.head, err = positive("head_size", head); err != nil {
 		return nil, err
 	}

@@ -116,7 +116,7 @@ func (g *historyGen) history(n int) []gen.LLMMessage {
 }
 
 // build makes a context holding msgs.
-func build(t testing.TB, msgs []gen.LLMMessage, newCtx func(...modelcontext.Option) (modelcontext.ChatCompletionContext, error), opts ...modelcontext.Option) modelcontext.ChatCompletionContext {
+func build(t testing.TB, msgs []gen.LLMMessage, newCtx func(...modelcontext.TrimmingOption) (modelcontext.ChatCompletionContext, error), opts ...modelcontext.TrimmingOption) modelcontext.ChatCompletionContext {
 	t.Helper()
 	cc, err := newCtx(opts...)
 	if err != nil {
@@ -140,8 +140,9 @@ func view(t testing.TB, cc modelcontext.ChatCompletionContext) []gen.LLMMessage 
 }
 
 // tokenLimited returns a constructor of token-limited contexts.
-func tokenLimited(client models.ChatCompletionClient, limit int, tools []gen.ToolSchema) func(...modelcontext.Option) (modelcontext.ChatCompletionContext, error) {
-	return func(opts ...modelcontext.Option) (modelcontext.ChatCompletionContext, error) {
+func tokenLimited(client models.ChatCompletionClient, limit int, tools []gen.ToolSchema) func(...modelcontext.TrimmingOption) (modelcontext.ChatCompletionContext, error) {
+	return func(trim ...modelcontext.TrimmingOption) (modelcontext.ChatCompletionContext, error) {
+		opts := kindOptions[modelcontext.TokenLimitedOption](trim)
 		if limit > 0 {
 			opts = append(opts, modelcontext.WithTokenLimit(limit))
 		}
@@ -179,7 +180,7 @@ func TestCountedMatchesRecount(t *testing.T) {
 			limit = 1 + g.r.IntN(full+10)
 		}
 		for _, keep := range []bool{false, true} {
-			var opts []modelcontext.Option
+			var opts []modelcontext.TrimmingOption
 			if keep {
 				opts = append(opts, modelcontext.KeepToolPairs())
 			}
@@ -270,11 +271,11 @@ func TestKeepToolPairsProperties(t *testing.T) {
 	for i := range 400 {
 		msgs := g.history(g.r.IntN(50))
 		size, head, tail := 1+g.r.IntN(12), 1+g.r.IntN(6), 1+g.r.IntN(6)
-		buffered := func(opts ...modelcontext.Option) (modelcontext.ChatCompletionContext, error) {
-			return modelcontext.NewBuffered(size, opts...)
+		buffered := func(opts ...modelcontext.TrimmingOption) (modelcontext.ChatCompletionContext, error) {
+			return modelcontext.NewBuffered(size, kindOptions[modelcontext.BufferedOption](opts)...)
 		}
-		headAndTail := func(opts ...modelcontext.Option) (modelcontext.ChatCompletionContext, error) {
-			return modelcontext.NewHeadAndTail(head, tail, opts...)
+		headAndTail := func(opts ...modelcontext.TrimmingOption) (modelcontext.ChatCompletionContext, error) {
+			return modelcontext.NewHeadAndTail(head, tail, kindOptions[modelcontext.HeadAndTailOption](opts)...)
 		}
 		tools := randomTools(g.r)
 		client := &modelcontexttest.CharBudgetClient{MaxTokens: g.r.IntN(300)}
@@ -319,7 +320,7 @@ func TestKeepToolPairsProperties(t *testing.T) {
 		plain := slices.DeleteFunc(slices.Clone(msgs), func(m gen.LLMMessage) bool {
 			return models.IsFunctionCallMessage(m) || models.IsFunctionResultMessage(m)
 		})
-		for name, f := range map[string]func(...modelcontext.Option) (modelcontext.ChatCompletionContext, error){
+		for name, f := range map[string]func(...modelcontext.TrimmingOption) (modelcontext.ChatCompletionContext, error){
 			"buffered": buffered, "token_limited": limited, "budget": budgeted,
 		} {
 			if a, b := view(t, build(t, plain, f)), view(t, build(t, plain, f, keep)); !slices.Equal(a, b) {

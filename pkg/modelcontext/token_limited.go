@@ -40,11 +40,8 @@ var _ ChatCompletionContext = (*TokenLimited)(nil)
 // greater than 0 is a *SizeError, "token_limit must be greater than
 // 0."), WithToolSchema, WithInitialMessages and KeepToolPairs. A nil
 // client is ErrNoClient.
-func NewTokenLimited(client models.ChatCompletionClient, opts ...Option) (*TokenLimited, error) {
-	o, err := collect("TokenLimited", opts, "KeepToolPairs", "WithTokenLimit", "WithToolSchema")
-	if err != nil {
-		return nil, err
-	}
+func NewTokenLimited(client models.ChatCompletionClient, opts ...TokenLimitedOption) (*TokenLimited, error) {
+	o := collect(opts, TokenLimitedOption.applyTokenLimited)
 	if client == nil {
 		return nil, ErrNoClient
 	}

@@ -18,11 +18,8 @@ var _ ChatCompletionContext = (*Unbounded)(nil)
 
 // NewUnbounded returns an unbounded context. The only option that applies
 // is WithInitialMessages.
-func NewUnbounded(opts ...Option) (*Unbounded, error) {
-	o, err := collect("Unbounded", opts)
-	if err != nil {
-		return nil, err
-	}
+func NewUnbounded(opts ...UnboundedOption) (*Unbounded, error) {
+	o := collect(opts, UnboundedOption.applyUnbounded)
 	u := &Unbounded{}
 	if err := u.init(o); err != nil {
 		return nil, err

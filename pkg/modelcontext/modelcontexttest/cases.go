@@ -159,24 +159,35 @@ func (c *Case) Tools() ([]gen.ToolSchema, error) {
 	return tools, nil
 }
 
+// options converts common options to one kind's.
+func options[T any](common []modelcontext.CommonOption) []T {
+	out := make([]T, 0, len(common)+2)
+	for _, o := range common {
+		out = append(out, any(o).(T))
+	}
+	return out
+}
+
 // New builds the case's context from its params and initial messages
-// with client (used by token-limited cases only) and opts.
-func (c *Case) New(client models.ChatCompletionClient, opts ...modelcontext.Option) (modelcontext.ChatCompletionContext, error) {
+// with client (used by token-limited cases only).
+func (c *Case) New(client models.ChatCompletionClient) (modelcontext.ChatCompletionContext, error) {
 	initial, err := DecodeMessages(c.InitialMessages)
 	if err != nil {
 		return nil, err
 	}
+	var common []modelcontext.CommonOption
 	if len(initial) > 0 {
-		opts = append(opts, modelcontext.WithInitialMessages(initial...))
+		common = append(common, modelcontext.WithInitialMessages(initial...))
 	}
 	switch c.Context {
 	case "unbounded":
-		return modelcontext.NewUnbounded(opts...)
+		return modelcontext.NewUnbounded(options[modelcontext.UnboundedOption](common)...)
 	case "buffered":
-		return modelcontext.NewBuffered(int(*c.Params.BufferSize), opts...)
+		return modelcontext.NewBuffered(int(*c.Params.BufferSize), options[modelcontext.BufferedOption](common)...)
 	case "head_and_tail":
-		return modelcontext.NewHeadAndTail(int(*c.Params.HeadSize), int(*c.Params.TailSize), opts...)
+		return modelcontext.NewHeadAndTail(int(*c.Params.HeadSize), int(*c.Params.TailSize), options[modelcontext.HeadAndTailOption](common)...)
 	case "token_limited":
+		opts := options[modelcontext.TokenLimitedOption](common)
 		if c.Params.TokenLimit != nil {
 			opts = append(opts, modelcontext.WithTokenLimit(int(*c.Params.TokenLimit)))
 		}

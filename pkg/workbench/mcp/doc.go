@@ -1,0 +1,36 @@
+// Package mcp gives Go programs AutoGen's McpWorkbench
+// (autogen_ext.tools.mcp.McpWorkbench, AutoGen 0.7.5): the tools, prompts
+// and resources of a Model Context Protocol server behind the module's
+// workbench.Workbench interface, over the official MCP Go SDK
+// (github.com/modelcontextprotocol/go-sdk).
+//
+// It owns:
+//
+//   - Workbench: the connection to one server, over stdio (the server runs
+//     as a child process, its environment built as the mcp Python
+//     package's stdio_client builds it), SSE or streamable HTTP, chosen by
+//     the config's server_params (gen.StdioServerParams,
+//     gen.SseServerParams, gen.StreamableHttpServerParams);
+//   - the tools as AutoGen shows them: ListTools gives each server tool as
+//     a gen.ToolSchema after the tool overrides, its parameters built from
+//     the tool's input schema with AutoGen's defaults (required [],
+//     additionalProperties false) and the server's key order kept;
+//     CallTool maps an override name back, calls the tool and converts the
+//     result as AutoGen does (text, checked images, embedded resources as
+//     their pydantic JSON), a failure of the call or the transport becoming
+//     an error result with AutoGen's text (FormatError);
+//   - the rest of the session: prompts, resources, resource templates and
+//     the initialize result, with the SDK's types;
+//   - the lifetime: Start connects and initializes, Stop closes the session
+//     and reaps the child process (and its process group), a call before
+//     Start starts the workbench (as AutoGen's fallback does), and each
+//     request has the read timeout of the server params;
+//   - the component config (AutoGen's McpWorkbenchConfig in the
+//     ComponentModel envelope, provider "autogen_ext.tools.mcp.McpWorkbench")
+//     and the saved state, {"type": "McpWorkBenchState"}.
+//
+// A Workbench is safe for concurrent use.
+//
+// Only connect to servers you trust: a stdio server is a command run on
+// this machine with the config's arguments and environment.
+package mcp

@@ -1,0 +1,348 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// terminateAfter is how long Stop waits for a stdio server to exit after
+// its stdin is closed before it is signalled, as the mcp package's
+// stdio_client (PROCESS_TERMINATION_TIMEOUT = 2.0).
+const terminateAfter = 2 * time.Second
+
+// stderrKeep is how much of a stdio server's standard error is kept for
+// errors: its last bytes.
+const stderrKeep = 8 << 10
+
+// defaultInheritedEnv is the environment the mcp package's stdio_client
+// passes on to the server on POSIX (DEFAULT_INHERITED_ENV_VARS), before the
+// params' env.
+var defaultInheritedEnv = []string{"HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"}
+
+// serverEnv is the server's environment as stdio_client builds it:
+// get_default_environment() (the inherited variables whose values do not
+// start with "()") updated with env.
+func serverEnv(env map[string]string) []string {
+	m := map[string]string{}
+	var order []string
+	set := func(k, v string) {
+		if _, ok := m[k]; !ok {
+			order = append(order, k)
+		}
+		m[k] = v
+	}
+	for _, k := range defaultInheritedEnv {
+		v, ok := os.LookupEnv(k)
+		if !ok || strings.HasPrefix(v, "()") {
+			continue
+		}
+		set(k, v)
+	}
+	keys := make([]string, 0, len(env))
+	for k := range env {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		set(k, env[k])
+	}
+	out := make([]string, 0, len(order))
+	for _, k := range order {
+		out = append(out, k+"="+m[k])
+	}
+	return out
+}
+
+// tail keeps the last bytes written to it.
+type tail struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > stderrKeep {
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-stderrKeep:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tail) String() string {
+	if t == nil {
+		return ""
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.buf)
+}
+
+// session is one connection to the server, from Start to Stop.
+type session struct {
+	cs      *sdk.ClientSession
+	conn    *captureConn // nil when the transport's messages cannot be observed
+	stderr  *tail
+	cmd     *exec.Cmd
+	timeout float64 // the read timeout, in seconds
+	cancel  context.CancelFunc
+	stopCtx func() bool
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// readTimeout returns the read timeout of the params, in seconds: the
+// ClientSession's read_timeout_seconds that AutoGen's
+// create_mcp_server_session sets (read_timeout_seconds for stdio,
+// sse_read_timeout for SSE and streamable HTTP).
+func readTimeout(p gen.McpServerParams) float64 {
+	switch p := p.(type) {
+	case *gen.StdioServerParams:
+		return p.ReadTimeoutSeconds
+	case *gen.SseServerParams:
+		return p.SseReadTimeout
+	case *gen.StreamableHttpServerParams:
+		return p.SseReadTimeout
+	}
+	return 0
+}
+
+func seconds(s float64) time.Duration {
+	if s <= 0 || s > float64(1<<62)/float64(time.Second) {
+		return 0
+	}
+	return time.Duration(s * float64(time.Second))
+}
+
+// headerTransport adds the params' headers to every request and, when the
+// session must not be terminated on close, answers the SDK's DELETE of the
+// session itself without sending it.
+type headerTransport struct {
+	base        http.RoundTripper
+	headers     http.Header
+	noTerminate bool
+}
+
+func (t *headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if t.noTerminate && req.Method == http.MethodDelete {
+		if req.Body != nil {
+			req.Body.Close()
+		}
+		return &http.Response{StatusCode: http.StatusNoContent, Status: "204 No Content", Body: http.NoBody, Header: http.Header{}, Request: req,
+			Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1}, nil
+	}
+	if len(t.headers) > 0 {
+		req = req.Clone(req.Context())
+		for k, vs := range t.headers {
+			req.Header[k] = vs
+		}
+	}
+	resp, err := t.base.RoundTrip(req)
+	if err == nil {
+		captureResponse(req, resp)
+	}
+	return resp, err
+}
+
+// headerValues turns AutoGen's headers (dict[str, Any]) into HTTP headers:
+// strings as they are, other JSON values as their str() (httpx accepts
+// only str and bytes; a number or null is refused).
+func headerValues(raw gen.RawJSON) (http.Header, error) {
+	h := http.Header{}
+	if len(raw) == 0 || string(raw) == "null" {
+		return h, nil
+	}
+	v, err := pyjson.Parse(raw)
+	if err != nil {
+		return nil, fmt.Errorf("headers: %w", err)
+	}
+	if v.Kind != pyjson.Dict {
+		return nil, errors.New("headers: not an object")
+	}
+	for i := range v.Keys {
+		k, val := v.Keys[i].Str, v.Vals[i]
+		if val.Kind != pyjson.Str {
+			return nil, fmt.Errorf("headers: header %q: expected a string", k)
+		}
+		h.Set(k, val.Str)
+	}
+	return h, nil
+}
+
+// httpClient is the client of the SSE and streamable HTTP transports: base
+// (or http.DefaultTransport) with the headers, connecting and waiting for
+// response headers within timeout.
+func httpClient(base *http.Client, headers gen.RawJSON, timeout float64, terminate bool) (*http.Client, error) {
+	h, err := headerValues(headers)
+	if err != nil {
+		return nil, err
+	}
+	var rt http.RoundTripper
+	if base != nil && base.Transport != nil {
+		rt = base.Transport
+	} else if dt, ok := http.DefaultTransport.(*http.Transport); ok {
+		t := dt.Clone()
+		if d := seconds(timeout); d > 0 {
+			t.DialContext = (&net.Dialer{Timeout: d, KeepAlive: 30 * time.Second}).DialContext
+			t.ResponseHeaderTimeout = d
+		}
+		rt = t
+	} else {
+		rt = http.DefaultTransport
+	}
+	c := &http.Client{Transport: &headerTransport{base: rt, headers: h, noTerminate: !terminate}}
+	if base != nil {
+		c.CheckRedirect = base.CheckRedirect
+		c.Jar = base.Jar
+	}
+	return c, nil
+}
+
+// transport returns the SDK transport for p, and the stdio child's command
+// (nil for HTTP) with its stderr tail.
+func (w *Workbench) transport(p gen.McpServerParams) (sdk.Transport, *exec.Cmd, *tail, error) {
+	switch p := p.(type) {
+	case *gen.StdioServerParams:
+		if enc := strings.ToLower(strings.ReplaceAll(p.Encoding, "_", "-")); enc != "utf-8" && enc != "utf8" {
+			return nil, nil, nil, fmt.Errorf("encoding %q is not supported (only utf-8)", p.Encoding)
+		}
+		cmd := exec.Command(p.Command, p.Args...)
+		cmd.Env = serverEnv(p.Env)
+		if p.Cwd != nil {
+			cmd.Dir = *p.Cwd
+		}
+		t := &tail{}
+		if w.opts.Stderr != nil {
+			cmd.Stderr = io.MultiWriter(t, w.opts.Stderr)
+		} else {
+			cmd.Stderr = t
+		}
+		newProcessGroup(cmd)
+		return &sdk.CommandTransport{Command: cmd, TerminateDuration: terminateAfter}, cmd, t, nil
+	case *gen.SseServerParams:
+		c, err := httpClient(w.opts.HTTPClient, p.Headers, p.Timeout, true)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return &sdk.SSEClientTransport{Endpoint: p.Url, HTTPClient: c}, nil, nil, nil
+	case *gen.StreamableHttpServerParams:
+		c, err := httpClient(w.opts.HTTPClient, p.Headers, p.Timeout, p.TerminateOnClose)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return &sdk.StreamableClientTransport{Endpoint: p.Url, HTTPClient: c}, nil, nil, nil
+	case nil:
+		return nil, nil, nil, errors.New("no server params")
+	}
+	return nil, nil, nil, fmt.Errorf("Unsupported server params type: %T", p)
+}
+
+// connect starts a session: the transport is connected and initialized
+// within startCtx and the read timeout; the session then lasts until
+// close, or until lifetime is done.
+func (w *Workbench) connect(startCtx, lifetime context.Context) (*session, error) {
+	t, cmd, stderr, err := w.transport(w.params)
+	if err != nil {
+		return nil, &Error{Op: "initialize", Message: err.Error(), Err: err}
+	}
+	s := &session{cmd: cmd, stderr: stderr, timeout: readTimeout(w.params)}
+	if _, isStream := t.(*sdk.StreamableClientTransport); !isStream {
+		// The streamable transport's connection has to see the session's
+		// state, which a wrapper would hide from it.
+		s.conn = &captureConn{}
+		t = &captureTransport{Transport: t, conn: s.conn}
+	}
+	connCtx, cancel := context.WithCancelCause(lifetime)
+	s.cancel = func() { cancel(nil) }
+	stopStart := context.AfterFunc(startCtx, func() { cancel(context.Cause(startCtx)) })
+	var timer *time.Timer
+	if d := seconds(s.timeout); d > 0 {
+		timer = time.AfterFunc(d, func() { cancel(errReadTimeout) })
+	}
+	client := sdk.NewClient(&sdk.Implementation{Name: "mcp", Version: "0.1.0"}, &sdk.ClientOptions{
+		Logger: w.opts.Logger,
+		CreateMessageHandler: func(context.Context, *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "No host available for sampling."}
+		},
+		ElicitationHandler: func(context.Context, *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "No host available for elicitation."}
+		},
+	})
+	cs, err := client.Connect(connCtx, t, nil)
+	stopped := stopStart()
+	if timer != nil {
+		timer.Stop()
+	}
+	if err == nil && connCtx.Err() != nil {
+		// The start context ended or the timeout fired as Connect returned.
+		_ = cs.Close()
+		err = connCtx.Err()
+	}
+	if err != nil {
+		cause := context.Cause(connCtx)
+		cancel(nil)
+		if cmd != nil && cmd.Process != nil {
+			// The SDK closed the connection, which waits for the child;
+			// anything the child started goes with its group.
+			killGroup(cmd)
+		}
+		if startCtx.Err() != nil && !stopped {
+			return nil, startCtx.Err()
+		}
+		e := w.mapError("initialize", err, cause, s)
+		if e.Message == "" {
+			e.Message = err.Error()
+		}
+		if cmd != nil && e.Code == 0 && e.Message != timeoutMessage(s.timeout) {
+			e.Message = fmt.Sprintf("starting %s: %s", cmd.Path, e.Message)
+		}
+		if st := strings.TrimSpace(s.stderr.String()); st != "" {
+			e.Message += "\nserver stderr:\n" + st
+		}
+		return nil, e
+	}
+	s.cs = cs
+	s.stopCtx = context.AfterFunc(lifetime, func() { _ = s.close() })
+	return s, nil
+}
+
+// close ends the session: the SDK closes the connection (for stdio: stdin
+// closed, then SIGTERM after terminateAfter, then SIGKILL) and the child's
+// process group is killed, so nothing it started is left.
+func (s *session) close() error {
+	s.closeOnce.Do(func() {
+		if s.stopCtx != nil {
+			s.stopCtx()
+		}
+		err := s.cs.Close()
+		s.cancel()
+		if s.cmd != nil {
+			killGroup(s.cmd)
+			var exit *exec.ExitError
+			if errors.As(err, &exit) {
+				err = nil // how the server exited is not the caller's failure
+			}
+		}
+		if errors.Is(err, sdk.ErrConnectionClosed) || errors.Is(err, os.ErrClosed) || errors.Is(err, io.EOF) {
+			err = nil
+		}
+		s.closeErr = err
+	})
+	return s.closeErr
+}

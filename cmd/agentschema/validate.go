@@ -29,7 +29,7 @@ func init() {
 	}
 }
 
-const validateUsage = `usage: agentschema validate [--type NAME] [--mode schema|autogen] [--format text|json] FILE...|-
+const validateUsage = `usage: agentschema validate [--type NAME] [--mode schema|autogen] [--format text|json] [--strict] FILE...|-
 
 Checks each JSON document (a file holding one JSON value, or JSONL: one
 per line) and prints one line per error, FILE:LINE:COL: POINTER: message,
@@ -60,6 +60,7 @@ func runValidate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	typ := fset.String("type", "", "schema title to check every document as (default: each document's \"type\" tag)")
 	modeName := fset.String("mode", "schema", "schema: what the JSON Schemas say; autogen: what AutoGen's Python packages accept")
 	format := fset.String("format", "text", "text: FILE:LINE:COL: POINTER: message lines; json: an array of error objects")
+	strict := fset.Bool("strict", false, "an unknown provider in a component tree is an error (default: a warning on stderr)")
 	fset.Usage = func() {
 		fmt.Fprint(stderr, validateUsage)
 		fset.PrintDefaults()
@@ -100,7 +101,8 @@ func runValidate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	r := &validateRun{
 		ctx:      ctx,
 		flush:    func() { out.Flush() },
-		v:        &validate.Validator{Mode: mode},
+		v:        &validate.Validator{Mode: mode, Strict: *strict},
+		warn:     stderr,
 		typ:      *typ,
 		out:      w,
 		progress: newProgress(stderr, files),
@@ -157,6 +159,7 @@ type validateRun struct {
 	ctx      context.Context // stops the reading
 	flush    func()          // flushes the output
 	v        *validate.Validator
+	warn     io.Writer // receives the warnings (unknown providers)
 	typ      string
 	out      validateOutput
 	progress *progress
@@ -190,6 +193,9 @@ func (r *validateRun) document(doc document) error {
 		title string
 		err   error
 	)
+	r.v.Warn = func(e *validate.Error) {
+		fmt.Fprintf(r.warn, "%s:%d:%d: %s: warning: %s\n", doc.file, doc.line+e.Line-1, e.Column, e.DisplayPointer(), e.Message)
+	}
 	if r.typ != "" {
 		err = r.v.Validate(r.typ, doc.data)
 	} else {

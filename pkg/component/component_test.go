@@ -378,11 +378,13 @@ func TestDefaultWellKnownAliases(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 	wk := WellKnownProviders()
-	if len(wk) != 4 || wk["azure_openai_chat_completion_client"] != "autogen_ext.models.openai.AzureOpenAIChatCompletionClient" {
+	// AutoGen 0.7.5's WELL_KNOWN_PROVIDERS (autogen_core/_component_config.py)
+	// has five entries; the fifth is "OllamaChatCompletionClient".
+	if len(wk) != 5 || wk["OllamaChatCompletionClient"] != "autogen_ext.models.ollama.OllamaChatCompletionClient" || wk["azure_openai_chat_completion_client"] != "autogen_ext.models.openai.AzureOpenAIChatCompletionClient" {
 		t.Fatalf("WellKnownProviders() = %v", wk)
 	}
 	wk["x"] = "y" // a copy
-	if len(WellKnownProviders()) != 4 {
+	if len(WellKnownProviders()) != 5 {
 		t.Fatal("WellKnownProviders returned the package's map")
 	}
 }

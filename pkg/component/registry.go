@@ -48,6 +48,7 @@ var wellKnownProviders = map[string]string{
 	"AzureOpenAIChatCompletionClient":     "autogen_ext.models.openai.AzureOpenAIChatCompletionClient",
 	"openai_chat_completion_client":       "autogen_ext.models.openai.OpenAIChatCompletionClient",
 	"OpenAIChatCompletionClient":          "autogen_ext.models.openai.OpenAIChatCompletionClient",
+	"OllamaChatCompletionClient":          "autogen_ext.models.ollama.OllamaChatCompletionClient",
 }
 
 // Default is the registry used by the package-level functions. It starts

@@ -69,6 +69,14 @@ type Validator struct {
 	// value has safe defaults (see gen.UnmarshalOptions); a limit hit is an
 	// *Error with keyword "syntax".
 	Limits gen.UnmarshalOptions
+	// Strict makes an unknown provider in a component tree an error
+	// (Type TypeUnknownProvider); by default it is a warning, given to
+	// Warn. See ValidateComponent.
+	Strict bool
+	// Warn, when set, receives each warning about a component tree (an
+	// unknown provider, unless Strict), with its pointer and position.
+	// Warnings do not make a document invalid.
+	Warn func(*Error)
 }
 
 // Validate checks data, one JSON document, in ModeSchema. See
@@ -281,8 +289,19 @@ func (v *Validator) ValidateTagged(data []byte) (string, error) {
 		if title, ok := gen.TitleForTag(tag); ok {
 			return title, v.Validate(title, data)
 		}
+		if title, ok := StateTitle(tag); ok {
+			return title, v.ValidateState(title, data)
+		}
 		if _, ok := messages.StructuredName(tag); ok && v.Mode == ModeAutoGen {
 			return tag, v.validateStructured(data)
+		}
+	}
+	if st == wire.TagMissing {
+		switch {
+		case looksLikeComponent(data):
+			return "ComponentModel", v.ValidateComponent(data)
+		case looksLikeGallery(data):
+			return "GalleryConfig", v.ValidateGallery(data)
 		}
 	}
 	maxErrs := v.MaxErrors

@@ -1,0 +1,371 @@
+package component
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/agentschema/agentschema"
+	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/wire"
+)
+
+// Node is one component of a component tree (a team file, an agent's
+// dump_component() output, a Studio gallery entry), found by Walk.
+type Node struct {
+	// Pointer is the JSON pointer of the component (its ComponentModel
+	// object) in the whole document: "" for the root,
+	// "/config/participants/0" for a team's first participant.
+	Pointer string
+	// Provider is the provider string as written.
+	Provider string
+	// Info describes the provider's class; Known says whether
+	// LookupProvider knows it (if not, Info is zero and the config is not
+	// searched for nested components).
+	Info  ProviderInfo
+	Known bool
+	// ComponentType is the component_type as written, "" when absent or
+	// null.
+	ComponentType string
+	// Config is the config member's JSON text (nil when it is not an
+	// object).
+	Config gen.RawJSON
+	// Slot is the member of the parent's config holding this component;
+	// nil for the root.
+	Slot *Slot
+	// Parent is the parent component's provider information (zero for the
+	// root).
+	Parent *Node
+}
+
+// Walk calls fn for every component of the tree data holds, a
+// ComponentModel (JSON), parents before children, in document order:
+// the root, then each nested component of a known provider's config
+// (a team's participants, an agent's model client, workbenches, tools,
+// model context and memory, a termination condition's children, ...).
+// Values that are not objects with a string "provider" are skipped (a
+// schema check of the parent reports them). A non-nil error from fn stops
+// the walk and is returned; so is an error for data that is not JSON.
+func Walk(data []byte, fn func(*Node) error) error {
+	var root any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&root); err != nil {
+		return fmt.Errorf("component: %w", err)
+	}
+	return walkValue(root, "", nil, nil, fn)
+}
+
+func walkValue(v any, ptr string, slot *Slot, parent *Node, fn func(*Node) error) error {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return nil
+	}
+	provider, ok := obj["provider"].(string)
+	if !ok {
+		return nil
+	}
+	n := &Node{Pointer: ptr, Provider: provider, Slot: slot, Parent: parent}
+	n.Info, n.Known = LookupProvider(provider)
+	if ct, ok := obj["component_type"].(string); ok {
+		n.ComponentType = ct
+	}
+	cfg, isObj := obj["config"].(map[string]any)
+	if isObj {
+		raw, err := json.Marshal(cfg)
+		if err != nil {
+			return err
+		}
+		n.Config = raw
+	}
+	if err := fn(n); err != nil {
+		return err
+	}
+	if !n.Known || !isObj {
+		return nil
+	}
+	for i := range n.Info.Nested {
+		s := &n.Info.Nested[i]
+		child, ok := cfg[s.Member]
+		if !ok || child == nil {
+			continue
+		}
+		base := ptr + "/config/" + escape(s.Member)
+		if !s.List {
+			if err := walkValue(child, base, s, n, fn); err != nil {
+				return err
+			}
+			continue
+		}
+		list, _ := child.([]any)
+		for j, item := range list {
+			if err := walkValue(item, base+"/"+strconv.Itoa(j), s, n, fn); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// escape escapes one JSON pointer segment.
+func escape(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// DecodeConfig decodes the config of m into a new value of its provider's
+// config type (such as *gen.AssistantAgentConfig for an AssistantAgent),
+// with pydantic's rules: defaults filled, lax values coerced, unknown
+// members dropped. An unknown provider is an *UnknownProviderError; a
+// config AutoGen would refuse is an *InvalidConfigError with the faults.
+func DecodeConfig(m *gen.ComponentModel) (gen.Encodable, error) {
+	if m == nil {
+		return nil, &InvalidModelError{Err: errors.New("nil ComponentModel")}
+	}
+	info, ok := LookupProvider(m.Provider)
+	if !ok {
+		return nil, &UnknownProviderError{Provider: m.Provider, Resolved: m.Provider}
+	}
+	cfg := m.Config
+	if len(cfg) == 0 {
+		cfg = gen.RawJSON("{}")
+	}
+	v, err := gen.UnmarshalOptions{}.Decode(info.Config, cfg)
+	if err != nil {
+		return nil, &InvalidConfigError{Provider: m.Provider, Config: info.Config, Err: err}
+	}
+	return v, nil
+}
+
+// ConfigOf decodes the config of m as a T, a config type of package gen
+// (gen.AssistantAgentConfig, gen.RoundRobinGroupChatConfig, ...). The
+// provider must be one whose config is a T (see LookupProvider); anything
+// else is a *TypeError. It is the typed counterpart of AutoGen's
+// component_config_schema.model_validate(model.config): read, change and
+// write back with SetConfig.
+func ConfigOf[T any, PT interface {
+	*T
+	gen.Encodable
+}](m *gen.ComponentModel) (*T, error) {
+	v, err := DecodeConfig(m)
+	if err != nil {
+		return nil, err
+	}
+	t, ok := v.(PT)
+	if !ok {
+		return nil, &TypeError{Provider: m.Provider, Got: reflect.TypeOf(v), Want: reflect.TypeFor[PT]()}
+	}
+	return (*T)(t), nil
+}
+
+// SetConfig replaces the config of m by config, written as AutoGen's
+// dump_component() writes a config: model_dump(exclude_none=True), so null
+// members are dropped at every depth.
+func SetConfig(m *gen.ComponentModel, config gen.Encodable) error {
+	raw, err := wire.Marshal(config)
+	if err != nil {
+		return err
+	}
+	cfg, err := DropNone(raw)
+	if err != nil {
+		return err
+	}
+	m.Config = cfg
+	return nil
+}
+
+// InvalidConfigError is a config its provider's config schema refuses, as
+// AutoGen's load_component raises pydantic's ValidationError. Err holds
+// the faults (an agentschema.Faults), with pointers inside the config.
+type InvalidConfigError struct {
+	Provider string // the provider as written
+	Config   string // the schema title of the config
+	Err      error
+}
+
+// Error names the provider, the config type and the faults.
+func (e *InvalidConfigError) Error() string {
+	return fmt.Sprintf("component: %s: invalid %s: %v", e.Provider, e.Config, e.Err)
+}
+
+// Unwrap returns the faults.
+func (e *InvalidConfigError) Unwrap() error { return e.Err }
+
+// NormalizeTree returns the JSON of the component tree data holds as
+// AutoGen's dump_component().model_dump(mode="json") writes it after
+// load_component: the root envelope with every member, each known config
+// decoded with its defaults filled and lax values coerced and written
+// without null members (model_dump(exclude_none=True)), and each nested
+// component's envelope without null members, recursively. Configs of
+// providers LookupProvider does not know are kept as written, without
+// their null members. Faults are reported with their pointers in the
+// whole document (an agentschema.Faults).
+func NormalizeTree(data []byte) ([]byte, error) {
+	var m gen.ComponentModel
+	if err := wire.Unmarshal(data, &m); err != nil {
+		return nil, &InvalidModelError{Err: err}
+	}
+	if err := normalizeModel(&m, ""); err != nil {
+		return nil, err
+	}
+	return wire.Marshal(&m)
+}
+
+func normalizeModel(m *gen.ComponentModel, ptr string) error {
+	info, known := LookupProvider(m.Provider)
+	if !known {
+		cfg, err := DropNone(m.Config)
+		if err != nil {
+			return err
+		}
+		m.Config = cfg
+		return nil
+	}
+	v, err := DecodeConfig(m)
+	if err != nil {
+		var ic *InvalidConfigError
+		if errors.As(err, &ic) {
+			return prefixFaults(ic.Err, ptr+"/config")
+		}
+		return err
+	}
+	raw, err := wire.Marshal(v)
+	if err != nil {
+		return err
+	}
+	members, err := objectMembers(raw)
+	if err != nil {
+		return err
+	}
+	for i := range members {
+		slot := slotOf(info, members[i].key)
+		if slot == nil {
+			continue
+		}
+		base := ptr + "/config/" + escape(slot.Member)
+		if slot.List {
+			var items []json.RawMessage
+			if members[i].value[0] != '[' || json.Unmarshal(members[i].value, &items) != nil {
+				continue
+			}
+			out := make([]json.RawMessage, len(items))
+			for j, item := range items {
+				out[j] = item
+				if len(item) == 0 || item[0] != '{' {
+					continue
+				}
+				var child gen.ComponentModel
+				p := base + "/" + strconv.Itoa(j)
+				if err := wire.Unmarshal(item, &child); err != nil {
+					return prefixFaults(err, p)
+				}
+				b, err := normalizeNested(&child, p)
+				if err != nil {
+					return err
+				}
+				out[j] = b
+			}
+			members[i].value, _ = json.Marshal(out)
+			continue
+		}
+		if members[i].value[0] != '{' {
+			continue
+		}
+		var child gen.ComponentModel
+		if err := wire.Unmarshal(members[i].value, &child); err != nil {
+			return prefixFaults(err, base)
+		}
+		b, err := normalizeNested(&child, base)
+		if err != nil {
+			return err
+		}
+		members[i].value = b
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, mem := range members {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(mem.key)
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(mem.value)
+	}
+	b.WriteByte('}')
+	cfg, err := DropNone(b.Bytes())
+	if err != nil {
+		return err
+	}
+	m.Config = cfg
+	return nil
+}
+
+// normalizeNested normalizes a nested component and writes it without
+// null members, as exclude_none does inside a parent's config.
+func normalizeNested(m *gen.ComponentModel, ptr string) (json.RawMessage, error) {
+	if err := normalizeModel(m, ptr); err != nil {
+		return nil, err
+	}
+	raw, err := wire.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	out, err := DropNone(raw)
+	return json.RawMessage(out), err
+}
+
+func slotOf(info ProviderInfo, member string) *Slot {
+	for i := range info.Nested {
+		if info.Nested[i].Member == member {
+			return &info.Nested[i]
+		}
+	}
+	return nil
+}
+
+type objMember struct {
+	key   string
+	value json.RawMessage
+}
+
+// objectMembers splits a JSON object into its members, in order.
+func objectMembers(data []byte) ([]objMember, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, errors.New("component: config is not a JSON object")
+	}
+	var out []objMember
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, objMember{key: t.(string), value: v})
+	}
+	return out, nil
+}
+
+// prefixFaults returns err with every fault's pointer put under prefix and
+// its position cleared (it was a position in a part of the document).
+func prefixFaults(err error, prefix string) error {
+	var fs agentschema.Faults
+	if !errors.As(err, &fs) {
+		return err
+	}
+	out := make(agentschema.Faults, len(fs))
+	for i, f := range fs {
+		g := *f
+		g.Pointer = prefix + f.Pointer
+		g.Offset, g.Line, g.Column = 0, 0, 0
+		out[i] = &g
+	}
+	return out
+}

@@ -9,9 +9,12 @@ import (
 	"io"
 	"strings"
 
+	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
+	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/messages"
+	"github.com/agentschema/agentschema/pkg/validate"
 )
 
 // runNormalize runs the normalize command. It stops reading when ctx is
@@ -91,7 +94,13 @@ func normalizeOne(doc document, typ string, opts wire.Options, stderr io.Writer)
 		if _, ok := messages.StructuredName(tag); ok && st == wire.TagFound {
 			return normalizeStructured(doc, "", opts, stderr)
 		}
+		if st == wire.TagMissing && component.IsTree(doc.data) {
+			return normalizeTree(doc, stderr)
+		}
 		t, ok := gen.TitleForTag(tag)
+		if !ok && st == wire.TagFound {
+			t, ok = validate.StateTitle(tag) // a saved state (TeamState, ...)
+		}
 		if st != wire.TagFound || !ok {
 			// A document that is not JSON (a byte-order mark, a truncated
 			// line) has its syntax error reported, not a missing tag.
@@ -120,6 +129,24 @@ func normalizeOne(doc document, typ string, opts wire.Options, stderr io.Writer)
 		return nil, false
 	}
 	return b, true
+}
+
+// normalizeTree writes a component tree as AutoGen's dump_component()
+// does after load_component (component.NormalizeTree).
+func normalizeTree(doc document, stderr io.Writer) ([]byte, bool) {
+	b, err := component.NormalizeTree(doc.data)
+	if err == nil {
+		return b, true
+	}
+	var fs agentschema.Faults
+	if errors.As(err, &fs) {
+		for _, f := range fs {
+			fmt.Fprintf(stderr, "%s:%d: %s: %s\n", doc.file, doc.line+max(f.Line, 1)-1, f.DisplayPointer(), f.Message)
+		}
+		return nil, false
+	}
+	fmt.Fprintf(stderr, "%s:%d: /: %v\n", doc.file, doc.line, err)
+	return nil, false
 }
 
 // syntaxErrors returns the faults of data as JSON of any type: syntax

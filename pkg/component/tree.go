@@ -369,3 +369,13 @@ func prefixFaults(err error, prefix string) error {
 	}
 	return out
 }
+
+// IsTree reports whether data, a JSON document, is a component tree: an
+// object with a string "provider" member and no "type" tag.
+func IsTree(data []byte) bool {
+	var probe struct {
+		Provider *string         `json:"provider"`
+		Type     json.RawMessage `json:"type"`
+	}
+	return json.Unmarshal(data, &probe) == nil && probe.Provider != nil && probe.Type == nil
+}

@@ -3,7 +3,9 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
@@ -63,8 +65,10 @@ func (t *captureTransport) Connect(ctx context.Context) (sdk.Connection, error) 
 // captureConn is a connection that gives raw results to rawSlots.
 type captureConn struct {
 	sdk.Connection
-	mu      sync.Mutex
-	pending map[jsonrpc.ID]*rawSlot
+	logger      *slog.Logger
+	skipGarbage bool
+	mu          sync.Mutex
+	pending     map[jsonrpc.ID]*rawSlot
 }
 
 // Write notes the slot of a call request before sending it.
@@ -82,9 +86,19 @@ func (c *captureConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	return c.Connection.Write(ctx, msg)
 }
 
-// Read hands a response's raw result to its request's slot.
+// Read hands a response's raw result to its request's slot. With
+// skipGarbage (SSE, where each event is read on its own), a message that
+// is not JSON is skipped, as the mcp package's clients log it and read on;
+// the SDK's stdio reader cannot go on after one, so there it ends the
+// connection.
 func (c *captureConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	msg, err := c.Connection.Read(ctx)
+	for err != nil && c.skipGarbage && isGarbage(err) {
+		if c.logger != nil {
+			c.logger.Warn("mcp: skipping a message that is not JSON-RPC", "error", err)
+		}
+		msg, err = c.Connection.Read(ctx)
+	}
 	if resp, ok := msg.(*jsonrpc.Response); ok && err == nil {
 		c.mu.Lock()
 		s := c.pending[resp.ID]
@@ -95,6 +109,13 @@ func (c *captureConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 		}
 	}
 	return msg, err
+}
+
+// isGarbage reports whether a read failed on a message that is not JSON.
+func isGarbage(err error) bool {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	return errors.As(err, &syn) || errors.As(err, &typ)
 }
 
 // forget drops the pending requests of s (calls that were never answered).

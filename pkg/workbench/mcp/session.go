@@ -265,7 +265,8 @@ func (w *Workbench) connect(startCtx, lifetime context.Context) (*session, error
 	if _, isStream := t.(*sdk.StreamableClientTransport); !isStream {
 		// The streamable transport's connection has to see the session's
 		// state, which a wrapper would hide from it.
-		s.conn = &captureConn{}
+		_, isSSE := t.(*sdk.SSEClientTransport)
+		s.conn = &captureConn{logger: w.opts.Logger, skipGarbage: isSSE}
 		t = &captureTransport{Transport: t, conn: s.conn}
 	}
 	connCtx, cancel := context.WithCancelCause(lifetime)

@@ -263,6 +263,7 @@ func request[R any](w *Workbench, ctx context.Context, op string, slot bool, cal
 		return zero, nil, err
 	}
 	defer done()
+	callCtx := cctx
 	if d := seconds(s.timeout); d > 0 {
 		var cancel context.CancelFunc
 		cctx, cancel = context.WithTimeoutCause(cctx, d, errReadTimeout)
@@ -275,8 +276,9 @@ func request[R any](w *Workbench, ctx context.Context, op string, slot bool, cal
 	}
 	r, err := call(cctx, s.cs)
 	if err != nil {
-		if ctx.Err() != nil {
-			return zero, nil, ctx.Err()
+		if callCtx.Err() != nil {
+			// ctx ended, or Stop cancelled the call.
+			return zero, nil, callCtx.Err()
 		}
 		return zero, nil, w.mapError(op, err, context.Cause(cctx), s)
 	}
@@ -378,10 +380,11 @@ func (w *Workbench) CallTool(ctx context.Context, name string, args json.RawMess
 		return cs.CallTool(ctx, &sdk.CallToolParams{Name: original, Arguments: arguments})
 	})
 	if err != nil {
-		if errors.Is(err, workbench.ErrStopped) || ctx.Err() != nil {
-			if ctx.Err() != nil {
-				return gen.ToolResult{}, ctx.Err()
-			}
+		var e *Error
+		if !errors.As(err, &e) && (errors.Is(err, workbench.ErrStopped) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+			// A stopped workbench, or a call cancelled by ctx or Stop:
+			// errors, as AutoGen's CancelledError is not turned into a
+			// result.
 			return gen.ToolResult{}, err
 		}
 		return failed(err), nil

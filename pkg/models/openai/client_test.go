@@ -23,7 +23,7 @@ func TestCancel(t *testing.T) {
 	clearEnv(t)
 	release := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.Contains(r.URL.RawQuery, "") && r.Header.Get("X-Mode") == "stream" {
+		if r.Header.Get("X-Mode") == "stream" {
 			w.Header().Set("Content-Type", "text/event-stream")
 			fmt.Fprint(w, "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"a\"}}]}\n\n")
 			w.(http.Flusher).Flush()
@@ -52,6 +52,7 @@ func TestCancel(t *testing.T) {
 	}
 
 	ctx2, cancel2 := context.WithCancel(context.Background())
+	defer cancel2()
 	var chunks []string
 	var gotErr error
 	for ev, err := range load("stream").CreateStream(ctx2, msgs, models.CreateOptions{}) {

@@ -47,8 +47,8 @@ func fakeEndpoint(reply string) *httptest.Server {
 }
 
 func newClient(url string) *openai.OpenAIChatCompletionClient {
-	key, base, retries := "sk-example", url, gen.Int{}
-	_ = json.Unmarshal([]byte("0"), &retries)
+	key, base := "sk-example", url
+	var retries gen.Int // 0: no retries
 	c, err := openai.NewOpenAI(gen.OpenAIClientConfigurationConfigModel{Model: "gpt-4o", ApiKey: &key, BaseUrl: &base, MaxRetries: &retries})
 	if err != nil {
 		panic(err)

@@ -252,16 +252,15 @@ func deref(p *int64) int64 {
 
 // streamState assembles a stream's chunks as AutoGen's create_stream does.
 type streamState struct {
-	stopReason    *string
-	lastUsage     *wireUsage // the usage of the latest chunk
-	content       []string
-	thought       []string
-	calls         []*gen.FunctionCall
-	callIndex     map[int]int
-	logprobs      []gen.ChatCompletionTokenLogprob
-	isReasoning   bool
-	sawChunk      bool
-	lastHadChoice bool
+	stopReason  *string
+	lastUsage   *wireUsage // the usage of the latest chunk
+	content     []string
+	thought     []string
+	calls       []*gen.FunctionCall
+	callIndex   map[int]int
+	logprobs    []gen.ChatCompletionTokenLogprob
+	isReasoning bool
+	sawChunk    bool
 }
 
 // add reads one chunk and returns the text chunks AutoGen yields for it.

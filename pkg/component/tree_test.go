@@ -1,0 +1,161 @@
+package component_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"testing"
+
+	"github.com/agentschema/agentschema"
+	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/pkg/component"
+)
+
+func TestWalkTeam(t *testing.T) {
+	data, err := os.ReadFile("../../examples/studio/team.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	err = component.Walk(data, func(n *component.Node) error {
+		got = append(got, n.Pointer+" "+n.Info.Config)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// AutoGen Studio's notebooks/team.json: a RoundRobinGroupChat of one
+	// AssistantAgent (OpenAI client, a StaticStreamWorkbench with a
+	// FunctionTool, an unbounded context) and an Or of two conditions.
+	want := []string{
+		" RoundRobinGroupChatConfig",
+		"/config/participants/0 AssistantAgentConfig",
+		"/config/participants/0/config/model_client OpenAIClientConfigurationConfigModel",
+		"/config/participants/0/config/workbench/0 StaticWorkbenchConfig",
+		"/config/participants/0/config/workbench/0/config/tools/0 FunctionToolConfig",
+		"/config/participants/0/config/model_context UnboundedChatCompletionContextConfig",
+		"/config/termination_condition OrTerminationConditionConfig",
+		"/config/termination_condition/config/conditions/0 TextMentionTerminationConfig",
+		"/config/termination_condition/config/conditions/1 MaxMessageTerminationConfig",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestLookupProviderAliases(t *testing.T) {
+	// WELL_KNOWN_PROVIDERS (autogen_core/_component_config.py) and private
+	// module paths name the same classes.
+	for alias, want := range map[string]string{
+		"OllamaChatCompletionClient":                                 "autogen_ext.models.ollama.OllamaChatCompletionClient",
+		"azure_openai_chat_completion_client":                        "autogen_ext.models.openai.AzureOpenAIChatCompletionClient",
+		"autogen_agentchat.agents._assistant_agent.AssistantAgent":   "autogen_agentchat.agents.AssistantAgent",
+		"autogen_agentchat.base._termination.OrTerminationCondition": "autogen_agentchat.base.OrTerminationCondition",
+	} {
+		info, ok := component.LookupProvider(alias)
+		if !ok || info.Provider != want {
+			t.Errorf("%s -> %q, %v; want %s", alias, info.Provider, ok, want)
+		}
+	}
+	if _, ok := component.LookupProvider("my_pkg.MyAgent"); ok {
+		t.Error("unknown provider found")
+	}
+}
+
+func TestNormalizeTreeGolden(t *testing.T) {
+	data, err := os.ReadFile("../../examples/studio/team.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := component.NormalizeTree(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The golden file is team.json with what AutoGen 0.7.5's dump adds:
+	// StaticWorkbenchConfig's tool_overrides default {} (checked by hand
+	// against autogen_core/tools/_static_workbench.py); the rest of the
+	// file already is dump_component() output.
+	golden, err := os.ReadFile("testdata/team.normalized.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b any
+	if err := json.Unmarshal(got, &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(golden, &b); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("got %s", got)
+	}
+	var orig any
+	_ = json.Unmarshal(data, &orig)
+	ws := orig.(map[string]any)["config"].(map[string]any)["participants"].([]any)[0].(map[string]any)["config"].(map[string]any)["workbench"].([]any)[0].(map[string]any)["config"].(map[string]any)
+	ws["tool_overrides"] = map[string]any{}
+	if !reflect.DeepEqual(a, orig) {
+		t.Errorf("normalized team differs from team.json beyond tool_overrides")
+	}
+}
+
+func TestNormalizeTreeDefaultsAndFaults(t *testing.T) {
+	// Defaults filled and lax values coerced in nested configs, nulls of
+	// nested envelopes dropped (exclude_none), as dump_component writes.
+	in := `{"provider":"autogen_agentchat.conditions.MaxMessageTermination","config":{"max_messages":"5"}}`
+	got, err := component.NormalizeTree([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"provider":"autogen_agentchat.conditions.MaxMessageTermination","component_type":null,"version":null,"component_version":null,"description":null,"label":null,"config":{"max_messages":5,"include_agent_event":false}}`
+	if string(got) != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	in = `{"provider":"autogen_agentchat.base.AndTerminationCondition","config":{"conditions":[{"provider":"autogen_agentchat.conditions.TextMentionTermination","description":null,"config":{}}]}}`
+	_, err = component.NormalizeTree([]byte(in))
+	var fs agentschema.Faults
+	if !errors.As(err, &fs) || fs[0].Pointer != "/config/conditions/0/config/text" || fs[0].Type != "missing" {
+		t.Errorf("got %v", err)
+	}
+}
+
+func ExampleConfigOf() {
+	team := []byte(`{"provider": "autogen_agentchat.teams.RoundRobinGroupChat", "component_type": "team",
+	  "config": {"participants": [], "max_turns": "3"}}`)
+	var m gen.ComponentModel
+	if err := gen.Unmarshal(team, &m); err != nil {
+		panic(err)
+	}
+	cfg, err := component.ConfigOf[gen.RoundRobinGroupChatConfig](&m)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(*cfg.MaxTurns, cfg.EmitTeamEvents)
+	cfg.EmitTeamEvents = true
+	if err := component.SetConfig(&m, cfg); err != nil {
+		panic(err)
+	}
+	fmt.Println(string(m.Config)) // RoundRobinGroupChatConfig's field order, nulls dropped
+	// Output:
+	// 3 false
+	// {"participants":[],"max_turns":3,"emit_team_events":true}
+}
+
+func FuzzNormalizeTree(f *testing.F) {
+	if b, err := os.ReadFile("../../examples/studio/team.json"); err == nil {
+		f.Add(b)
+	}
+	f.Add([]byte(`{"provider":"autogen_agentchat.base.OrTerminationCondition","config":{"conditions":[{"provider":"x","config":{"a":null}},3,null]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		out, err := component.NormalizeTree(data)
+		if err != nil {
+			return
+		}
+		// A normalized tree normalizes to itself.
+		again, err := component.NormalizeTree(out)
+		if err != nil || string(again) != string(out) {
+			t.Fatalf("not idempotent: %s\n%s\n%v", out, again, err)
+		}
+	})
+}

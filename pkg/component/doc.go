@@ -17,6 +17,16 @@
 //     Load, LoadModel and LoadAs, which build a component from its config.
 //     An unknown provider is an *UnknownProviderError naming it.
 //
+// It also owns component trees without behaviour: LookupProvider resolves
+// a provider (its full class path or any alias AutoGen's load_component
+// accepts) to its class's component_type, config schema title and the
+// config members holding nested components; Walk visits every component
+// of a tree with its JSON pointer; DecodeConfig and ConfigOf read a config
+// as its generated type (gen.AssistantAgentConfig, ...), SetConfig writes
+// it back; NormalizeTree writes a tree as dump_component() does after
+// load_component. (LoadAs builds registered components; ConfigOf only
+// reads configs.)
+//
 // Packages that implement components register their providers in an init
 // function, so importing them is enough to load their configs:
 //

@@ -12,6 +12,8 @@
 //	agentschema render [--as transcript|text|model-text|model-message] [--json] [FILE|-]...
 //	agentschema schema list
 //	agentschema schema show NAME
+//	agentschema mcp --config WORKBENCH.json tools
+//	agentschema mcp --config WORKBENCH.json call NAME [ARGS.json|-]
 //
 // 'agentschema help' prints the usage of each.
 //

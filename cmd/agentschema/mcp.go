@@ -1,0 +1,217 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/pkg/component"
+	"github.com/agentschema/agentschema/pkg/workbench"
+	"github.com/agentschema/agentschema/pkg/workbench/mcp"
+)
+
+func init() {
+	commands["mcp"] = command{
+		usage: "" +
+			"  mcp --config WORKBENCH.json tools     list the tools of the MCP server an AutoGen McpWorkbench config names,\n" +
+			"                                        as AutoGen's tool schemas (JSON, one per line)\n" +
+			"  mcp --config WORKBENCH.json call NAME [ARGS.json|-]\n" +
+			"                                        call a tool with a JSON object of arguments; print the ToolResult\n" +
+			"                                        (exit 1 when it is an error result)\n",
+		runCtx: runMCP,
+	}
+}
+
+const mcpUsage = `usage: agentschema mcp --config WORKBENCH.json tools
+       agentschema mcp --config WORKBENCH.json call NAME [ARGS.json|-]
+
+Connects to the MCP server of an AutoGen McpWorkbench config (the component
+config dump_component() writes, provider autogen_ext.tools.mcp.McpWorkbench,
+or its bare McpWorkbenchConfig) over stdio, SSE or streamable HTTP, as
+AutoGen's McpWorkbench does, with the config's tool overrides.
+
+tools prints each tool's schema as AutoGen's list_tools() gives it, one JSON
+object per line. call NAME calls a tool (by its name or override name) with
+the arguments in ARGS.json or standard input (a JSON object; none means {})
+and prints the ToolResult as AutoGen's JSON; the exit status is 1 when the
+result is an error result. A stdio server's standard error is passed on to
+ours; the server is stopped before the command exits.
+
+Only use configs you trust: a stdio server is a command run on this machine.
+`
+
+// mcpStopTimeout bounds how long the command waits for the server to stop.
+const mcpStopTimeout = 10 * time.Second
+
+func runMCP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	config := fs.String("config", "", "the McpWorkbench config (JSON): a ComponentModel or an McpWorkbenchConfig")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, mcpUsage)
+		fs.PrintDefaults()
+	}
+	pos, ok := parseInterspersed(fs, args)
+	if !ok {
+		return exitUsage
+	}
+	if *config == "" {
+		fmt.Fprintln(stderr, "agentschema mcp: --config WORKBENCH.json is required")
+		fs.Usage()
+		return exitUsage
+	}
+	var argsFile string
+	switch {
+	case len(pos) == 1 && pos[0] == "tools":
+	case len(pos) >= 2 && len(pos) <= 3 && pos[0] == "call":
+		if len(pos) == 3 {
+			argsFile = pos[2]
+		}
+	default:
+		fmt.Fprintln(stderr, "agentschema mcp: expected tools, or call NAME [ARGS.json|-]")
+		fs.Usage()
+		return exitUsage
+	}
+	if *config == "-" && argsFile == "-" {
+		fmt.Fprintln(stderr, "agentschema mcp: --config - and the arguments cannot both come from standard input")
+		return exitUsage
+	}
+	data, code := readNamed("mcp", *config, stdin, stderr)
+	if code != exitOK {
+		return code
+	}
+	w, err := loadMCPWorkbench(ctx, data, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "agentschema mcp: %s: %v\n", *config, err)
+		return exitBad
+	}
+	var callArgs json.RawMessage
+	if argsFile != "" {
+		b, code := readNamed("mcp", argsFile, stdin, stderr)
+		if code != exitOK {
+			return code
+		}
+		if t := bytes.TrimSpace(b); len(t) > 0 && !json.Valid(t) {
+			fmt.Fprintf(stderr, "agentschema mcp: %s: the arguments are not JSON\n", argsFile)
+			return exitUsage
+		}
+		callArgs = b
+	}
+
+	if err := w.Start(ctx); err != nil {
+		if ctx.Err() != nil {
+			return exitInterrupted
+		}
+		fmt.Fprintf(stderr, "agentschema mcp: starting the server: %v\n", err)
+		return exitBad
+	}
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), mcpStopTimeout)
+		defer cancel()
+		if err := w.Stop(sctx); err != nil {
+			fmt.Fprintf(stderr, "agentschema mcp: stopping the server: %v\n", err)
+		}
+	}()
+
+	out := bufio.NewWriter(stdout)
+	if pos[0] == "tools" {
+		schemas, err := w.ListTools(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return exitInterrupted
+			}
+			fmt.Fprintf(stderr, "agentschema mcp: listing the tools: %v\n", err)
+			return exitBad
+		}
+		for _, s := range schemas {
+			b, err := json.Marshal(s)
+			if err != nil {
+				fmt.Fprintf(stderr, "agentschema mcp: tool %s: %v\n", s.Name, err)
+				return exitBad
+			}
+			out.Write(b)
+			out.WriteByte('\n')
+		}
+		if err := out.Flush(); err != nil {
+			return exitUsage // the output guard reports it
+		}
+		return exitOK
+	}
+
+	r, err := w.CallTool(ctx, pos[1], callArgs, "")
+	if err != nil {
+		if ctx.Err() != nil || errors.Is(err, context.Canceled) {
+			return exitInterrupted
+		}
+		fmt.Fprintf(stderr, "agentschema mcp: calling %s: %v\n", pos[1], err)
+		return exitBad
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		fmt.Fprintf(stderr, "agentschema mcp: %v\n", err)
+		return exitBad
+	}
+	out.Write(b)
+	out.WriteByte('\n')
+	if err := out.Flush(); err != nil {
+		return exitUsage
+	}
+	if r.IsError {
+		return exitBad
+	}
+	return exitOK
+}
+
+// loadMCPWorkbench reads an McpWorkbench component config, or a bare
+// McpWorkbenchConfig (an object with server_params and no provider).
+func loadMCPWorkbench(ctx context.Context, data []byte, stderr io.Writer) (*mcp.Workbench, error) {
+	opts := &mcp.Options{Stderr: stderr}
+	var probe struct {
+		Provider *string `json:"provider"`
+	}
+	_ = json.Unmarshal(data, &probe)
+	if probe.Provider == nil {
+		var cfg gen.McpWorkbenchConfig
+		if err := cfg.UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return mcp.FromConfig(&cfg, opts)
+	}
+	var m gen.ComponentModel
+	if err := m.UnmarshalJSON(data); err != nil {
+		return nil, err
+	}
+	wb, err := component.LoadModelAs[workbench.Workbench](ctx, &m)
+	if err != nil {
+		return nil, err
+	}
+	w, ok := wb.(*mcp.Workbench)
+	if !ok {
+		return nil, fmt.Errorf("provider %s is not an McpWorkbench", m.Provider)
+	}
+	// Reload with the command's options (the server's stderr passed on).
+	return mcp.FromConfig(w.Config(), opts)
+}
+
+// readNamed reads a whole named input ("-" is standard input).
+func readNamed(cmd, name string, stdin io.Reader, stderr io.Writer) ([]byte, int) {
+	r, closeFn, err := openInput(name, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "agentschema %s: %v\n", cmd, err)
+		return nil, exitUsage
+	}
+	defer closeFn()
+	data, err := io.ReadAll(r)
+	if err != nil {
+		fmt.Fprintf(stderr, "agentschema %s: %s: %v\n", cmd, name, err)
+		return nil, exitUsage
+	}
+	return data, exitOK
+}

@@ -1,27 +1,32 @@
 package messages_test
 
 import (
-	"bufio"
 	"fmt"
 	"strings"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/pkg/jsonstream"
 	"github.com/agentschema/agentschema/pkg/messages"
 )
 
 // Decoding a transcript that an AutoGen team wrote, one message per line,
-// and rendering each message as AutoGen's to_text() does.
+// and rendering each message as AutoGen's to_text() does. jsonstream reads
+// lines of any length (a MultiModalMessage line with an image is often
+// over bufio.Scanner's 64 KiB) and says where each one is.
 func ExampleMessageFactory_Create() {
 	transcript := `{"source":"user","content":"What is 2+2?","type":"TextMessage"}
 {"source":"math","content":[{"id":"call_1","arguments":"{\"expr\": \"2+2\"}","name":"calc"}],"type":"ToolCallRequestEvent"}
 {"source":"math","content":[{"content":"4","name":"calc","call_id":"call_1","is_error":false}],"type":"ToolCallExecutionEvent"}
 {"source":"math","content":"4","tool_calls":[],"results":[],"type":"ToolCallSummaryMessage"}`
 	factory := messages.NewMessageFactory()
-	sc := bufio.NewScanner(strings.NewReader(transcript))
-	for sc.Scan() {
-		m, err := factory.Create(sc.Bytes())
+	for doc, err := range jsonstream.Read(strings.NewReader(transcript), jsonstream.Options{Name: "transcript.jsonl"}) {
 		if err != nil {
-			fmt.Println("bad line:", err)
+			fmt.Println(err) // a broken line, with its file, line and column; reading goes on
+			continue
+		}
+		m, err := factory.Create(doc.Data)
+		if err != nil {
+			fmt.Printf("%v: %v\n", doc.Position, err)
 			continue
 		}
 		text, _ := messages.ToText(m)

@@ -319,3 +319,41 @@ func parsePointer(p string) []string {
 
 // itoa is strconv.Itoa, short.
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// placeFaults puts autogen mode's faults where schema mode puts the same
+// faults, and in the same order, so that the two modes agree on where a
+// fault is: a missing member at the object that lacks it (placeMissing),
+// a tagged union's unknown tag at the "type" member's value and a missing
+// tag at the object, both with the pointer of the "type" member (pydantic
+// places them at the union, loc []), and the faults sorted in input order
+// (by offset, then pointer, as schema mode sorts them).
+func placeFaults(data []byte, es Errors) {
+	placeMissing(data, es)
+	var idx []int
+	var paths [][]string
+	for i, e := range es {
+		switch e.Type {
+		case "union_tag_invalid":
+			idx = append(idx, i)
+			paths = append(paths, append(parsePointer(e.Pointer), "type"))
+			e.Pointer += "/type"
+		case "union_tag_not_found":
+			e.Pointer += "/type"
+		}
+	}
+	if len(idx) > 0 {
+		offs := locate(data, paths)
+		lines, cols := lineCols(data, offs)
+		for k, i := range idx {
+			if offs[k] >= 0 {
+				es[i].Offset, es[i].Line, es[i].Column = offs[k], lines[k], cols[k]
+			}
+		}
+	}
+	sort.SliceStable(es, func(i, j int) bool {
+		if es[i].Offset != es[j].Offset {
+			return es[i].Offset < es[j].Offset
+		}
+		return es[i].Pointer < es[j].Pointer
+	})
+}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/agentschema/agentschema/internal/conformance"
 )
 
 func TestLocate(t *testing.T) {
@@ -197,4 +199,73 @@ func FuzzValidate(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestModesAgreeOnPlaces checks, on a hand-made state, that both modes put
+// each fault at the same pointer, line and column, in input order: a bad
+// content at the value, a missing member at the object that lacks it, an
+// unknown tag at the "type" member's value and a missing tag at the
+// object. The places are read off the document by hand.
+func TestModesAgreeOnPlaces(t *testing.T) {
+	doc := `{"messages": [
+  {"type": "UserMessage", "content": {"text": "x"}, "source": "u"},
+  {"type": "AssistantMessage", "content": "4"},
+  {"type": "Nope", "content": "x"},
+  {"content": "x"}
+]}`
+	want := "/messages/0/content@2:38 /messages/1/source@3:3 /messages/2/type@4:12 /messages/3/type@5:3"
+	for _, mode := range []Mode{ModeSchema, ModeAutoGen} {
+		err := (&Validator{Mode: mode}).Validate("ChatCompletionContextState", []byte(doc))
+		var es Errors
+		if !errors.As(err, &es) {
+			t.Fatalf("%v: %v", mode, err)
+		}
+		var got []string
+		for _, e := range es {
+			got = append(got, fmt.Sprintf("%s@%d:%d", e.Pointer, e.Line, e.Column))
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%v mode:\n got %s\nwant %s", mode, strings.Join(got, " "), want)
+		}
+	}
+}
+
+// TestModesAgreeOnConformanceCases checks every invalid conformance case
+// both modes reject: a pointer both modes report is at the same line and
+// column in both, and each mode lists its faults in input order.
+func TestModesAgreeOnConformanceCases(t *testing.T) {
+	cases, err := conformance.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	compared := 0
+	for _, c := range cases {
+		if c.Valid || strings.HasPrefix(c.Type, "StructuredMessage_") {
+			continue
+		}
+		var es [2]Errors
+		for i, m := range []Mode{ModeSchema, ModeAutoGen} {
+			errors.As((&Validator{Mode: m}).Validate(c.Type, c.Input), &es[i])
+			for k := 1; k < len(es[i]); k++ {
+				if es[i][k].Offset < es[i][k-1].Offset {
+					t.Errorf("%s, %v mode: %s listed after %s", c.Path, m, es[i][k].Pointer, es[i][k-1].Pointer)
+				}
+			}
+		}
+		at := map[string]string{}
+		for _, e := range es[0] {
+			at[e.Pointer] = fmt.Sprintf("%d:%d", e.Line, e.Column)
+		}
+		for _, e := range es[1] {
+			if p, ok := at[e.Pointer]; ok {
+				compared++
+				if q := fmt.Sprintf("%d:%d", e.Line, e.Column); p != q {
+					t.Errorf("%s: %s at %s in schema mode, %s in autogen mode", c.Path, e.Pointer, p, q)
+				}
+			}
+		}
+	}
+	if compared < 300 {
+		t.Fatalf("only %d faults compared", compared)
+	}
 }

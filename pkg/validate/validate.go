@@ -142,7 +142,7 @@ func validateAutoGen(title string, data []byte, maxErrs int, limits gen.Unmarsha
 	var werrs wire.Errors
 	if errors.As(err, &werrs) {
 		es := fromWire(werrs, maxErrs)
-		placeMissing(data, es)
+		placeFaults(data, es)
 		return es
 	}
 	return err

@@ -95,6 +95,11 @@ type Document struct {
 	Position
 	// Index counts the documents read before this one, from 0.
 	Index int
+	// Element is the document's index in the top-level array it was read
+	// from (Options.Elements), from 0, or -1 for a document that is not
+	// an element. A fault pointer inside the document is, in the array,
+	// "/Element" followed by the pointer.
+	Element int
 	// Data is the document's bytes. It is valid until the loop asks for
 	// the next document: copy it to keep it.
 	Data []byte
@@ -233,11 +238,12 @@ type reader struct {
 	docStart int // index of the current document's first byte, or -1
 	docPos   Position
 	spans    []span // a JSONL line's documents
+	elem     int    // elements of the top-level array seen
 }
 
 type span struct {
-	start, end int
-	pos        Position
+	start, end, elem int
+	pos              Position
 }
 
 func (r *reader) position(i int) Position {
@@ -291,7 +297,7 @@ func (r *reader) fill(keep int) bool {
 func (r *reader) readFault(yield func(Document, error) bool) {
 	if r.rerr != nil {
 		p := r.position(r.end)
-		yield(Document{Position: p, Index: r.index}, &Error{Position: p, Msg: r.rerr.Error(), Err: r.rerr})
+		yield(Document{Position: p, Index: r.index, Element: -1}, &Error{Position: p, Msg: r.rerr.Error(), Err: r.rerr})
 	}
 }
 
@@ -356,7 +362,7 @@ func (r *reader) jsonl(yield func(Document, error) bool) {
 				if !r.skipLine() {
 					r.pos = r.end
 				}
-				if !yield(Document{Position: p, Index: r.index}, r.tooLarge("line", p)) {
+				if !yield(Document{Position: p, Index: r.index, Element: -1}, r.tooLarge("line", p)) {
 					return
 				}
 				r.index++
@@ -377,7 +383,7 @@ func (r *reader) jsonl(yield func(Document, error) bool) {
 		}
 		if r.max > 0 && le-ls > r.max {
 			p := r.position(ls)
-			if !yield(Document{Position: p, Index: r.index}, r.tooLarge("line", p)) {
+			if !yield(Document{Position: p, Index: r.index, Element: -1}, r.tooLarge("line", p)) {
 				return
 			}
 			r.index++
@@ -436,7 +442,7 @@ scan:
 			start, startPos = r.at, r.position(r.at)
 		case evEnd, evClose:
 			if ev == evEnd {
-				r.spans = append(r.spans, span{start, r.at, startPos})
+				r.spans = append(r.spans, span{start, r.at, r.element(), startPos})
 			}
 			if ev == evEnd && r.split {
 				continue
@@ -458,12 +464,12 @@ scan:
 		}
 	}
 	if fault != nil {
-		d := Document{Position: r.position(ls), Index: r.index, Data: text}
+		d := Document{Position: r.position(ls), Index: r.index, Element: -1, Data: text}
 		r.index++
 		return yield(d, fault)
 	}
 	for _, s := range r.spans {
-		d := Document{Position: s.pos, Index: r.index, Data: r.buf[s.start:s.end]}
+		d := Document{Position: s.pos, Index: r.index, Element: s.elem, Data: r.buf[s.start:s.end]}
 		r.index++
 		if !yield(d, nil) {
 			return false
@@ -490,10 +496,10 @@ func (r *reader) sequence(yield func(Document, error) bool) {
 			r.docStart, r.docPos = r.at, r.position(r.at)
 		case evEnd:
 			if r.max > 0 && r.at-r.docStart > r.max {
-				yield(Document{Position: r.docPos, Index: r.index}, r.tooLarge("document", r.docPos))
+				yield(Document{Position: r.docPos, Index: r.index, Element: -1}, r.tooLarge("document", r.docPos))
 				return
 			}
-			d := Document{Position: r.docPos, Index: r.index, Data: r.buf[r.docStart:r.at]}
+			d := Document{Position: r.docPos, Index: r.index, Element: r.element(), Data: r.buf[r.docStart:r.at]}
 			r.index++
 			r.docStart = -1
 			if !yield(d, nil) {
@@ -513,7 +519,7 @@ func (r *reader) sequence(yield func(Document, error) bool) {
 				keep = r.litStart
 			}
 			if r.max > 0 && r.docStart >= 0 && r.pos-r.docStart > r.max {
-				yield(Document{Position: r.docPos, Index: r.index}, r.tooLarge("document", r.docPos))
+				yield(Document{Position: r.docPos, Index: r.index, Element: -1}, r.tooLarge("document", r.docPos))
 				return
 			}
 			if !r.fill(keep) {
@@ -546,7 +552,17 @@ func (r *reader) broken(yield func(Document, error) bool) {
 	if r.max > 0 && end-r.docStart > r.max {
 		end = r.docStart + r.max
 	}
-	yield(Document{Position: pos, Index: r.index, Data: r.buf[r.docStart:end]}, fault)
+	yield(Document{Position: pos, Index: r.index, Element: -1, Data: r.buf[r.docStart:end]}, fault)
+}
+
+// element returns the Element of a document that just ended, and counts
+// it.
+func (r *reader) element() int {
+	if !r.split {
+		return -1
+	}
+	r.elem++
+	return r.elem - 1
 }
 
 func (r *reader) dd() int {
@@ -695,7 +711,7 @@ func (r *reader) scan(limit int) event {
 func (r *reader) beginValue(i int, c byte) event {
 	r.pos = i + 1
 	if len(r.stack) == 0 && c == '[' && r.opts.Elements && !r.split {
-		r.split = true
+		r.split, r.elem = true, 0
 		r.stack = append(r.stack, '[')
 		r.st = stValueOrClose
 		r.at = i

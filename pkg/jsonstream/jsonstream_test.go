@@ -278,3 +278,30 @@ func TestFormatString(t *testing.T) {
 }
 
 var _ = bytes.Equal
+
+func TestReadElementIndexes(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string // the Element of each document, by hand
+	}{
+		{"[\n {\"a\":1},\n 2,\n [3]\n]\n{}\n[4]", "0 1 2 -1 0"},
+		{"[1,2]\n[3]\n{}\n", "0 1 0 -1"},
+	}
+	for _, tt := range tests {
+		var got []string
+		for d, err := range Read(strings.NewReader(tt.in), Options{Elements: true}) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, fmt.Sprint(d.Element))
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%q: elements %v, want %s", tt.in, got, tt.want)
+		}
+	}
+	for d := range Read(strings.NewReader("[1]"), Options{}) {
+		if d.Element != -1 {
+			t.Errorf("without Elements, Element %d", d.Element)
+		}
+	}
+}

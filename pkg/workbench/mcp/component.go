@@ -35,9 +35,10 @@ func init() {
 
 // FromConfig returns the workbench of an McpWorkbenchConfig. The config's
 // host (an McpSessionHost component, for sampling, elicitation and roots)
-// is kept for ComponentModel but not used: the server's sampling and
-// elicitation requests are answered with AutoGen's errors for a workbench
-// without a host.
+// is kept for ComponentModel but not used: the server's elicitation
+// requests are answered with AutoGen's error for a workbench without a host
+// ("No host available for elicitation."), and sampling is not offered (the
+// SDK's sampling handler is deprecated).
 func FromConfig(cfg *gen.McpWorkbenchConfig, opts *Options) (*Workbench, error) {
 	if cfg == nil || cfg.ServerParams == nil {
 		return nil, fmt.Errorf("mcp: config has no server_params")

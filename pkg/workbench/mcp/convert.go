@@ -123,7 +123,7 @@ func convertContent(content []sdk.Content, raw []pyjson.Value) ([]gen.ResultCont
 			}
 			parts = append(parts, &gen.TextResultContent{Content: embeddedResourceJSON(&v)})
 		default:
-			return nil, fmt.Errorf("Unknown content type from server: %s", pyTypeName(c))
+			return nil, &Error{Op: "tools/call", Message: "Unknown content type from server: " + pyTypeName(c)}
 		}
 	}
 	return parts, nil

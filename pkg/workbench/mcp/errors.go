@@ -11,7 +11,7 @@ import (
 // ErrNotStarted is Stop's error for a workbench that was never started
 // (AutoGen's RuntimeError "McpWorkbench is not started. Call start()
 // first.").
-var ErrNotStarted = errors.New("McpWorkbench is not started. Call start() first.")
+var ErrNotStarted error = &Error{Op: "stop", Message: "McpWorkbench is not started. Call start() first."}
 
 // errReadTimeout is the cause of a request's context when the server did
 // not answer within the read timeout.

@@ -38,6 +38,12 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
+	// No test may leave a child process behind (each server is stopped
+	// and reaped; the Example's too).
+	if left := leftChildren(); len(left) > 0 && code == 0 {
+		fmt.Fprintln(os.Stderr, "child processes left after the tests:", left)
+		code = 1
+	}
 	os.Exit(code)
 }
 
@@ -146,6 +152,25 @@ func assertGone(t testing.TB, pid int) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// leftChildren returns the pids of this process's children, after waiting
+// a little for ones being reaped.
+func leftChildren() []string {
+	var out []string
+	for range 100 {
+		out = out[:0]
+		tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", os.Getpid()))
+		for _, f := range tasks {
+			b, _ := os.ReadFile(f)
+			out = append(out, strings.Fields(string(b))...)
+		}
+		if len(out) == 0 {
+			return nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return out
 }
 
 // children returns the pids of this process's child processes.

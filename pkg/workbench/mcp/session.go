@@ -250,7 +250,7 @@ func (w *Workbench) transport(p gen.McpServerParams) (sdk.Transport, *exec.Cmd, 
 	case nil:
 		return nil, nil, nil, errors.New("no server params")
 	}
-	return nil, nil, nil, fmt.Errorf("Unsupported server params type: %T", p)
+	return nil, nil, nil, &Error{Op: "initialize", Message: fmt.Sprintf("Unsupported server params type: %T", p)}
 }
 
 // connect starts a session: the transport is connected and initialized
@@ -278,9 +278,6 @@ func (w *Workbench) connect(startCtx, lifetime context.Context) (*session, error
 	}
 	client := sdk.NewClient(&sdk.Implementation{Name: "mcp", Version: "0.1.0"}, &sdk.ClientOptions{
 		Logger: w.opts.Logger,
-		CreateMessageHandler: func(context.Context, *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "No host available for sampling."}
-		},
 		ElicitationHandler: func(context.Context, *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "No host available for elicitation."}
 		},

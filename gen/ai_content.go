@@ -4,9 +4,9 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// Content used by AI services (the design note's AIContent): text, reasoning, binary data, a URI, a function call or its result, an error, or usage. Every member has the common members additional_properties and raw_representation. Reading also accepts the form .NET's Microsoft.Extensions.AI writes: the tag in "$type" (text, reasoning, data, uri, functionCall, functionResult, error, usage) and camelCase member names.
+// Content used by AI services (the design note's AIContent): text, reasoning, binary data, a URI, a function call or its result, an error, usage, or a file or vector store held by the service. Every member has the common members annotations, additional_properties and raw_representation. Reading also accepts the form .NET's Microsoft.Extensions.AI writes: the tag in "$type" (text, reasoning, data, uri, functionCall, functionResult, error, usage, hostedFile, hostedVectorStore) and camelCase member names, and the members the Agent Framework's Python contents write (protected_data, error_details, usage_details).
 //
-// It is sealed: its members are TextContent, TextReasoningContent, DataContent, UriContent, FunctionCallContent, FunctionResultContent, ErrorContent, UsageContent, told apart by the "type" tag.
+// It is sealed: its members are TextContent, TextReasoningContent, DataContent, UriContent, FunctionCallContent, FunctionResultContent, ErrorContent, UsageContent, HostedFileContent, HostedVectorStoreContent, told apart by the "type" tag.
 type AIContent interface {
 	wire.Encodable
 	// Type returns the "type" tag.
@@ -15,23 +15,25 @@ type AIContent interface {
 }
 
 // AIContentTags lists the tags of AIContent's members.
-var AIContentTags = []string{"text", "text_reasoning", "data", "uri", "function_call", "function_result", "error", "usage"}
+var AIContentTags = []string{"text", "text_reasoning", "data", "uri", "function_call", "function_result", "error", "usage", "hosted_file", "hosted_vector_store"}
 
 // AIContentTagAliases maps each value of the "$type" member, which AIContent is read
 // by when it has no "type" member, to the "type" tag it stands for.
 var AIContentTagAliases = map[string]string{
-	"text":           "text",
-	"reasoning":      "text_reasoning",
-	"data":           "data",
-	"uri":            "uri",
-	"functionCall":   "function_call",
-	"functionResult": "function_result",
-	"error":          "error",
-	"usage":          "usage",
+	"text":              "text",
+	"reasoning":         "text_reasoning",
+	"data":              "data",
+	"uri":               "uri",
+	"functionCall":      "function_call",
+	"functionResult":    "function_result",
+	"error":             "error",
+	"usage":             "usage",
+	"hostedFile":        "hosted_file",
+	"hostedVectorStore": "hosted_vector_store",
 }
 
 // aiContentAliasTags lists the values of the "$type" member in schema order.
-var aiContentAliasTags = []string{"text", "reasoning", "data", "uri", "functionCall", "functionResult", "error", "usage"}
+var aiContentAliasTags = []string{"text", "reasoning", "data", "uri", "functionCall", "functionResult", "error", "usage", "hostedFile", "hostedVectorStore"}
 
 // DecodeAIContent reads one AIContent from d, choosing the member by its "type" tag.
 // An object without that tag is read by its "$type" tag (see AIContentTagAliases).
@@ -80,6 +82,14 @@ func DecodeAIContent(d *wire.Decoder) AIContent {
 			return x
 		case "usage":
 			x := new(UsageContent)
+			x.DecodeFrom(d)
+			return x
+		case "hosted_file":
+			x := new(HostedFileContent)
+			x.DecodeFrom(d)
+			return x
+		case "hosted_vector_store":
+			x := new(HostedVectorStoreContent)
 			x.DecodeFrom(d)
 			return x
 		}

@@ -10,11 +10,19 @@ type DataContent struct {
 	// Additional properties of the content, by name; omitted when null.
 	AdditionalProperties RawJSON `json:"additional_properties"`
 
+	// Annotations of the content, such as citations, as .NET's
+	// Microsoft.Extensions.AI (AIAnnotation, tagged by "$type") or the Agent
+	// Framework (Annotation, tagged by "type") writes them; kept as JSON objects.
+	Annotations []RawJSON `json:"annotations"`
+
 	// The bytes, as standard base64 with padding.
 	Data []byte `json:"data"`
 
 	// The media type of the bytes, such as image/png.
 	MediaType string `json:"media_type"`
+
+	// A name for the data, such as a file name: .NET's DataContent.Name.
+	Name *string `json:"name"`
 
 	// The object this content was made from, such as a model client's own type. Go
 	// holds any value here and writes it to JSON only when it is JSON (a RawJSON or

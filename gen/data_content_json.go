@@ -40,15 +40,39 @@ func (x *DataContent) DecodeFrom(d *wire.Decoder) {
 		case "media_type", "mediaType":
 			seen |= 1 << 2
 			x.MediaType = d.Str()
-		case "additional_properties", "additionalProperties":
+		case "name":
 			seen |= 1 << 3
+			if d.Null() {
+				x.Name = nil
+			} else {
+				v1 := new(string)
+				(*v1) = d.Str()
+				x.Name = v1
+			}
+		case "annotations":
+			seen |= 1 << 4
+			if d.Null() {
+				x.Annotations = nil
+			} else {
+				if d.Array() {
+					s2 := []RawJSON{}
+					for d.More() {
+						var v3 RawJSON
+						v3 = d.RawObject()
+						s2 = append(s2, v3)
+					}
+					x.Annotations = s2
+				}
+			}
+		case "additional_properties", "additionalProperties":
+			seen |= 1 << 5
 			if d.Null() {
 				x.AdditionalProperties = nil
 			} else {
 				x.AdditionalProperties = d.RawObject()
 			}
 		case "raw_representation":
-			seen |= 1 << 4
+			seen |= 1 << 6
 			x.RawRepresentation = d.InMemory()
 		case "uri":
 			seen |= 1 << 1
@@ -82,6 +106,21 @@ func (x *DataContent) EncodeTo(e *wire.Encoder) {
 	e.Base64(x.Data)
 	e.Key("\"media_type\":")
 	e.Str(x.MediaType)
+	if x.Name != nil {
+		e.Key("\"name\":")
+		e.Str((*x.Name))
+	}
+	if x.Annotations != nil {
+		e.Key("\"annotations\":")
+		e.Raw("[")
+		for i4 := range x.Annotations {
+			if i4 > 0 {
+				e.Raw(",")
+			}
+			e.RawObject(x.Annotations[i4])
+		}
+		e.Raw("]")
+	}
 	if x.AdditionalProperties != nil {
 		e.Key("\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)

@@ -39,7 +39,7 @@ func (x *ErrorContent) DecodeFrom(d *wire.Decoder) {
 				(*v1) = d.Str()
 				x.ErrorCode = v1
 			}
-		case "details":
+		case "details", "error_details":
 			seen |= 1 << 2
 			if d.Null() {
 				x.Details = nil
@@ -57,15 +57,30 @@ func (x *ErrorContent) DecodeFrom(d *wire.Decoder) {
 				(*v3) = d.Str()
 				x.Message = v3
 			}
-		case "additional_properties", "additionalProperties":
+		case "annotations":
 			seen |= 1 << 4
+			if d.Null() {
+				x.Annotations = nil
+			} else {
+				if d.Array() {
+					s4 := []RawJSON{}
+					for d.More() {
+						var v5 RawJSON
+						v5 = d.RawObject()
+						s4 = append(s4, v5)
+					}
+					x.Annotations = s4
+				}
+			}
+		case "additional_properties", "additionalProperties":
+			seen |= 1 << 5
 			if d.Null() {
 				x.AdditionalProperties = nil
 			} else {
 				x.AdditionalProperties = d.RawObject()
 			}
 		case "raw_representation":
-			seen |= 1 << 5
+			seen |= 1 << 6
 			x.RawRepresentation = d.InMemory()
 		default:
 			d.SkipUnknown()
@@ -97,6 +112,17 @@ func (x *ErrorContent) EncodeTo(e *wire.Encoder) {
 		e.Null()
 	} else {
 		e.Str((*x.Message))
+	}
+	if x.Annotations != nil {
+		e.Key("\"annotations\":")
+		e.Raw("[")
+		for i6 := range x.Annotations {
+			if i6 > 0 {
+				e.Raw(",")
+			}
+			e.RawObject(x.Annotations[i6])
+		}
+		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
 		e.Key("\"additional_properties\":")

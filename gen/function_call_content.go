@@ -7,6 +7,11 @@ type FunctionCallContent struct {
 	// Additional properties of the content, by name; omitted when null.
 	AdditionalProperties RawJSON `json:"additional_properties"`
 
+	// Annotations of the content, such as citations, as .NET's
+	// Microsoft.Extensions.AI (AIAnnotation, tagged by "$type") or the Agent
+	// Framework (Annotation, tagged by "type") writes them; kept as JSON objects.
+	Annotations []RawJSON `json:"annotations"`
+
 	// The arguments, as a JSON object, or null for none.
 	Arguments RawJSON `json:"arguments"`
 
@@ -16,6 +21,11 @@ type FunctionCallContent struct {
 	// Why the call could not be mapped to the function's input (such as arguments
 	// that are not a JSON object), written as the exception's message text.
 	Exception error `json:"exception"`
+
+	// Whether the call is only informational (made by the service, not to be invoked
+	// by the client): .NET's FunctionCallContent.InformationalOnly, the Agent
+	// Framework's informational_only. Null (left out) when not given.
+	InformationalOnly *bool `json:"informational_only"`
 
 	// The name of the function to call.
 	Name string `json:"name"`

@@ -46,15 +46,39 @@ func (x *FunctionCallContent) DecodeFrom(d *wire.Decoder) {
 		case "exception":
 			seen |= 1 << 4
 			x.Exception = d.ErrorText()
-		case "additional_properties", "additionalProperties":
+		case "informational_only", "informationalOnly":
 			seen |= 1 << 5
+			if d.Null() {
+				x.InformationalOnly = nil
+			} else {
+				v1 := new(bool)
+				(*v1) = d.Bool()
+				x.InformationalOnly = v1
+			}
+		case "annotations":
+			seen |= 1 << 6
+			if d.Null() {
+				x.Annotations = nil
+			} else {
+				if d.Array() {
+					s2 := []RawJSON{}
+					for d.More() {
+						var v3 RawJSON
+						v3 = d.RawObject()
+						s2 = append(s2, v3)
+					}
+					x.Annotations = s2
+				}
+			}
+		case "additional_properties", "additionalProperties":
+			seen |= 1 << 7
 			if d.Null() {
 				x.AdditionalProperties = nil
 			} else {
 				x.AdditionalProperties = d.RawObject()
 			}
 		case "raw_representation":
-			seen |= 1 << 6
+			seen |= 1 << 8
 			x.RawRepresentation = d.InMemory()
 		default:
 			d.SkipUnknown()
@@ -87,6 +111,21 @@ func (x *FunctionCallContent) EncodeTo(e *wire.Encoder) {
 	if x.Exception != nil {
 		e.Key("\"exception\":")
 		e.ErrorText(x.Exception)
+	}
+	if x.InformationalOnly != nil {
+		e.Key("\"informational_only\":")
+		e.Bool((*x.InformationalOnly))
+	}
+	if x.Annotations != nil {
+		e.Key("\"annotations\":")
+		e.Raw("[")
+		for i4 := range x.Annotations {
+			if i4 > 0 {
+				e.Raw(",")
+			}
+			e.RawObject(x.Annotations[i4])
+		}
+		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
 		e.Key("\"additional_properties\":")

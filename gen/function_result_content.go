@@ -7,6 +7,11 @@ type FunctionResultContent struct {
 	// Additional properties of the content, by name; omitted when null.
 	AdditionalProperties RawJSON `json:"additional_properties"`
 
+	// Annotations of the content, such as citations, as .NET's
+	// Microsoft.Extensions.AI (AIAnnotation, tagged by "$type") or the Agent
+	// Framework (Annotation, tagged by "type") writes them; kept as JSON objects.
+	Annotations []RawJSON `json:"annotations"`
+
 	// The identifier of the call this is the result of.
 	CallID string `json:"call_id"`
 

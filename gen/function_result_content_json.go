@@ -42,15 +42,30 @@ func (x *FunctionResultContent) DecodeFrom(d *wire.Decoder) {
 		case "exception":
 			seen |= 1 << 3
 			x.Exception = d.ErrorText()
-		case "additional_properties", "additionalProperties":
+		case "annotations":
 			seen |= 1 << 4
+			if d.Null() {
+				x.Annotations = nil
+			} else {
+				if d.Array() {
+					s1 := []RawJSON{}
+					for d.More() {
+						var v2 RawJSON
+						v2 = d.RawObject()
+						s1 = append(s1, v2)
+					}
+					x.Annotations = s1
+				}
+			}
+		case "additional_properties", "additionalProperties":
+			seen |= 1 << 5
 			if d.Null() {
 				x.AdditionalProperties = nil
 			} else {
 				x.AdditionalProperties = d.RawObject()
 			}
 		case "raw_representation":
-			seen |= 1 << 5
+			seen |= 1 << 6
 			x.RawRepresentation = d.InMemory()
 		default:
 			d.SkipUnknown()
@@ -78,6 +93,17 @@ func (x *FunctionResultContent) EncodeTo(e *wire.Encoder) {
 	if x.Exception != nil {
 		e.Key("\"exception\":")
 		e.ErrorText(x.Exception)
+	}
+	if x.Annotations != nil {
+		e.Key("\"annotations\":")
+		e.Raw("[")
+		for i3 := range x.Annotations {
+			if i3 > 0 {
+				e.Raw(",")
+			}
+			e.RawObject(x.Annotations[i3])
+		}
+		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
 		e.Key("\"additional_properties\":")

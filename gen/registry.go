@@ -6,6 +6,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 
 // decoders decodes each type by its schema title.
 var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
+	"AIChatMessage": func(d *wire.Decoder) wire.Encodable { x := new(AIChatMessage); x.DecodeFrom(d); return x },
 	"AIContent": func(d *wire.Decoder) wire.Encodable {
 		if x := DecodeAIContent(d); x != nil {
 			return x
@@ -79,6 +80,8 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		}
 		return nil
 	},
+	"ChatResponse":            func(d *wire.Decoder) wire.Encodable { x := new(ChatResponse); x.DecodeFrom(d); return x },
+	"ChatResponseUpdate":      func(d *wire.Decoder) wire.Encodable { x := new(ChatResponseUpdate); x.DecodeFrom(d); return x },
 	"CodeBlock":               func(d *wire.Decoder) wire.Encodable { x := new(CodeBlock); x.DecodeFrom(d); return x },
 	"CodeExecutionEvent":      func(d *wire.Decoder) wire.Encodable { x := new(CodeExecutionEvent); x.DecodeFrom(d); return x },
 	"CodeExecutorAgentConfig": func(d *wire.Decoder) wire.Encodable { x := new(CodeExecutorAgentConfig); x.DecodeFrom(d); return x },
@@ -133,6 +136,8 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		x.DecodeFrom(d)
 		return x
 	},
+	"HostedFileContent":        func(d *wire.Decoder) wire.Encodable { x := new(HostedFileContent); x.DecodeFrom(d); return x },
+	"HostedVectorStoreContent": func(d *wire.Decoder) wire.Encodable { x := new(HostedVectorStoreContent); x.DecodeFrom(d); return x },
 	"Image": func(d *wire.Decoder) wire.Encodable {
 		x := d.Image()
 		return wire.EncodeFunc(func(e *wire.Encoder) { e.Image(x) })
@@ -316,7 +321,10 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 
 // tagged maps each "type" tag to the title of the type that carries it.
 var tagged = map[string]string{
+	"chat_message":                   "AIChatMessage",
 	"AssistantMessage":               "AssistantMessage",
+	"chat_response":                  "ChatResponse",
+	"chat_response_update":           "ChatResponseUpdate",
 	"CodeExecutionEvent":             "CodeExecutionEvent",
 	"CodeGenerationEvent":            "CodeGenerationEvent",
 	"data":                           "DataContent",
@@ -325,6 +333,8 @@ var tagged = map[string]string{
 	"FunctionExecutionResultMessage": "FunctionExecutionResultMessage",
 	"function_result":                "FunctionResultContent",
 	"HandoffMessage":                 "HandoffMessage",
+	"hosted_file":                    "HostedFileContent",
+	"hosted_vector_store":            "HostedVectorStoreContent",
 	"ImageResultContent":             "ImageResultContent",
 	"MemoryQueryEvent":               "MemoryQueryEvent",
 	"ModelClientStreamingChunkEvent": "ModelClientStreamingChunkEvent",

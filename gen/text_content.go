@@ -7,6 +7,11 @@ type TextContent struct {
 	// Additional properties of the content, by name; omitted when null.
 	AdditionalProperties RawJSON `json:"additional_properties"`
 
+	// Annotations of the content, such as citations, as .NET's
+	// Microsoft.Extensions.AI (AIAnnotation, tagged by "$type") or the Agent
+	// Framework (Annotation, tagged by "type") writes them; kept as JSON objects.
+	Annotations []RawJSON `json:"annotations"`
+
 	// The object this content was made from, such as a model client's own type. Go
 	// holds any value here and writes it to JSON only when it is JSON (a RawJSON or
 	// json.RawMessage); anything else stays in memory. Reading JSON keeps the

@@ -35,15 +35,30 @@ func (x *TextContent) DecodeFrom(d *wire.Decoder) {
 		case "text":
 			seen |= 1 << 1
 			x.Text = d.Str()
-		case "additional_properties", "additionalProperties":
+		case "annotations":
 			seen |= 1 << 2
+			if d.Null() {
+				x.Annotations = nil
+			} else {
+				if d.Array() {
+					s1 := []RawJSON{}
+					for d.More() {
+						var v2 RawJSON
+						v2 = d.RawObject()
+						s1 = append(s1, v2)
+					}
+					x.Annotations = s1
+				}
+			}
+		case "additional_properties", "additionalProperties":
+			seen |= 1 << 3
 			if d.Null() {
 				x.AdditionalProperties = nil
 			} else {
 				x.AdditionalProperties = d.RawObject()
 			}
 		case "raw_representation":
-			seen |= 1 << 3
+			seen |= 1 << 4
 			x.RawRepresentation = d.InMemory()
 		default:
 			d.SkipUnknown()
@@ -64,6 +79,17 @@ func (x *TextContent) EncodeTo(e *wire.Encoder) {
 	e.Str("text")
 	e.Key("\"text\":")
 	e.Str(x.Text)
+	if x.Annotations != nil {
+		e.Key("\"annotations\":")
+		e.Raw("[")
+		for i3 := range x.Annotations {
+			if i3 > 0 {
+				e.Raw(",")
+			}
+			e.RawObject(x.Annotations[i3])
+		}
+		e.Raw("]")
+	}
 	if x.AdditionalProperties != nil {
 		e.Key("\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)

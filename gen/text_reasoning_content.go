@@ -8,6 +8,16 @@ type TextReasoningContent struct {
 	// Additional properties of the content, by name; omitted when null.
 	AdditionalProperties RawJSON `json:"additional_properties"`
 
+	// Annotations of the content, such as citations, as .NET's
+	// Microsoft.Extensions.AI (AIAnnotation, tagged by "$type") or the Agent
+	// Framework (Annotation, tagged by "type") writes them; kept as JSON objects.
+	Annotations []RawJSON `json:"annotations"`
+
+	// Opaque data the provider gives with the reasoning (such as encrypted reasoning)
+	// to be sent back to it in later requests: .NET's
+	// TextReasoningContent.ProtectedData, the Agent Framework's protected_data.
+	ProtectedData *string `json:"protected_data"`
+
 	// The object this content was made from, such as a model client's own type. Go
 	// holds any value here and writes it to JSON only when it is JSON (a RawJSON or
 	// json.RawMessage); anything else stays in memory. Reading JSON keeps the

@@ -35,15 +35,39 @@ func (x *TextReasoningContent) DecodeFrom(d *wire.Decoder) {
 		case "text":
 			seen |= 1 << 1
 			x.Text = d.Str()
-		case "additional_properties", "additionalProperties":
+		case "protected_data", "protectedData":
 			seen |= 1 << 2
+			if d.Null() {
+				x.ProtectedData = nil
+			} else {
+				v1 := new(string)
+				(*v1) = d.Str()
+				x.ProtectedData = v1
+			}
+		case "annotations":
+			seen |= 1 << 3
+			if d.Null() {
+				x.Annotations = nil
+			} else {
+				if d.Array() {
+					s2 := []RawJSON{}
+					for d.More() {
+						var v3 RawJSON
+						v3 = d.RawObject()
+						s2 = append(s2, v3)
+					}
+					x.Annotations = s2
+				}
+			}
+		case "additional_properties", "additionalProperties":
+			seen |= 1 << 4
 			if d.Null() {
 				x.AdditionalProperties = nil
 			} else {
 				x.AdditionalProperties = d.RawObject()
 			}
 		case "raw_representation":
-			seen |= 1 << 3
+			seen |= 1 << 5
 			x.RawRepresentation = d.InMemory()
 		default:
 			d.SkipUnknown()
@@ -64,6 +88,21 @@ func (x *TextReasoningContent) EncodeTo(e *wire.Encoder) {
 	e.Str("text_reasoning")
 	e.Key("\"text\":")
 	e.Str(x.Text)
+	if x.ProtectedData != nil {
+		e.Key("\"protected_data\":")
+		e.Str((*x.ProtectedData))
+	}
+	if x.Annotations != nil {
+		e.Key("\"annotations\":")
+		e.Raw("[")
+		for i4 := range x.Annotations {
+			if i4 > 0 {
+				e.Raw(",")
+			}
+			e.RawObject(x.Annotations[i4])
+		}
+		e.Raw("]")
+	}
 	if x.AdditionalProperties != nil {
 		e.Key("\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)

@@ -40,15 +40,30 @@ func (x *UriContent) DecodeFrom(d *wire.Decoder) {
 		case "media_type", "mediaType":
 			seen |= 1 << 2
 			x.MediaType = d.Str()
-		case "additional_properties", "additionalProperties":
+		case "annotations":
 			seen |= 1 << 3
+			if d.Null() {
+				x.Annotations = nil
+			} else {
+				if d.Array() {
+					s1 := []RawJSON{}
+					for d.More() {
+						var v2 RawJSON
+						v2 = d.RawObject()
+						s1 = append(s1, v2)
+					}
+					x.Annotations = s1
+				}
+			}
+		case "additional_properties", "additionalProperties":
+			seen |= 1 << 4
 			if d.Null() {
 				x.AdditionalProperties = nil
 			} else {
 				x.AdditionalProperties = d.RawObject()
 			}
 		case "raw_representation":
-			seen |= 1 << 4
+			seen |= 1 << 5
 			x.RawRepresentation = d.InMemory()
 		default:
 			d.SkipUnknown()
@@ -74,6 +89,17 @@ func (x *UriContent) EncodeTo(e *wire.Encoder) {
 	e.Str(x.Uri)
 	e.Key("\"media_type\":")
 	e.Str(x.MediaType)
+	if x.Annotations != nil {
+		e.Key("\"annotations\":")
+		e.Raw("[")
+		for i3 := range x.Annotations {
+			if i3 > 0 {
+				e.Raw(",")
+			}
+			e.RawObject(x.Annotations[i3])
+		}
+		e.Raw("]")
+	}
 	if x.AdditionalProperties != nil {
 		e.Key("\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)

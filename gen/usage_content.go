@@ -7,7 +7,13 @@ type UsageContent struct {
 	// Additional properties of the content, by name; omitted when null.
 	AdditionalProperties RawJSON `json:"additional_properties"`
 
-	// The usage details.
+	// Annotations of the content, such as citations, as .NET's
+	// Microsoft.Extensions.AI (AIAnnotation, tagged by "$type") or the Agent
+	// Framework (Annotation, tagged by "type") writes them; kept as JSON objects.
+	Annotations []RawJSON `json:"annotations"`
+
+	// The usage details. Reading also accepts the Agent Framework's name for the
+	// member, usage_details.
 	Details UsageDetails `json:"details"`
 
 	// The object this content was made from, such as a model client's own type. Go

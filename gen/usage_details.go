@@ -9,11 +9,35 @@ type UsageDetails struct {
 	// Additional usage counts, by key.
 	AdditionalCounts AdditionalCounts `json:"additional_counts"`
 
+	// The number of input tokens written to the provider's cache (the Agent
+	// Framework's cache_creation_input_token_count).
+	CacheCreationInputTokenCount *Int `json:"cache_creation_input_token_count"`
+
+	// The number of input tokens read from the provider's cache: .NET's
+	// CachedInputTokenCount, the Agent Framework's cache_read_input_token_count.
+	CachedInputTokenCount *Int `json:"cached_input_token_count"`
+
+	// The number of audio tokens in the input (.NET's InputAudioTokenCount).
+	InputAudioTokenCount *Int `json:"input_audio_token_count"`
+
+	// The number of text tokens in the input (.NET's InputTextTokenCount).
+	InputTextTokenCount *Int `json:"input_text_token_count"`
+
 	// The number of tokens in the input.
 	InputTokenCount *Int `json:"input_token_count"`
 
+	// The number of audio tokens in the output (.NET's OutputAudioTokenCount).
+	OutputAudioTokenCount *Int `json:"output_audio_token_count"`
+
+	// The number of text tokens in the output (.NET's OutputTextTokenCount).
+	OutputTextTokenCount *Int `json:"output_text_token_count"`
+
 	// The number of tokens in the output.
 	OutputTokenCount *Int `json:"output_token_count"`
+
+	// The number of output tokens used for reasoning: .NET's ReasoningTokenCount, the
+	// Agent Framework's reasoning_output_token_count.
+	ReasoningTokenCount *Int `json:"reasoning_token_count"`
 
 	// The total number of tokens used to produce the response.
 	TotalTokenCount *Int `json:"total_token_count"`

@@ -45,8 +45,71 @@ func (x *UsageDetails) DecodeFrom(d *wire.Decoder) {
 				(*v3) = d.Int()
 				x.TotalTokenCount = v3
 			}
-		case "additional_counts", "additionalCounts":
+		case "cached_input_token_count", "cachedInputTokenCount", "cache_read_input_token_count":
 			seen |= 1 << 3
+			if d.Null() {
+				x.CachedInputTokenCount = nil
+			} else {
+				v4 := new(Int)
+				(*v4) = d.Int()
+				x.CachedInputTokenCount = v4
+			}
+		case "cache_creation_input_token_count", "cacheCreationInputTokenCount":
+			seen |= 1 << 4
+			if d.Null() {
+				x.CacheCreationInputTokenCount = nil
+			} else {
+				v5 := new(Int)
+				(*v5) = d.Int()
+				x.CacheCreationInputTokenCount = v5
+			}
+		case "reasoning_token_count", "reasoningTokenCount", "reasoning_output_token_count":
+			seen |= 1 << 5
+			if d.Null() {
+				x.ReasoningTokenCount = nil
+			} else {
+				v6 := new(Int)
+				(*v6) = d.Int()
+				x.ReasoningTokenCount = v6
+			}
+		case "input_audio_token_count", "inputAudioTokenCount":
+			seen |= 1 << 6
+			if d.Null() {
+				x.InputAudioTokenCount = nil
+			} else {
+				v7 := new(Int)
+				(*v7) = d.Int()
+				x.InputAudioTokenCount = v7
+			}
+		case "input_text_token_count", "inputTextTokenCount":
+			seen |= 1 << 7
+			if d.Null() {
+				x.InputTextTokenCount = nil
+			} else {
+				v8 := new(Int)
+				(*v8) = d.Int()
+				x.InputTextTokenCount = v8
+			}
+		case "output_audio_token_count", "outputAudioTokenCount":
+			seen |= 1 << 8
+			if d.Null() {
+				x.OutputAudioTokenCount = nil
+			} else {
+				v9 := new(Int)
+				(*v9) = d.Int()
+				x.OutputAudioTokenCount = v9
+			}
+		case "output_text_token_count", "outputTextTokenCount":
+			seen |= 1 << 9
+			if d.Null() {
+				x.OutputTextTokenCount = nil
+			} else {
+				v10 := new(Int)
+				(*v10) = d.Int()
+				x.OutputTextTokenCount = v10
+			}
+		case "additional_counts", "additionalCounts":
+			seen |= 1 << 10
 			if d.Null() {
 				x.AdditionalCounts = nil
 			} else {
@@ -76,6 +139,34 @@ func (x *UsageDetails) EncodeTo(e *wire.Encoder) {
 		e.Key("\"total_token_count\":")
 		e.Int((*x.TotalTokenCount))
 	}
+	if x.CachedInputTokenCount != nil {
+		e.Key("\"cached_input_token_count\":")
+		e.Int((*x.CachedInputTokenCount))
+	}
+	if x.CacheCreationInputTokenCount != nil {
+		e.Key("\"cache_creation_input_token_count\":")
+		e.Int((*x.CacheCreationInputTokenCount))
+	}
+	if x.ReasoningTokenCount != nil {
+		e.Key("\"reasoning_token_count\":")
+		e.Int((*x.ReasoningTokenCount))
+	}
+	if x.InputAudioTokenCount != nil {
+		e.Key("\"input_audio_token_count\":")
+		e.Int((*x.InputAudioTokenCount))
+	}
+	if x.InputTextTokenCount != nil {
+		e.Key("\"input_text_token_count\":")
+		e.Int((*x.InputTextTokenCount))
+	}
+	if x.OutputAudioTokenCount != nil {
+		e.Key("\"output_audio_token_count\":")
+		e.Int((*x.OutputAudioTokenCount))
+	}
+	if x.OutputTextTokenCount != nil {
+		e.Key("\"output_text_token_count\":")
+		e.Int((*x.OutputTextTokenCount))
+	}
 	if x.AdditionalCounts != nil {
 		e.Key("\"additional_counts\":")
 		x.AdditionalCounts.EncodeTo(e)
@@ -93,9 +184,16 @@ func (x UsageDetails) MarshalJSON() ([]byte, error) { return wire.Marshal(&x) }
 // count plus a present one is the present one, and maps add key by key.
 func (x UsageDetails) Add(y UsageDetails) UsageDetails {
 	return UsageDetails{
-		InputTokenCount:  wire.AddIntPtr(x.InputTokenCount, y.InputTokenCount),
-		OutputTokenCount: wire.AddIntPtr(x.OutputTokenCount, y.OutputTokenCount),
-		TotalTokenCount:  wire.AddIntPtr(x.TotalTokenCount, y.TotalTokenCount),
-		AdditionalCounts: x.AdditionalCounts.Add(y.AdditionalCounts),
+		InputTokenCount:              wire.AddIntPtr(x.InputTokenCount, y.InputTokenCount),
+		OutputTokenCount:             wire.AddIntPtr(x.OutputTokenCount, y.OutputTokenCount),
+		TotalTokenCount:              wire.AddIntPtr(x.TotalTokenCount, y.TotalTokenCount),
+		CachedInputTokenCount:        wire.AddIntPtr(x.CachedInputTokenCount, y.CachedInputTokenCount),
+		CacheCreationInputTokenCount: wire.AddIntPtr(x.CacheCreationInputTokenCount, y.CacheCreationInputTokenCount),
+		ReasoningTokenCount:          wire.AddIntPtr(x.ReasoningTokenCount, y.ReasoningTokenCount),
+		InputAudioTokenCount:         wire.AddIntPtr(x.InputAudioTokenCount, y.InputAudioTokenCount),
+		InputTextTokenCount:          wire.AddIntPtr(x.InputTextTokenCount, y.InputTextTokenCount),
+		OutputAudioTokenCount:        wire.AddIntPtr(x.OutputAudioTokenCount, y.OutputAudioTokenCount),
+		OutputTextTokenCount:         wire.AddIntPtr(x.OutputTextTokenCount, y.OutputTextTokenCount),
+		AdditionalCounts:             x.AdditionalCounts.Add(y.AdditionalCounts),
 	}
 }

@@ -25,6 +25,12 @@ const (
 	TypeFunctionResult = gen.FunctionResultContentType
 	TypeError          = gen.ErrorContentType
 	TypeUsage          = gen.UsageContentType
+	// TypeHostedFile tags a file held by the AI service (.NET's
+	// HostedFileContent, "$type": "hostedFile").
+	TypeHostedFile = gen.HostedFileContentType
+	// TypeHostedVectorStore tags a vector store held by the AI service
+	// (.NET's HostedVectorStoreContent, "$type": "hostedVectorStore").
+	TypeHostedVectorStore = gen.HostedVectorStoreContentType
 )
 
 // The well-known keys of AdditionalCounts.
@@ -154,6 +160,10 @@ func isNil(c gen.AIContent) bool {
 		return x == nil
 	case *gen.UsageContent:
 		return x == nil
+	case *gen.HostedFileContent:
+		return x == nil
+	case *gen.HostedVectorStoreContent:
+		return x == nil
 	}
 	return false
 }
@@ -180,6 +190,10 @@ func RawRepresentationOf(c gen.AIContent) any {
 	case *gen.ErrorContent:
 		return x.RawRepresentation
 	case *gen.UsageContent:
+		return x.RawRepresentation
+	case *gen.HostedFileContent:
+		return x.RawRepresentation
+	case *gen.HostedVectorStoreContent:
 		return x.RawRepresentation
 	}
 	return nil
@@ -208,6 +222,41 @@ func AdditionalPropertiesOf(c gen.AIContent) gen.RawJSON {
 		return x.AdditionalProperties
 	case *gen.UsageContent:
 		return x.AdditionalProperties
+	case *gen.HostedFileContent:
+		return x.AdditionalProperties
+	case *gen.HostedVectorStoreContent:
+		return x.AdditionalProperties
+	}
+	return nil
+}
+
+// AnnotationsOf returns the annotations of c (such as citations), each a
+// JSON object as its writer wrote it, or nil.
+func AnnotationsOf(c gen.AIContent) []gen.RawJSON {
+	if isNil(c) {
+		return nil
+	}
+	switch x := c.(type) {
+	case *gen.TextContent:
+		return x.Annotations
+	case *gen.TextReasoningContent:
+		return x.Annotations
+	case *gen.DataContent:
+		return x.Annotations
+	case *gen.UriContent:
+		return x.Annotations
+	case *gen.FunctionCallContent:
+		return x.Annotations
+	case *gen.FunctionResultContent:
+		return x.Annotations
+	case *gen.ErrorContent:
+		return x.Annotations
+	case *gen.UsageContent:
+		return x.Annotations
+	case *gen.HostedFileContent:
+		return x.Annotations
+	case *gen.HostedVectorStoreContent:
+		return x.Annotations
 	}
 	return nil
 }

@@ -41,11 +41,15 @@ func TestJSONForms(t *testing.T) {
 		{"big count", `{"type":"usage","details":{"input_token_count":123456789012345678901234567890}}`, `{"type":"usage","details":{"input_token_count":123456789012345678901234567890}}`, TypeUsage},
 		{"additional properties", `{"type":"text","text":"hi","additional_properties":{"b":1,"a":[true]}}`, `{"type":"text","text":"hi","additional_properties":{"b":1,"a":[true]}}`, TypeText},
 		{"raw representation JSON", `{"type":"text","text":"hi","raw_representation":{"id":"x"}}`, `{"type":"text","text":"hi","raw_representation":{"id":"x"}}`, TypeText},
-		{"unknown member", `{"type":"text","text":"hi","annotations":[]}`, `{"type":"text","text":"hi"}`, TypeText},
+		{"unknown member", `{"type":"text","text":"hi","colour":"red"}`, `{"type":"text","text":"hi"}`, TypeText},
+		{"annotations kept", `{"type":"text","text":"hi","annotations":[{"type":"citation","url":"https://x"}]}`, `{"type":"text","text":"hi","annotations":[{"type":"citation","url":"https://x"}]}`, TypeText},
+		{"annotations empty", `{"type":"text","text":"hi","annotations":[]}`, `{"type":"text","text":"hi","annotations":[]}`, TypeText},
+		{"hosted file", `{"type":"hosted_file","file_id":"f1","name":"a.csv"}`, `{"type":"hosted_file","file_id":"f1","name":"a.csv"}`, TypeHostedFile},
+		{"hosted vector store", `{"type":"hosted_vector_store","vector_store_id":"vs1"}`, `{"type":"hosted_vector_store","vector_store_id":"vs1"}`, TypeHostedVectorStore},
 
 		// .NET's Microsoft.Extensions.AI.
 		{".NET text", `{"$type":"text","text":"hi"}`, `{"type":"text","text":"hi"}`, TypeText},
-		{".NET reasoning", `{"$type":"reasoning","text":"hmm","protectedData":"opaque"}`, `{"type":"text_reasoning","text":"hmm"}`, TypeTextReasoning},
+		{".NET reasoning", `{"$type":"reasoning","text":"hmm","protectedData":"opaque"}`, `{"type":"text_reasoning","text":"hmm","protected_data":"opaque"}`, TypeTextReasoning},
 		{".NET call", `{"$type":"functionCall","callId":"c1","name":"f","arguments":{"x":1}}`, `{"type":"function_call","call_id":"c1","name":"f","arguments":{"x":1}}`, TypeFunctionCall},
 		{".NET call exception object", `{"$type":"functionCall","callId":"c1","name":"f","exception":{"className":"System.Exception","message":"bad","innerException":null,"stackTraceString":null}}`,
 			`{"type":"function_call","call_id":"c1","name":"f","exception":"bad"}`, TypeFunctionCall},
@@ -96,7 +100,7 @@ func TestDecodeFaults(t *testing.T) {
 	}{
 		{"no tag", `{"text":"hi"}`, "", "union_tag_not_found", "Unable to extract tag using discriminator 'type'"},
 		{"unknown tag", `{"type":"image","text":"hi"}`, "", "union_tag_invalid", "'text', 'text_reasoning', 'data', 'uri', 'function_call', 'function_result', 'error', 'usage'"},
-		{"unknown .NET tag", `{"$type":"hostedFile","fileId":"f"}`, "", "union_tag_invalid", "Input tag 'hostedFile' found using '$type'"},
+		{"unknown .NET tag", `{"$type":"toolApprovalRequest","requestId":"r"}`, "", "union_tag_invalid", "Input tag 'toolApprovalRequest' found using '$type'"},
 		{".NET tag not a string", `{"$type":1}`, "", "union_tag_invalid", "found using '$type'"},
 		{"our tag with $type value", `{"type":"functionCall"}`, "", "union_tag_invalid", "Input tag 'functionCall' found using 'type'"},
 		{"not an object", `"hi"`, "", "model_attributes_type", "valid dictionary"},

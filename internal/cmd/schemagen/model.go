@@ -422,7 +422,7 @@ func (g *generator) classifyMap(c *concept) error {
 func onlyAnnotations(s *node) bool {
 	for _, m := range s.members {
 		switch m.key {
-		case "title", "description", "default", "examples":
+		case "title", "description", "default", "examples", "x-aliases":
 		default:
 			return false
 		}

@@ -17,7 +17,9 @@ func Dumps(v *Value) string { return Options{}.Dumps(v) }
 // character), separators ", " and ": ", key order kept, ints digit for
 // digit, floats as FloatRepr with NaN, Infinity and -Infinity. A Tuple is
 // written as a list, a Model as a dict, Bytes and an Object as a str, and a
-// dict key as KeyText says.
+// dict key as KeyText says. A Datetime, which json.dumps refuses, is written
+// as model_dump(mode="json") writes it (a str) and an Enum member as its
+// value.
 func (o Options) Dumps(v *Value) string { return string(o.AppendDumps(nil, v)) }
 
 // AppendDumps appends o.Dumps(v) to b.
@@ -33,6 +35,10 @@ func (o Options) AppendDumps(b []byte, v *Value) []byte {
 		b = appendDumpsFloat(b, v.Float)
 	case Str, Bytes, Object:
 		b = o.AppendDumpsStr(b, v.Str)
+	case Datetime:
+		b = v.Time.AppendJSON(b)
+	case Enum:
+		b = o.AppendDumps(b, &v.List[0])
 	case List, Tuple:
 		b = append(b, '[')
 		for i := range v.List {
@@ -130,6 +136,10 @@ func AppendJSON(b []byte, v *Value) []byte {
 		return appendDumpsFloat(b, v.Float)
 	case Str, Bytes, Object:
 		return wire.AppendQuote(b, v.Str)
+	case Datetime:
+		return v.Time.AppendJSON(b)
+	case Enum:
+		return AppendJSON(b, &v.List[0])
 	case List, Tuple:
 		b = append(b, '[')
 		for i := range v.List {

@@ -25,6 +25,13 @@ type Options struct {
 	// MaxDepth bounds the nesting of arrays and objects Parse accepts;
 	// 0 means DefaultMaxDepth.
 	MaxDepth int
+	// AnyInt lifts Python's MaxIntDigits limit: Parse reads ints of any
+	// length, as pydantic does when it reads JSON itself.
+	AnyInt bool
+	// Standard makes Parse refuse NaN, Infinity and -Infinity, which
+	// json.loads accepts and standard JSON (encoding/json, pydantic's
+	// JSON mode) does not.
+	Standard bool
 }
 
 // decode returns the character at the start of s (not empty) and its width

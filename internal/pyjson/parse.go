@@ -66,7 +66,7 @@ func (o Options) parse(data []byte) (Value, error) {
 	if o.WTF8 && !utf8.Valid(data) {
 		return Value{}, &SyntaxError{Offset: 0, Msg: "input is not valid UTF-8"}
 	}
-	p := &parser{data: data, wtf8: o.WTF8, maxDepth: o.MaxDepth}
+	p := &parser{data: data, wtf8: o.WTF8, maxDepth: o.MaxDepth, anyInt: o.AnyInt, standard: o.Standard}
 	if p.maxDepth <= 0 {
 		p.maxDepth = DefaultMaxDepth
 	}
@@ -88,6 +88,8 @@ type parser struct {
 	depth    int
 	maxDepth int
 	wtf8     bool
+	anyInt   bool
+	standard bool
 }
 
 func (p *parser) fail(msg string) error { return &SyntaxError{Offset: p.pos, Msg: msg} }
@@ -136,16 +138,16 @@ func (p *parser) value() (Value, error) {
 			return BoolValue(false), nil
 		}
 	case 'N':
-		if p.lit("NaN") {
+		if !p.standard && p.lit("NaN") {
 			return FloatValue(math.NaN()), nil
 		}
 	case 'I':
-		if p.lit("Infinity") {
+		if !p.standard && p.lit("Infinity") {
 			return FloatValue(math.Inf(1)), nil
 		}
 	default:
 		if c == '-' || (c >= '0' && c <= '9') {
-			if c == '-' && p.lit("-Infinity") {
+			if c == '-' && !p.standard && p.lit("-Infinity") {
 				return FloatValue(math.Inf(-1)), nil
 			}
 			return p.number()
@@ -322,7 +324,7 @@ func (p *parser) number() (Value, error) {
 		return FloatValue(f), nil
 	}
 	digits := strings.TrimPrefix(text, "-")
-	if len(digits) > MaxIntDigits {
+	if len(digits) > MaxIntDigits && !p.anyInt {
 		return Value{}, &SyntaxError{Offset: start, Msg: "Exceeds the limit (4300 digits) for integer string conversion"}
 	}
 	if digits == "0" {

@@ -12,17 +12,24 @@ func Repr(v *Value) string { return Options{}.Repr(v) }
 // StrOf is Options{}.StrOf.
 func StrOf(v *Value) string { return Options{}.StrOf(v) }
 
-// StrOf is Python's str(v): a Str or Object is its text, anything else its
-// repr.
+// StrOf is Python's str(v): a Str or Object is its text, a Datetime its
+// isoformat(' '), an Enum member Class.MEMBER, anything else its repr.
 func (o Options) StrOf(v *Value) string {
-	if v.Kind == Str || v.Kind == Object {
+	switch v.Kind {
+	case Str, Object:
 		return v.Str
+	case Datetime:
+		return v.Time.ISOFormat(' ')
+	case Enum:
+		return v.Name + "." + v.Str
 	}
 	return o.Repr(v)
 }
 
 // Repr is Python's repr(v): None, True, 12, 1.0, 'text', b'bytes',
-// [a, b], (a,), {'k': v}, Name(k=v) for a Model and the text of an Object.
+// [a, b], (a,), {'k': v}, Name(k=v) for a Model, the text of an Object,
+// datetime.datetime(2024, 1, 2, 3, 4, tzinfo=TzInfo(0)) for a Datetime and
+// <Class.MEMBER: value> for an Enum member.
 func (o Options) Repr(v *Value) string { return string(o.AppendRepr(nil, v)) }
 
 // AppendRepr appends o.Repr(v) to b.
@@ -73,6 +80,16 @@ func (o Options) AppendRepr(b []byte, v *Value) []byte {
 			b = o.AppendRepr(b, &v.Vals[i])
 		}
 		b = append(b, '}')
+	case Datetime:
+		b = v.Time.AppendRepr(b)
+	case Enum:
+		b = append(b, '<')
+		b = append(b, v.Name...)
+		b = append(b, '.')
+		b = append(b, v.Str...)
+		b = append(b, ": "...)
+		b = o.AppendRepr(b, &v.List[0])
+		b = append(b, '>')
 	case Model:
 		// pydantic's BaseModel.__repr__: Name(field=repr(value), ...).
 		b = append(b, v.Name...)

@@ -1,35 +1,40 @@
 package pyjson
 
+import "github.com/agentschema/agentschema/internal/pytime"
+
 // Kind is the Python type of a Value.
 type Kind uint8
 
 // The kinds of Value. Parse makes only None, Bool, Int, Float, Str, List
 // and Dict; the others are Python values the callers build to render.
 const (
-	None   Kind = iota // None (JSON null)
-	Bool               // bool
-	Int                // int of any size
-	Float              // float
-	Str                // str
-	List               // list
-	Tuple              // tuple: a list in JSON, (a, b) in repr
-	Dict               // dict
-	Bytes              // bytes: json.dumps writes them as a str
-	Model              // a pydantic model instance: a dict whose repr is Name(k=v, ...)
-	Object             // any other object: its str and repr are Str
+	None     Kind = iota // None (JSON null)
+	Bool                 // bool
+	Int                  // int of any size
+	Float                // float
+	Str                  // str
+	List                 // list
+	Tuple                // tuple: a list in JSON, (a, b) in repr
+	Dict                 // dict
+	Bytes                // bytes: json.dumps writes them as a str
+	Model                // a pydantic model instance: a dict whose repr is Name(k=v, ...)
+	Object               // any other object: its str and repr are Str
+	Datetime             // datetime.datetime as pydantic validates it (Time)
+	Enum                 // an Enum member: class Name, member Str, value List[0]
 )
 
 // Value is one Python value. Only the fields of its Kind are set.
 type Value struct {
 	Kind  Kind
-	Bool  bool    // Bool
-	Int   string  // Int: the canonical decimal text ("-12", never "-0")
-	Float float64 // Float
-	Str   string  // Str (see Options.WTF8), Bytes (the raw bytes), Object
-	List  []Value // List, Tuple
-	Keys  []Value // Dict, Model: the keys in insertion order
-	Vals  []Value // Dict, Model: the values, parallel to Keys
-	Name  string  // Model: the class name
+	Bool  bool             // Bool
+	Int   string           // Int: the canonical decimal text ("-12", never "-0")
+	Float float64          // Float
+	Str   string           // Str (see Options.WTF8), Bytes (the raw bytes), Object; Enum: the member name
+	List  []Value          // List, Tuple; Enum: its value alone
+	Keys  []Value          // Dict, Model: the keys in insertion order
+	Vals  []Value          // Dict, Model: the values, parallel to Keys
+	Name  string           // Model, Enum: the class name
+	Time  *pytime.DateTime // Datetime
 }
 
 // NoneValue returns None.
@@ -46,6 +51,16 @@ func FloatValue(f float64) Value { return Value{Kind: Float, Float: f} }
 
 // StrValue returns the str s.
 func StrValue(s string) Value { return Value{Kind: Str, Str: s} }
+
+// DatetimeValue returns the datetime d.
+func DatetimeValue(d pytime.DateTime) Value { return Value{Kind: Datetime, Time: &d} }
+
+// EnumValue returns the member member of the Enum class class, whose value
+// is value (MemoryMimeType.TEXT is EnumValue("MemoryMimeType", "TEXT",
+// StrValue("text/plain"))).
+func EnumValue(class, member string, value Value) Value {
+	return Value{Kind: Enum, Name: class, Str: member, List: []Value{value}}
+}
 
 // ObjectValue returns an object whose str and repr are s.
 func ObjectValue(s string) Value { return Value{Kind: Object, Str: s} }
@@ -73,12 +88,15 @@ func (v *Value) Set(k string, val Value) {
 	v.Vals = append(v.Vals, val)
 }
 
-// TypeName is Python's type(v).__qualname__: "NoneType", "int", "dict" ...,
-// the class name of a Model and "object" for an Object.
+// TypeName is the name of Python's type(v) as CPython's messages print it
+// (tp_name): "NoneType", "int", "dict" ..., "datetime.datetime", the class
+// name of a Model or Enum and "object" for an Object.
 func (v *Value) TypeName() string {
 	switch v.Kind {
-	case Model:
+	case Model, Enum:
 		return v.Name
+	case Datetime:
+		return "datetime.datetime"
 	case Bool:
 		return "bool"
 	case Int:

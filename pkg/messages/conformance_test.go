@@ -242,7 +242,7 @@ func checkText(t *testing.T, what, got string, err error, want json.RawMessage) 
 		t.Fatalf("%s: unreadable expectation %s", what, want)
 	}
 	var fe *FormatError
-	if !errors.As(err, &fe) || fe.Exception != we.Error.Exception || fe.Message != we.Error.Msg {
+	if !errors.As(err, &fe) || string(fe.Exception) != we.Error.Exception || fe.Message != we.Error.Msg {
 		t.Errorf("%s: got %q, %v; want %s: %s", what, got, err, we.Error.Exception, we.Error.Msg)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pyexc"
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
@@ -129,14 +130,18 @@ func (e *RegistrationError) Error() string {
 // InputError is an input AutoGen's factory cannot even look into: JSON
 // that is not an object (Python raises AttributeError on data.get) or a
 // "type" that is a list or an object (TypeError: unhashable type).
-// Exception and Message are Python's.
+// Exception and Message are Python's; errors.Is(err, AttributeError)
+// matches an InputError of that class.
 type InputError struct {
-	Exception string
+	Exception Exception
 	Message   string
 }
 
 // Error returns "<Exception>: <Message>".
-func (e *InputError) Error() string { return e.Exception + ": " + e.Message }
+func (e *InputError) Error() string { return string(e.Exception) + ": " + e.Message }
+
+// Is reports whether target is e's Exception.
+func (e *InputError) Is(target error) bool { return pyexc.Is(e.Exception, target) }
 
 // PythonClass returns Python's repr of the class AutoGen would have for
 // m's type: built-in types and StructuredMessage are
@@ -319,7 +324,7 @@ func peekType(data []byte, opts gen.UnmarshalOptions) (string, error) {
 		return "", err
 	}
 	if top != wire.KindObject {
-		return "", &InputError{Exception: "AttributeError", Message: "'" + jsonKindPyName(top, data) + "' object has no attribute 'get'"}
+		return "", &InputError{Exception: AttributeError, Message: "'" + jsonKindPyName(top, data) + "' object has no attribute 'get'"}
 	}
 	if !found || kind == wire.KindNull {
 		return "", &MissingTypeError{}
@@ -332,10 +337,11 @@ func peekType(data []byte, opts gen.UnmarshalOptions) (string, error) {
 		if kind == wire.KindObject {
 			name = "dict"
 		}
-		return "", &InputError{Exception: "TypeError", Message: "unhashable type: '" + name + "'"}
+		return "", &InputError{Exception: TypeError, Message: "unhashable type: '" + name + "'"}
 	}
 	// A number or a boolean: Python's str() of it.
-	return "", &UnknownTypeError{Type: pyStr(pyFromRaw(typeRaw))}
+	v := pyFromRaw(typeRaw)
+	return "", &UnknownTypeError{Type: pyStr(&v)}
 }
 
 // jsonKindPyName is the Python type name of a top-level JSON value.
@@ -350,7 +356,8 @@ func jsonKindPyName(k wire.Kind, data []byte) string {
 	case wire.KindNull:
 		return "NoneType"
 	case wire.KindNumber:
-		return pyTypeName(pyFromRaw(data))
+		v := pyFromRaw(data)
+		return v.TypeName()
 	}
 	return "object"
 }

@@ -99,7 +99,7 @@ func FuzzFormat(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, format string) {
-		out, err := pyFormatString(format, kw.(*pyDict))
+		out, err := pyFormatString(format, &kw)
 		if err == nil && utf8.ValidString(format) && !utf8.ValidString(out) {
 			t.Fatalf("%q rendered %q", format, out)
 		}

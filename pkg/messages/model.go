@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/pytime"
 	"github.com/agentschema/agentschema/internal/wire"
 )
@@ -207,19 +208,19 @@ func (b *builder) fill(c *codec, t reflect.Type) error {
 	case typeDateTime:
 		c.decode = func(d *wire.Decoder, v reflect.Value) { v.Set(reflect.ValueOf(d.DateTime())) }
 		c.encode = func(e *wire.Encoder, v reflect.Value) { e.DateTime(v.Interface().(wire.DateTime)) }
-		c.py = func(v reflect.Value) pyValue { return pyDatetime(v.Interface().(wire.DateTime)) }
+		c.py = func(v reflect.Value) pyValue { return pyjson.DatetimeValue(v.Interface().(wire.DateTime)) }
 		c.schema = func(*schemaGen) any { return obj("format", "date-time", "type", "string") }
 		return nil
 	case typeTime:
 		c.decode = func(d *wire.Decoder, v reflect.Value) { v.Set(reflect.ValueOf(d.DateTime().Time())) }
 		c.encode = func(e *wire.Encoder, v reflect.Value) { e.DateTime(pytime.FromTime(v.Interface().(time.Time))) }
-		c.py = func(v reflect.Value) pyValue { return pyDatetime(pytime.FromTime(v.Interface().(time.Time))) }
+		c.py = func(v reflect.Value) pyValue { return pyjson.DatetimeValue(pytime.FromTime(v.Interface().(time.Time))) }
 		c.schema = func(*schemaGen) any { return obj("format", "date-time", "type", "string") }
 		return nil
 	case typeInt:
 		c.decode = func(d *wire.Decoder, v reflect.Value) { v.Set(reflect.ValueOf(d.Int())) }
 		c.encode = func(e *wire.Encoder, v reflect.Value) { e.Int(v.Interface().(wire.Int)) }
-		c.py = func(v reflect.Value) pyValue { return v.Interface().(wire.Int).Big() }
+		c.py = func(v reflect.Value) pyValue { return pyjson.IntValue(v.Interface().(wire.Int).String()) }
 		c.schema = func(*schemaGen) any { return obj("type", "integer") }
 		return nil
 	case typeRawJSON, typeRawMessage:
@@ -234,7 +235,7 @@ func (b *builder) fill(c *codec, t reflect.Type) error {
 	case typeImage:
 		c.decode = func(d *wire.Decoder, v reflect.Value) { v.Set(reflect.ValueOf(d.Image())) }
 		c.encode = func(e *wire.Encoder, v reflect.Value) { e.Image(v.Interface().(wire.Image)) }
-		c.py = func(reflect.Value) pyValue { return pyObject{class: "Image"} }
+		c.py = func(reflect.Value) pyValue { return pyObject("Image", nil) }
 		c.schema = func(*schemaGen) any { return obj() }
 		return nil
 	case typeBigInt:
@@ -256,7 +257,7 @@ func (b *builder) fill(c *codec, t reflect.Type) error {
 			if v.IsNil() {
 				return pyNone
 			}
-			return new(big.Int).Set(v.Interface().(*big.Int))
+			return pyBigInt(v.Interface().(*big.Int))
 		}
 		c.schema = func(*schemaGen) any { return obj("anyOf", []any{obj("type", "integer"), obj("type", "null")}) }
 		return nil
@@ -334,12 +335,12 @@ func (b *builder) fill(c *codec, t reflect.Type) error {
 	case reflect.String:
 		c.decode = func(d *wire.Decoder, v reflect.Value) { v.SetString(d.Str()) }
 		c.encode = func(e *wire.Encoder, v reflect.Value) { e.Str(v.String()) }
-		c.py = func(v reflect.Value) pyValue { return v.String() }
+		c.py = func(v reflect.Value) pyValue { return pyjson.StrValue(v.String()) }
 		c.schema = func(*schemaGen) any { return obj("type", "string") }
 	case reflect.Bool:
 		c.decode = func(d *wire.Decoder, v reflect.Value) { v.SetBool(d.Bool()) }
 		c.encode = func(e *wire.Encoder, v reflect.Value) { e.Bool(v.Bool()) }
-		c.py = func(v reflect.Value) pyValue { return v.Bool() }
+		c.py = func(v reflect.Value) pyValue { return pyjson.BoolValue(v.Bool()) }
 		c.schema = func(*schemaGen) any { return obj("type", "boolean") }
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		bits := t.Bits()
@@ -360,7 +361,7 @@ func (b *builder) fill(c *codec, t reflect.Type) error {
 			v.SetInt(n)
 		}
 		c.encode = func(e *wire.Encoder, v reflect.Value) { e.Raw(strconv.FormatInt(v.Int(), 10)) }
-		c.py = func(v reflect.Value) pyValue { return big.NewInt(v.Int()) }
+		c.py = func(v reflect.Value) pyValue { return pyIntOf(v.Int()) }
 		c.schema = func(*schemaGen) any { return obj("type", "integer") }
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		bits := t.Bits()
@@ -378,12 +379,12 @@ func (b *builder) fill(c *codec, t reflect.Type) error {
 			v.SetUint(b.Uint64())
 		}
 		c.encode = func(e *wire.Encoder, v reflect.Value) { e.Raw(strconv.FormatUint(v.Uint(), 10)) }
-		c.py = func(v reflect.Value) pyValue { return new(big.Int).SetUint64(v.Uint()) }
+		c.py = func(v reflect.Value) pyValue { return pyjson.IntValue(strconv.FormatUint(v.Uint(), 10)) }
 		c.schema = func(*schemaGen) any { return obj("type", "integer") }
 	case reflect.Float32, reflect.Float64:
 		c.decode = func(d *wire.Decoder, v reflect.Value) { v.SetFloat(d.Float()) }
 		c.encode = func(e *wire.Encoder, v reflect.Value) { e.Float(v.Float()) }
-		c.py = func(v reflect.Value) pyValue { return v.Float() }
+		c.py = func(v reflect.Value) pyValue { return pyjson.FloatValue(v.Float()) }
 		c.schema = func(*schemaGen) any { return obj("type", "number") }
 	case reflect.Slice:
 		if t.Elem().Kind() == reflect.Uint8 {
@@ -433,9 +434,9 @@ func (b *builder) fill(c *codec, t reflect.Type) error {
 			e.Raw("]")
 		}
 		c.py = func(v reflect.Value) pyValue {
-			l := make(pyList, v.Len())
-			for i := range l {
-				l[i] = ec.py(v.Index(i))
+			l := pyList(v.Len())
+			for i := range l.List {
+				l.List[i] = ec.py(v.Index(i))
 			}
 			return l
 		}
@@ -477,10 +478,10 @@ func (b *builder) fill(c *codec, t reflect.Type) error {
 			e.Raw("}")
 		}
 		c.py = func(v reflect.Value) pyValue {
-			dict := &pyDict{}
+			dict := pyValue{Kind: pyjson.Dict}
 			for _, k := range sortedKeys(v) {
-				dict.keys = append(dict.keys, k.String())
-				dict.vals = append(dict.vals, ec.py(v.MapIndex(k)))
+				dict.Keys = append(dict.Keys, pyjson.StrValue(k.String()))
+				dict.Vals = append(dict.Vals, ec.py(v.MapIndex(k)))
 			}
 			return dict
 		}
@@ -744,10 +745,10 @@ func (s *structInfo) encode(e *wire.Encoder, v reflect.Value, tag string) {
 
 // py is model_dump() (python mode): a dict of the fields.
 func (s *structInfo) py(v reflect.Value) pyValue {
-	d := &pyDict{}
-	for _, f := range s.fields {
-		d.keys = append(d.keys, f.name)
-		d.vals = append(d.vals, f.c.py(v.FieldByIndex(f.index)))
+	d := pyValue{Kind: pyjson.Dict, Keys: make([]pyValue, len(s.fields)), Vals: make([]pyValue, len(s.fields))}
+	for i, f := range s.fields {
+		d.Keys[i] = pyjson.StrValue(f.name)
+		d.Vals[i] = f.c.py(v.FieldByIndex(f.index))
 	}
 	return d
 }
@@ -760,32 +761,39 @@ func goFromJSON(data []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return goFromPy(v), nil
+	return goFromPy(&v), nil
 }
 
-func goFromPy(v pyValue) any {
-	switch x := v.(type) {
-	case pyNoneType:
-		return nil
-	case *big.Int:
-		if x.IsInt64() {
-			return x.Int64()
+// goFromPy converts a value pyFromJSON made to the Go value goFromJSON
+// gives.
+func goFromPy(v *pyValue) any {
+	switch v.Kind {
+	case pyjson.Bool:
+		return v.Bool
+	case pyjson.Int:
+		if i, err := strconv.ParseInt(v.Int, 10, 64); err == nil {
+			return i
 		}
+		x, _ := new(big.Int).SetString(v.Int, 10)
 		return x
-	case pyList:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = goFromPy(e)
+	case pyjson.Float:
+		return v.Float
+	case pyjson.Str:
+		return v.Str
+	case pyjson.List:
+		out := make([]any, len(v.List))
+		for i := range v.List {
+			out[i] = goFromPy(&v.List[i])
 		}
 		return out
-	case *pyDict:
-		out := make(map[string]any, len(x.keys))
-		for i, k := range x.keys {
-			out[k] = goFromPy(x.vals[i])
+	case pyjson.Dict:
+		out := make(map[string]any, len(v.Keys))
+		for i := range v.Keys {
+			out[v.Keys[i].Str] = goFromPy(&v.Vals[i])
 		}
 		return out
 	}
-	return v
+	return nil
 }
 
 // encodeDynamic writes the value held by an any field with the codec of

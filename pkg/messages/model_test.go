@@ -111,12 +111,12 @@ func TestModelCodecPydantic(t *testing.T) {
 		if got := string(pydanticJSON(b)); ordered && got != *c.DumpJSON {
 			t.Errorf("case %d model_dump_json:\n got %s\nwant %s", i, got, *c.DumpJSON)
 		}
-		kw := mustModel(t, reflect.TypeFor[Sample]()).py(reflect.ValueOf(s)).(*pyDict)
-		got, err := pyFormatString(c.Format, kw)
+		kw := mustModel(t, reflect.TypeFor[Sample]()).py(reflect.ValueOf(s))
+		got, err := pyFormatString(c.Format, &kw)
 		switch {
 		case c.FormatError != nil:
 			var fe *FormatError
-			if !errors.As(err, &fe) || fe.Exception != c.FormatError.Exception || fe.Message != c.FormatError.Msg {
+			if !errors.As(err, &fe) || string(fe.Exception) != c.FormatError.Exception || fe.Message != c.FormatError.Msg {
 				t.Errorf("case %d format: %q %v, want %v", i, got, err, *c.FormatError)
 			}
 		case ordered && (err != nil || got != *c.Formatted):

@@ -1,397 +1,54 @@
 package messages
 
 import (
-	"math/big"
-	"strconv"
-	"strings"
-	"unicode/utf8"
+	"errors"
 
-	"github.com/agentschema/agentschema/internal/wire"
+	"github.com/agentschema/agentschema/internal/pyexc"
+	"github.com/agentschema/agentschema/internal/pyformat"
+)
+
+// Exception is a Python exception class by name, such as KeyError. It is
+// an error value so that errors.Is(err, messages.KeyError) tells whether
+// err is (or wraps) a *FormatError of that class.
+type Exception = pyexc.Exception
+
+// The exception classes a *FormatError may hold.
+const (
+	ValueError     = pyexc.ValueError
+	TypeError      = pyexc.TypeError
+	KeyError       = pyexc.KeyError
+	IndexError     = pyexc.IndexError
+	AttributeError = pyexc.AttributeError
+	OverflowError  = pyexc.OverflowError
+	MemoryError    = pyexc.MemoryError
 )
 
 // FormatError is the Python exception AutoGen's to_text raises when a
 // StructuredMessage's format_string cannot be rendered by Python's
 // str.format with the content's fields: a KeyError for an unknown field,
 // an IndexError for a positional field, a ValueError for bad syntax, and
-// so on. Exception is the Python class name and Message the exception's
-// str(), exactly as Python gives them (for a KeyError, the repr of the
-// key: 'missing').
+// so on. Exception is the Python class and Message the exception's str(),
+// exactly as Python gives them (for a KeyError, the repr of the key:
+// 'missing'). errors.Is(err, KeyError) matches a FormatError of class
+// KeyError.
 type FormatError struct {
-	Exception string
+	Exception Exception
 	Message   string
 }
 
 // Error returns "<Exception>: <Message>", as Python prints an exception.
-func (e *FormatError) Error() string { return e.Exception + ": " + e.Message }
+func (e *FormatError) Error() string { return string(e.Exception) + ": " + e.Message }
 
-func valueErr(msg string) *FormatError { return &FormatError{Exception: "ValueError", Message: msg} }
-
-func typeErr(msg string) *FormatError { return &FormatError{Exception: "TypeError", Message: msg} }
+// Is reports whether target is e's Exception.
+func (e *FormatError) Is(target error) bool { return pyexc.Is(e.Exception, target) }
 
 // pyFormatString renders format as Python's format.format(**kwargs) does
-// (CPython's Objects/stringlib/unicode_format.h): literal text with {{ and
-// }} escapes, and replacement fields {name.attr[key]!conv:spec} whose spec
-// may itself hold fields. There are no positional arguments, so {} and {0}
-// raise IndexError.
-func pyFormatString(format string, kwargs *pyDict) (string, error) {
-	f := formatter{kwargs: kwargs}
-	var b strings.Builder
-	if err := f.build(&b, format, 2); err != nil {
-		return "", err
+// (see internal/pyformat); kwargs is a dict. The error is a *FormatError.
+func pyFormatString(format string, kwargs *pyValue) (string, error) {
+	s, err := pyformat.Format(format, kwargs)
+	var pe *pyexc.Error
+	if errors.As(err, &pe) {
+		return "", &FormatError{Exception: pe.Exception, Message: pe.Message}
 	}
-	return b.String(), nil
-}
-
-type formatter struct {
-	kwargs *pyDict
-	// auto numbering state: 0 unset, 1 automatic, 2 manual
-	autoState  int
-	autoNumber int
-}
-
-func (f *formatter) build(b *strings.Builder, s string, depth int) error {
-	if depth <= 0 {
-		return valueErr("Max string recursion exceeded")
-	}
-	i := 0
-	for i < len(s) {
-		// Literal text up to a brace.
-		j := i
-		for j < len(s) && s[j] != '{' && s[j] != '}' {
-			j++
-		}
-		b.WriteString(s[i:j])
-		if j >= len(s) {
-			return nil
-		}
-		c := s[j]
-		atEnd := j+1 >= len(s)
-		if c == '}' {
-			if atEnd || s[j+1] != '}' {
-				return valueErr("Single '}' encountered in format string")
-			}
-			b.WriteByte('}')
-			i = j + 2
-			continue
-		}
-		if atEnd {
-			return valueErr("Single '{' encountered in format string")
-		}
-		if s[j+1] == '{' {
-			b.WriteByte('{')
-			i = j + 2
-			continue
-		}
-		name, conv, spec, expand, next, err := parseField(s, j+1)
-		if err != nil {
-			return err
-		}
-		if err := f.field(b, name, conv, spec, expand, depth); err != nil {
-			return err
-		}
-		i = next
-	}
-	return nil
-}
-
-// parseField reads the replacement field that starts at s[i] (just after
-// its opening brace), as CPython's parse_field does: the name (in which
-// [...] may hold any character), then !conversion, then :spec up to the
-// brace that balances the opening one. It returns the offset after the
-// field's closing brace.
-func parseField(s string, i int) (name string, conv rune, spec string, expand bool, next int, err error) {
-	start := i
-	var c byte
-	for i < len(s) {
-		c = s[i]
-		i++
-		if c == '{' {
-			return "", 0, "", false, 0, valueErr("unexpected '{' in field name")
-		}
-		if c == '[' {
-			for i < len(s) && s[i] != ']' {
-				i++
-			}
-			continue
-		}
-		if c == '}' || c == ':' || c == '!' {
-			break
-		}
-	}
-	name = s[start : i-1]
-	if c != '!' && c != ':' {
-		if c != '}' {
-			return "", 0, "", false, 0, valueErr("expected '}' before end of string")
-		}
-		return name, 0, "", false, i, nil
-	}
-	if c == '!' {
-		if i >= len(s) {
-			return "", 0, "", false, 0, valueErr("end of string while looking for conversion specifier")
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		conv = r
-		i += size
-		if i < len(s) {
-			c = s[i]
-			i++
-			if c == '}' {
-				return name, conv, "", false, i, nil
-			}
-			if c != ':' {
-				return "", 0, "", false, 0, valueErr("expected ':' after conversion specifier")
-			}
-		}
-	}
-	specStart := i
-	count := 1
-	for i < len(s) {
-		c = s[i]
-		i++
-		switch c {
-		case '{':
-			expand = true
-			count++
-		case '}':
-			count--
-			if count == 0 {
-				return name, conv, s[specStart : i-1], expand, i, nil
-			}
-		}
-	}
-	return "", 0, "", false, 0, valueErr("unmatched '{' in format spec")
-}
-
-// field renders one replacement field.
-func (f *formatter) field(b *strings.Builder, name string, conv rune, spec string, expand bool, depth int) error {
-	obj, err := f.lookup(name)
-	if err != nil {
-		return err
-	}
-	switch conv {
-	case 0:
-	case 'r':
-		obj = pyRepr(obj)
-	case 's':
-		obj = pyStr(obj)
-	case 'a':
-		obj = pyASCII(obj)
-	default:
-		if conv > 32 && conv < 127 {
-			return valueErr("Unknown conversion specifier " + string(conv))
-		}
-		return valueErr("Unknown conversion specifier \\x" + strconv.FormatInt(int64(conv), 16))
-	}
-	if expand {
-		var sb strings.Builder
-		if err := f.build(&sb, spec, depth-1); err != nil {
-			return err
-		}
-		spec = sb.String()
-	}
-	out, err := pyFormatValue(obj, spec)
-	if err != nil {
-		return err
-	}
-	b.WriteString(out)
-	return nil
-}
-
-// decimalIndex is CPython's get_integer: the value of an all-digit name,
-// or -1.
-func decimalIndex(s string) (int, error) {
-	if s == "" {
-		return -1, nil
-	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return -1, nil
-		}
-		if n > (1<<62)/10 {
-			return -1, valueErr("Too many decimal digits in format string")
-		}
-		n = n*10 + int(s[i]-'0')
-	}
-	return n, nil
-}
-
-// lookup resolves a field name: the first part from the keyword
-// arguments, then .attribute and [key] parts.
-func (f *formatter) lookup(name string) (pyValue, error) {
-	i := 0
-	for i < len(name) && name[i] != '.' && name[i] != '[' {
-		i++
-	}
-	first, rest := name[:i], name[i:]
-	idx, err := decimalIndex(first)
-	if err != nil {
-		return nil, err
-	}
-	numeric := first == "" || idx != -1
-	if numeric {
-		auto := first == ""
-		if f.autoState == 0 {
-			f.autoState = 2
-			if auto {
-				f.autoState = 1
-			}
-		}
-		if f.autoState == 2 && auto {
-			return nil, valueErr("cannot switch from manual field specification to automatic field numbering")
-		}
-		if f.autoState == 1 && !auto {
-			return nil, valueErr("cannot switch from automatic field numbering to manual field specification")
-		}
-		if auto {
-			idx = f.autoNumber
-			f.autoNumber++
-		}
-		return nil, &FormatError{Exception: "IndexError", Message: "Replacement index " + strconv.Itoa(idx) + " out of range for positional args tuple"}
-	}
-	obj, ok := f.kwargs.get(first)
-	if !ok {
-		return nil, &FormatError{Exception: "KeyError", Message: pyRepr(first)}
-	}
-	for rest != "" {
-		switch rest[0] {
-		case '.':
-			j := 1
-			for j < len(rest) && rest[j] != '.' && rest[j] != '[' {
-				j++
-			}
-			attr := rest[1:j]
-			rest = rest[j:]
-			if attr == "" {
-				return nil, valueErr("Empty attribute in format string")
-			}
-			obj, err = pyGetattr(obj, attr)
-		case '[':
-			j := 1
-			for j < len(rest) && rest[j] != ']' {
-				j++
-			}
-			if j >= len(rest) {
-				return nil, valueErr("Missing ']' in format string")
-			}
-			key := rest[1:j]
-			rest = rest[j+1:]
-			if key == "" {
-				return nil, valueErr("Empty attribute in format string")
-			}
-			obj, err = pyGetitem(obj, key)
-		default:
-			return nil, valueErr("Only '.' or '[' may follow ']' in format field specifier")
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	return obj, nil
-}
-
-// pyGetattr is getattr(obj, name) for the attributes that have a plain
-// value (the real and imaginary parts of numbers); others are an
-// AttributeError.
-func pyGetattr(obj pyValue, name string) (pyValue, error) {
-	switch x := obj.(type) {
-	case *big.Int:
-		switch name {
-		case "real", "numerator":
-			return x, nil
-		case "imag":
-			return pyInt(0), nil
-		case "denominator":
-			return pyInt(1), nil
-		}
-	case bool:
-		v := pyInt(0)
-		if x {
-			v = pyInt(1)
-		}
-		switch name {
-		case "real", "numerator":
-			return v, nil
-		case "imag":
-			return pyInt(0), nil
-		case "denominator":
-			return pyInt(1), nil
-		}
-	case float64:
-		switch name {
-		case "real":
-			return x, nil
-		case "imag":
-			return 0.0, nil
-		}
-	case pyDatetime:
-		t := wire.DateTime(x).Time()
-		switch name {
-		case "year":
-			return pyInt(int64(t.Year())), nil
-		case "month":
-			return pyInt(int64(t.Month())), nil
-		case "day":
-			return pyInt(int64(t.Day())), nil
-		case "hour":
-			return pyInt(int64(t.Hour())), nil
-		case "minute":
-			return pyInt(int64(t.Minute())), nil
-		case "second":
-			return pyInt(int64(t.Second())), nil
-		case "microsecond":
-			return pyInt(int64(t.Nanosecond() / 1000)), nil
-		}
-	}
-	return nil, &FormatError{Exception: "AttributeError", Message: "'" + pyTypeName(obj) + "' object has no attribute " + pyRepr(name)}
-}
-
-// pyGetitem is obj[key] as str.format does it: an all-digit key is an
-// int, any other a str.
-func pyGetitem(obj pyValue, key string) (pyValue, error) {
-	idx, err := decimalIndex(key)
-	if err != nil {
-		return nil, err
-	}
-	switch x := obj.(type) {
-	case pyList:
-		if idx == -1 {
-			return nil, typeErr("list indices must be integers or slices, not str")
-		}
-		if idx >= len(x) {
-			return nil, &FormatError{Exception: "IndexError", Message: "list index out of range"}
-		}
-		return x[idx], nil
-	case string:
-		if idx == -1 {
-			return nil, typeErr("string indices must be integers, not 'str'")
-		}
-		n := 0
-		for _, r := range x {
-			if n == idx {
-				return string(r), nil
-			}
-			n++
-		}
-		return nil, &FormatError{Exception: "IndexError", Message: "string index out of range"}
-	case pyBytes:
-		if idx == -1 {
-			return nil, typeErr("byte indices must be integers or slices, not str")
-		}
-		if idx >= len(x) {
-			return nil, &FormatError{Exception: "IndexError", Message: "index out of range"}
-		}
-		return pyInt(int64(x[idx])), nil
-	case *pyDict:
-		if idx != -1 {
-			// JSON objects have only string keys.
-			return nil, &FormatError{Exception: "KeyError", Message: strconv.Itoa(idx)}
-		}
-		v, ok := x.get(key)
-		if !ok {
-			return nil, &FormatError{Exception: "KeyError", Message: pyRepr(key)}
-		}
-		return v, nil
-	}
-	return nil, typeErr("'" + pyTypeName(obj) + "' object is not subscriptable")
+	return s, err
 }

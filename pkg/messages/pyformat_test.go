@@ -2,9 +2,11 @@ package messages
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"testing"
 
+	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/pytime"
 )
 
@@ -33,13 +35,13 @@ func TestPyFormatCPython(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kwargs := v.(*pyDict)
+	kwargs := &v
 	for k, s := range golden.Datetimes {
 		d, err := pytime.ParseString(s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		kwargs.set(k, pyDatetime(d))
+		kwargs.Set(k, pyjson.DatetimeValue(d))
 	}
 	if len(golden.Cases) < 200 {
 		t.Fatalf("only %d cases", len(golden.Cases))
@@ -53,8 +55,22 @@ func TestPyFormatCPython(t *testing.T) {
 			continue
 		}
 		fe, ok := err.(*FormatError)
-		if !ok || fe.Exception != c.Exception || fe.Message != c.Msg {
+		if !ok || string(fe.Exception) != c.Exception || fe.Message != c.Msg {
 			t.Errorf("%q: got %q, %v; want %s: %s", c.Format, got, err, c.Exception, c.Msg)
 		}
+	}
+}
+
+// TestFormatErrorIs checks that a FormatError matches its Python class with
+// errors.Is: {missing} is a KeyError in Python, '{' a ValueError.
+func TestFormatErrorIs(t *testing.T) {
+	kw := pyValue{Kind: pyjson.Dict}
+	_, err := pyFormatString("{missing}", &kw)
+	if !errors.Is(err, KeyError) || errors.Is(err, ValueError) || err.Error() != "KeyError: 'missing'" {
+		t.Errorf("{missing}: %v", err)
+	}
+	_, err = pyFormatString("{", &kw)
+	if !errors.Is(err, ValueError) || err.Error() != "ValueError: Single '{' encountered in format string" {
+		t.Errorf("{: %v", err)
 	}
 }

@@ -2,10 +2,11 @@ package messages
 
 import (
 	"encoding/json"
-	"math/big"
 	"os"
 	"strconv"
 	"testing"
+
+	"github.com/agentschema/agentschema/internal/pyjson"
 )
 
 // TestPyReprCPython checks repr() and ascii() of strings, bytes and floats
@@ -28,10 +29,11 @@ func TestPyReprCPython(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range golden.Strings {
-		if got := pyRepr(c.S); got != c.Repr {
+		s := pyjson.StrValue(c.S)
+		if got := pyRepr(&s); got != c.Repr {
 			t.Errorf("repr(%q) = %s, want %s", c.S, got, c.Repr)
 		}
-		if got := pyASCII(c.S); got != c.ASCII {
+		if got := (pyjson.Options{ASCII: true}).Repr(&s); got != c.ASCII {
 			t.Errorf("ascii(%q) = %s, want %s", c.S, got, c.ASCII)
 		}
 	}
@@ -40,7 +42,8 @@ func TestPyReprCPython(t *testing.T) {
 		for i, v := range c.B {
 			b[i] = byte(v)
 		}
-		if got := pyRepr(pyBytes(b)); got != c.Repr {
+		v := pyBytes(b)
+		if got := pyRepr(&v); got != c.Repr {
 			t.Errorf("repr(%v) = %s, want %s", b, got, c.Repr)
 		}
 	}
@@ -49,7 +52,8 @@ func TestPyReprCPython(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := pyRepr(f); got != c.Repr {
+		v := pyjson.FloatValue(f)
+		if got := pyRepr(&v); got != c.Repr {
 			t.Errorf("repr(%s) = %s", c.F, got)
 		}
 	}
@@ -71,16 +75,17 @@ func TestPyFromJSON(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.in, err)
 		}
-		if got := pyRepr(v); got != tc.repr {
+		if got := pyRepr(&v); got != tc.repr {
 			t.Errorf("%s: %s, want %s", tc.in, got, tc.repr)
 		}
 	}
-	for _, bad := range []string{``, `{`, `[1,]`, `1 2`, `{"a" 1}`} {
+	for _, bad := range []string{``, `{`, `[1,]`, `1 2`, `{"a" 1}`, `[NaN]`, `Infinity`, `-Infinity`} {
 		if _, err := pyFromJSON([]byte(bad)); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
 	}
-	if pyTypeName(big.NewInt(1)) != "int" || pyTypeName(pyNone) != "NoneType" || pyStr(pyEnum{class: "E", member: "A", value: "a"}) != "E.A" {
+	one, e := pyIntOf(1), pyjson.EnumValue("E", "A", pyjson.StrValue("a"))
+	if one.TypeName() != "int" || pyNone.TypeName() != "NoneType" || pyStr(&e) != "E.A" {
 		t.Error("type names")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
@@ -95,11 +96,11 @@ func (m *RawStructuredMessage) ToText() (string, error) {
 	if m.FormatString == nil {
 		return m.ContentJSON(), nil
 	}
-	kw, ok := pyFromRaw(m.Content).(*pyDict)
-	if !ok {
-		kw = &pyDict{}
+	kw := pyFromRaw(m.Content)
+	if kw.Kind != pyjson.Dict {
+		kw = pyValue{Kind: pyjson.Dict}
 	}
-	return pyFormatString(*m.FormatString, kw)
+	return pyFormatString(*m.FormatString, &kw)
 }
 
 // ToModelText is AutoGen's to_model_text(), the same text as ToText.

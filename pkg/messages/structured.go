@@ -105,7 +105,7 @@ func (m *StructuredMessage[T]) ContentJSON() (string, error) {
 
 // contentDump returns the content as pydantic's model_dump() (python
 // mode) gives it, the keyword arguments FormatString is rendered with.
-func (m *StructuredMessage[T]) contentDump() (*pyDict, error) {
+func (m *StructuredMessage[T]) contentDump() (*pyValue, error) {
 	t := reflect.TypeFor[T]()
 	if err := checkContent(t); err != nil {
 		return nil, err
@@ -114,7 +114,8 @@ func (m *StructuredMessage[T]) contentDump() (*pyDict, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.py(reflect.ValueOf(&m.Content).Elem()).(*pyDict), nil
+	kw := s.py(reflect.ValueOf(&m.Content).Elem())
+	return &kw, nil
 }
 
 // ToText is AutoGen's to_text(): FormatString rendered with Python's

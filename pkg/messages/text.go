@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pyjson"
 )
 
 // ErrNotChatMessage is returned (wrapped) by ToModelText and
@@ -97,11 +98,11 @@ func ToText(m Message, opts ...Option) (string, error) {
 	case *gen.ToolCallRequestEvent:
 		return functionCallsRepr(x.Content), nil
 	case *gen.ToolCallExecutionEvent:
-		l := make(pyList, len(x.Content))
+		l := pyList(len(x.Content))
 		for i, r := range x.Content {
-			l[i] = resultObject(r)
+			l.List[i] = resultObject(r)
 		}
-		return pyRepr(l), nil
+		return pyRepr(&l), nil
 	case *gen.MemoryQueryEvent:
 		return memoryRepr(x.Content, collect(opts).memoryForms), nil
 	case *gen.UserInputRequestedEvent:
@@ -111,11 +112,11 @@ func ToText(m Message, opts ...Option) (string, error) {
 	case *gen.ThoughtEvent:
 		return x.Content, nil
 	case *gen.SelectSpeakerEvent:
-		l := make(pyList, len(x.Content))
+		l := pyList(len(x.Content))
 		for i, s := range x.Content {
-			l[i] = s
+			l.List[i] = pyjson.StrValue(s)
 		}
-		return pyRepr(l), nil
+		return pyRepr(&l), nil
 	case *gen.CodeGenerationEvent:
 		return x.Content, nil
 	case *gen.CodeExecutionEvent:
@@ -269,20 +270,20 @@ func imageBase64(im gen.Image) (string, error) {
 
 // functionCallsRepr is str() of a list of FunctionCall dataclasses.
 func functionCallsRepr(calls []gen.FunctionCall) string {
-	l := make(pyList, len(calls))
+	l := pyList(len(calls))
 	for i, c := range calls {
-		l[i] = pyObject{class: "FunctionCall", names: []string{"id", "arguments", "name"}, vals: []pyValue{c.ID, c.Arguments, c.Name}}
+		l.List[i] = pyObject("FunctionCall", []string{"id", "arguments", "name"}, pyjson.StrValue(c.ID), pyjson.StrValue(c.Arguments), pyjson.StrValue(c.Name))
 	}
-	return pyRepr(l)
+	return pyRepr(&l)
 }
 
 // resultObject is a FunctionExecutionResult as its pydantic repr shows it.
 func resultObject(r gen.FunctionExecutionResult) pyValue {
 	isErr := pyNone
 	if r.IsError != nil {
-		isErr = *r.IsError
+		isErr = pyjson.BoolValue(*r.IsError)
 	}
-	return pyObject{class: "FunctionExecutionResult", names: []string{"content", "name", "call_id", "is_error"}, vals: []pyValue{r.Content, r.Name, r.CallID, isErr}}
+	return pyObject("FunctionExecutionResult", []string{"content", "name", "call_id", "is_error"}, pyjson.StrValue(r.Content), pyjson.StrValue(r.Name), pyjson.StrValue(r.CallID), isErr)
 }
 
 // memoryMimeMembers names MemoryMimeType's members by value.
@@ -296,7 +297,7 @@ var memoryMimeMembers = map[string]string{
 
 // memoryRepr is str() of a list of MemoryContent models.
 func memoryRepr(items []gen.MemoryContent, forms []MemoryForm) string {
-	l := make(pyList, len(items))
+	l := pyList(len(items))
 	for i, it := range items {
 		var form MemoryForm
 		if i < len(forms) {
@@ -307,19 +308,19 @@ func memoryRepr(items []gen.MemoryContent, forms []MemoryForm) string {
 		case it.Content.IsObject():
 			content = pyFromRaw(it.Content.Object)
 		case form.Bytes:
-			content = pyBytes(it.Content.String)
+			content = pyValue{Kind: pyjson.Bytes, Str: it.Content.String}
 		default:
-			content = it.Content.String
+			content = pyjson.StrValue(it.Content.String)
 		}
-		var mime pyValue = string(it.MimeType)
+		mime := pyjson.StrValue(string(it.MimeType))
 		if member, ok := memoryMimeMembers[string(it.MimeType)]; ok && form.MimeTypeEnum {
-			mime = pyEnum{class: "MemoryMimeType", member: member, value: string(it.MimeType)}
+			mime = pyjson.EnumValue("MemoryMimeType", member, mime)
 		}
 		meta := pyNone
 		if !it.Metadata.IsNull() {
 			meta = pyFromRaw(it.Metadata)
 		}
-		l[i] = pyObject{class: "MemoryContent", names: []string{"content", "mime_type", "metadata"}, vals: []pyValue{content, mime, meta}}
+		l.List[i] = pyObject("MemoryContent", []string{"content", "mime_type", "metadata"}, content, mime, meta)
 	}
-	return pyRepr(l)
+	return pyRepr(&l)
 }

@@ -1,0 +1,103 @@
+package pyformat_test
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/agentschema/agentschema/internal/pyexc"
+	"github.com/agentschema/agentschema/internal/pyformat"
+	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/agentschema/agentschema/internal/pytime"
+)
+
+func kwargs(t testing.TB) *pyjson.Value {
+	kw, err := pyjson.Parse([]byte(`{"s": "héllo", "i": -1234567, "f": -0.5, "b": true, "n": null, "l": ["a", 1, 2.5], "d": {"k": [1]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := pytime.ParseString("2024-03-05T07:08:09.000010+05:30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kw.Set("dt", pyjson.DatetimeValue(d))
+	return &kw
+}
+
+// TestFormat checks str.format with results worked out by hand from
+// CPython's rules (and matching what CPython 3.11 prints for them).
+func TestFormat(t *testing.T) {
+	kw := kwargs(t)
+	cases := []struct {
+		format, want string
+		exc          pyexc.Exception
+	}{
+		{"{s}!", "héllo!", ""},
+		{"{s!r:>9}", "  'héllo'", ""},
+		{"{s!a}", `'h\xe9llo'`, ""},
+		{"{i:,}", "-1,234,567", ""},
+		{"{i:_x}", "-12_d687", ""},
+		{"{f:.1%}", "-50.0%", ""},
+		{"{f:z.0f}", "0", ""},
+		{"{b:d} {b}", "1 True", ""},
+		{"{n}", "None", ""},
+		{"{l[2]:08.3f}", "0002.500", ""},
+		{"{d[k]}", "[1]", ""},
+		{"{s[1]}", "é", ""},
+		{"{s:{i.imag}}", "héllo", ""},
+		{"{dt.year}-{dt.microsecond}", "2024-10", ""},
+		{"{dt}", "2024-03-05 07:08:09.000010+05:30", ""},
+		{"{dt!r}", "datetime.datetime(2024, 3, 5, 7, 8, 9, 10, tzinfo=TzInfo(19800))", ""},
+		{"{dt:%a %d %b %Y %H:%M %z}", "Tue 05 Mar 2024 07:08 +0530", ""},
+		{"{{}}", "{}", ""},
+		{"{missing}", "KeyError: 'missing'", pyexc.KeyError},
+		{"{}", "IndexError: Replacement index 0 out of range for positional args tuple", pyexc.IndexError},
+		{"{l[9]}", "IndexError: list index out of range", pyexc.IndexError},
+		{"{l[x]}", "TypeError: list indices must be integers or slices, not str", pyexc.TypeError},
+		{"{s.x}", "AttributeError: 'str' object has no attribute 'x'", pyexc.AttributeError},
+		{"{s:d}", "ValueError: Unknown format code 'd' for object of type 'str'", pyexc.ValueError},
+		{"{n:>3}", "TypeError: unsupported format string passed to NoneType.__format__", pyexc.TypeError},
+		{"{", "ValueError: Single '{' encountered in format string", pyexc.ValueError},
+	}
+	for _, c := range cases {
+		got, err := pyformat.Format(c.format, kw)
+		if c.exc == "" {
+			if err != nil || got != c.want {
+				t.Errorf("%q: %q, %v; want %q", c.format, got, err, c.want)
+			}
+			continue
+		}
+		if !errors.Is(err, c.exc) || err.Error() != c.want {
+			t.Errorf("%q: %q, %v; want %s", c.format, got, err, c.want)
+		}
+	}
+}
+
+// FuzzFormatValue formats every kind of value with any spec: no panic, and
+// valid UTF-8 out for a valid UTF-8 spec.
+func FuzzFormatValue(f *testing.F) {
+	for _, s := range []string{"", ">10", "+#012,.3g", "_x", "c", "%Y %z", "z.2%", "^*20.5s"} {
+		f.Add(s)
+	}
+	kw := kwargs(f)
+	f.Fuzz(func(t *testing.T, spec string) {
+		for i := range kw.Vals {
+			out, err := pyformat.FormatValue(&kw.Vals[i], spec)
+			if err == nil && utf8.ValidString(spec) && !utf8.ValidString(out) {
+				t.Fatalf("%q: %q", spec, out)
+			}
+		}
+	})
+}
+
+func ExampleFormat() {
+	kw, _ := pyjson.Parse([]byte(`{"name": "tool", "n": 1234.5, "tags": ["a", "b"]}`))
+	out, _ := pyformat.Format("{name!r} ran {n:,.1f}s on {tags[1]}", &kw)
+	fmt.Println(out)
+	_, err := pyformat.Format("{nope}", &kw)
+	fmt.Println(err, errors.Is(err, pyexc.KeyError))
+	// Output:
+	// 'tool' ran 1,234.5s on b
+	// KeyError: 'nope' true
+}

@@ -8,14 +8,15 @@ type Exception string
 // The exception classes AutoGen's code paths raise and this module
 // reproduces.
 const (
-	ValueError     Exception = "ValueError"
-	TypeError      Exception = "TypeError"
-	KeyError       Exception = "KeyError"
-	IndexError     Exception = "IndexError"
-	AttributeError Exception = "AttributeError"
-	OverflowError  Exception = "OverflowError"
-	MemoryError    Exception = "MemoryError"
-	AssertionError Exception = "AssertionError"
+	ValueError        Exception = "ValueError"
+	TypeError         Exception = "TypeError"
+	KeyError          Exception = "KeyError"
+	IndexError        Exception = "IndexError"
+	AttributeError    Exception = "AttributeError"
+	OverflowError     Exception = "OverflowError"
+	MemoryError       Exception = "MemoryError"
+	AssertionError    Exception = "AssertionError"
+	ZeroDivisionError Exception = "ZeroDivisionError"
 )
 
 // Error returns the class name.

@@ -84,7 +84,7 @@ func TestConformance(t *testing.T) {
 				if !errors.As(err, &e) {
 					t.Fatalf("want %s, got %d, %v", c.Error, n, err)
 				}
-				if e.Exception != c.Error {
+				if string(e.Exception) != c.Error {
 					t.Fatalf("exception %s, want %s (%v)", e.Exception, c.Error, err)
 				}
 				if e.Error() != c.ErrorMessage {

@@ -73,7 +73,7 @@ func TestOpenAICounterConformance(t *testing.T) {
 			if c.Error != "" {
 				refused++
 				var te *tokens.Error
-				if !errors.As(err, &te) || te.Exception != c.Error {
+				if !errors.As(err, &te) || string(te.Exception) != c.Error {
 					t.Fatalf("CountEach error = %v, want a %s", err, c.Error)
 				}
 				return

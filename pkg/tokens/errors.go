@@ -4,20 +4,38 @@ import (
 	"errors"
 
 	"github.com/agentschema/agentschema/internal/bpe"
+	"github.com/agentschema/agentschema/internal/pyexc"
+)
+
+// Exception is a Python exception class by name, such as ValueError. It is
+// an error value so that errors.Is(err, tokens.ValueError) tells whether
+// err is (or wraps) an *Error of that class.
+type Exception = pyexc.Exception
+
+// The exception classes an *Error may hold.
+const (
+	ValueError        = pyexc.ValueError
+	TypeError         = pyexc.TypeError
+	KeyError          = pyexc.KeyError
+	AssertionError    = pyexc.AssertionError
+	ZeroDivisionError = pyexc.ZeroDivisionError
 )
 
 // Error is an input that AutoGen's Python code refuses with an exception.
-// Exception names the Python exception class ("ValueError", "TypeError",
-// "KeyError" or "AssertionError"); Message is its text, as close to
-// Python's as practical.
+// Exception is the Python exception class (ValueError, TypeError, KeyError,
+// AssertionError or ZeroDivisionError); Message is its text, as close to Python's as
+// practical. errors.Is(err, ValueError) matches an Error of that class.
 type Error struct {
-	Exception string
+	Exception Exception
 	Message   string
 	Err       error // the underlying Go error, if any
 }
 
 // Error returns "<Exception>: <Message>", as Python prints an exception.
-func (e *Error) Error() string { return e.Exception + ": " + e.Message }
+func (e *Error) Error() string { return string(e.Exception) + ": " + e.Message }
+
+// Is reports whether target is e's Exception.
+func (e *Error) Is(target error) bool { return pyexc.Is(e.Exception, target) }
 
 // Unwrap returns the underlying error (for example a
 // *DisallowedSpecialError).
@@ -33,14 +51,14 @@ type DisallowedSpecialError = bpe.DisallowedSpecialError
 var ErrNoTokenLimit = errors.New("no token limit known for model")
 
 func valueError(msg string, err error) *Error {
-	return &Error{Exception: "ValueError", Message: msg, Err: err}
+	return &Error{Exception: ValueError, Message: msg, Err: err}
 }
 
-func typeError(msg string) *Error { return &Error{Exception: "TypeError", Message: msg} }
+func typeError(msg string) *Error { return &Error{Exception: TypeError, Message: msg} }
 
 // keyError is Python's KeyError(key), whose str() is the key's repr.
 func keyError(key string) *Error {
-	return &Error{Exception: "KeyError", Message: pyRepr(&pyValue{kind: pyStr, s: key})}
+	return &Error{Exception: KeyError, Message: strRepr(key)}
 }
 
-func assertionError(msg string) *Error { return &Error{Exception: "AssertionError", Message: msg} }
+func assertionError(msg string) *Error { return &Error{Exception: AssertionError, Message: msg} }

@@ -123,7 +123,7 @@ func countAll(msgs []message, model string, tools []json.RawMessage, co countOpt
 func RemainingTokens(messages []gen.LLMMessage, model string, opts ...Options) (int, error) {
 	limit, ok := TokenLimit(model)
 	if !ok {
-		return 0, &Error{Exception: "KeyError", Message: pyRepr(&pyValue{kind: pyStr, s: ResolveModel(model)}), Err: ErrNoTokenLimit}
+		return 0, &Error{Exception: KeyError, Message: strRepr(ResolveModel(model)), Err: ErrNoTokenLimit}
 	}
 	n, err := CountMessages(messages, model, opts...)
 	if err != nil {

@@ -19,8 +19,7 @@ import (
 //   - strings may hold lone surrogates ("\ud800"), which Python keeps; they
 //     are stored here as WTF-8 (the UTF-8 form of the surrogate code point).
 //
-// The counting code walks pyValue, the json.loads types only, with dict keys
-// as plain strings; str() and repr() go back to a pyjson.Value.
+// The counting code walks pyjson.Value (pyValue) directly.
 
 // maxDepth bounds nesting (Python raises RecursionError near 1000).
 const maxDepth = 10000
@@ -29,110 +28,12 @@ const maxDepth = 10000
 // surrogates kept as WTF-8, input that is not UTF-8 refused.
 var pyOpts = pyjson.Options{WTF8: true, MaxDepth: maxDepth}
 
-// pyKind is the Python type of a decoded JSON value.
-type pyKind uint8
-
-const (
-	pyNone pyKind = iota
-	pyBool
-	pyInt
-	pyFloat
-	pyStr
-	pyList
-	pyDict
-)
-
-// pyValue is a JSON value as json.loads builds it.
-type pyValue struct {
-	kind pyKind
-	b    bool      // pyBool
-	i    string    // pyInt: canonical decimal text
-	f    float64   // pyFloat
-	s    string    // pyStr: WTF-8
-	list []pyValue // pyList
-	keys []string  // pyDict: keys in insertion order (WTF-8)
-	vals []pyValue // pyDict: values, parallel to keys
-}
-
-// get returns the value of key k of a dict.
-func (v *pyValue) get(k string) (*pyValue, bool) {
-	for i := range v.keys {
-		if v.keys[i] == k {
-			return &v.vals[i], true
-		}
-	}
-	return nil, false
-}
-
-// typeName is Python's type(v).__name__.
-func (v *pyValue) typeName() string {
-	return [...]string{"NoneType", "bool", "int", "float", "str", "list", "dict"}[v.kind]
-}
+// pyValue is a JSON value as json.loads builds it: internal/pyjson's value
+// model, with dict keys that are all str.
+type pyValue = pyjson.Value
 
 // parsePyJSON decodes one JSON document with json.loads semantics.
-func parsePyJSON(data []byte) (pyValue, error) {
-	v, err := pyOpts.Parse(data)
-	if err != nil {
-		return pyValue{}, err
-	}
-	return fromPy(&v), nil
-}
-
-// fromPy converts a value Parse made (json.loads types only).
-func fromPy(v *pyjson.Value) pyValue {
-	switch v.Kind {
-	case pyjson.Bool:
-		return pyValue{kind: pyBool, b: v.Bool}
-	case pyjson.Int:
-		return pyValue{kind: pyInt, i: v.Int}
-	case pyjson.Float:
-		return pyValue{kind: pyFloat, f: v.Float}
-	case pyjson.Str:
-		return pyValue{kind: pyStr, s: v.Str}
-	case pyjson.List:
-		out := pyValue{kind: pyList, list: make([]pyValue, len(v.List))}
-		for i := range v.List {
-			out.list[i] = fromPy(&v.List[i])
-		}
-		return out
-	case pyjson.Dict:
-		out := pyValue{kind: pyDict, keys: make([]string, len(v.Keys)), vals: make([]pyValue, len(v.Vals))}
-		for i := range v.Keys {
-			out.keys[i] = v.Keys[i].Str
-			out.vals[i] = fromPy(&v.Vals[i])
-		}
-		return out
-	}
-	return pyValue{kind: pyNone}
-}
-
-// toPy is the inverse of fromPy.
-func toPy(v *pyValue) pyjson.Value {
-	switch v.kind {
-	case pyBool:
-		return pyjson.BoolValue(v.b)
-	case pyInt:
-		return pyjson.IntValue(v.i)
-	case pyFloat:
-		return pyjson.FloatValue(v.f)
-	case pyStr:
-		return pyjson.StrValue(v.s)
-	case pyList:
-		out := pyjson.Value{Kind: pyjson.List, List: make([]pyjson.Value, len(v.list))}
-		for i := range v.list {
-			out.List[i] = toPy(&v.list[i])
-		}
-		return out
-	case pyDict:
-		out := pyjson.Value{Kind: pyjson.Dict, Keys: make([]pyjson.Value, len(v.keys)), Vals: make([]pyjson.Value, len(v.vals))}
-		for i := range v.keys {
-			out.Keys[i] = pyjson.StrValue(v.keys[i])
-			out.Vals[i] = toPy(&v.vals[i])
-		}
-		return out
-	}
-	return pyjson.NoneValue()
-}
+func parsePyJSON(data []byte) (pyValue, error) { return pyOpts.Parse(data) }
 
 // decodeWTF8 decodes the code point at s[i:], including surrogates. Invalid
 // bytes decode as U+FFFD of width 1.
@@ -168,22 +69,16 @@ func dumpString(b *strings.Builder, s string) {
 }
 
 // pyStrOf is Python's str(v): a str is itself, anything else its repr.
-func pyStrOf(v *pyValue) string {
-	if v.kind == pyStr {
-		return v.s
-	}
-	return pyRepr(v)
-}
+func pyStrOf(v *pyValue) string { return pyOpts.StrOf(v) }
+
+// strRepr is Python's repr of the str s.
+func strRepr(s string) string { return string(pyOpts.AppendStrRepr(nil, s)) }
 
 // pyRepr is Python's repr(v).
-func pyRepr(v *pyValue) string {
-	p := toPy(v)
-	return pyOpts.Repr(&p)
-}
+func pyRepr(v *pyValue) string { return pyOpts.Repr(v) }
 
 // dumpValue writes json.dumps(v).
 func dumpValue(b *strings.Builder, v *pyValue) {
-	p := toPy(v)
 	var buf [128]byte
-	b.Write(pyOpts.AppendDumps(buf[:0], &p))
+	b.Write(pyOpts.AppendDumps(buf[:0], v))
 }

@@ -78,7 +78,20 @@ func TestPyStr(t *testing.T) {
 		}
 	}
 	// A KeyError quotes the key with repr.
-	if got, want := pyRepr(&pyValue{kind: pyStr, s: "gpt-x'"}), `"gpt-x'"`; got != want {
+	if got, want := strRepr("gpt-x'"), `"gpt-x'"`; got != want {
 		t.Errorf("repr = %s, want %s", got, want)
+	}
+}
+
+// TestErrorIs checks that an *Error matches its Python class with errors.Is
+// and keeps Python's printed form: AutoGen's get_token_limit raises
+// KeyError('gpt-x') for an unknown model, shown as KeyError: 'gpt-x'.
+func TestErrorIs(t *testing.T) {
+	err := keyError("gpt-x")
+	if !errors.Is(err, KeyError) || errors.Is(err, ValueError) || err.Error() != "KeyError: 'gpt-x'" {
+		t.Errorf("keyError: %v", err)
+	}
+	if err := typeError("t"); !errors.Is(err, TypeError) || err.Error() != "TypeError: t" {
+		t.Errorf("typeError: %v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentschema/agentschema/internal/bpe"
+	"github.com/agentschema/agentschema/internal/pyjson"
 )
 
 // Tool-schema counting: count_tokens_openai's tool section (AutoGen
@@ -29,73 +30,69 @@ func countText(enc *bpe.Encoding, s string) (int, error) {
 
 // countValue is len(encoding.encode(v)): v must be a str.
 func countValue(enc *bpe.Encoding, v *pyValue) (int, error) {
-	if v.kind != pyStr {
-		got := v.typeName()
-		if v.kind == pyNone {
+	if v.Kind != pyjson.Str {
+		got := v.TypeName()
+		if v.Kind == pyjson.None {
 			got = "None"
 		}
 		return 0, typeError("expected string or buffer, got " + got)
 	}
-	return countText(enc, v.s)
+	return countText(enc, v.Str)
 }
 
 // pyIter returns the items "for x in v" yields: list elements, dict keys,
 // or the characters of a str.
 func pyIter(v *pyValue) ([]pyValue, error) {
-	switch v.kind {
-	case pyList:
-		return v.list, nil
-	case pyDict:
-		out := make([]pyValue, len(v.keys))
-		for i, k := range v.keys {
-			out[i] = pyValue{kind: pyStr, s: k}
-		}
-		return out, nil
-	case pyStr:
+	switch v.Kind {
+	case pyjson.List:
+		return v.List, nil
+	case pyjson.Dict:
+		return v.Keys, nil
+	case pyjson.Str:
 		var out []pyValue
-		for i := 0; i < len(v.s); {
-			_, w := decodeWTF8(v.s, i)
-			out = append(out, pyValue{kind: pyStr, s: v.s[i : i+w]})
+		for i := 0; i < len(v.Str); {
+			_, w := decodeWTF8(v.Str, i)
+			out = append(out, pyjson.StrValue(v.Str[i:i+w]))
 			i += w
 		}
 		return out, nil
 	}
-	return nil, typeError("'" + v.typeName() + "' object is not iterable")
+	return nil, typeError("'" + v.TypeName() + "' object is not iterable")
 }
 
 // pyGetItem is v[key] for a str key.
 func pyGetItem(v *pyValue, key string) (*pyValue, error) {
-	switch v.kind {
-	case pyDict:
-		if x, ok := v.get(key); ok {
+	switch v.Kind {
+	case pyjson.Dict:
+		if x, ok := v.Get(key); ok {
 			return x, nil
 		}
 		return nil, keyError(key)
-	case pyList:
+	case pyjson.List:
 		return nil, typeError("list indices must be integers or slices, not str")
-	case pyStr:
+	case pyjson.Str:
 		return nil, typeError("string indices must be integers, not 'str'")
 	}
-	return nil, typeError("'" + v.typeName() + "' object is not subscriptable")
+	return nil, typeError("'" + v.TypeName() + "' object is not subscriptable")
 }
 
 // pyContains is `key in v` for a str key.
 func pyContains(v *pyValue, key string) (bool, error) {
-	switch v.kind {
-	case pyDict:
-		_, ok := v.get(key)
+	switch v.Kind {
+	case pyjson.Dict:
+		_, ok := v.Get(key)
 		return ok, nil
-	case pyList:
-		for i := range v.list {
-			if v.list[i].kind == pyStr && v.list[i].s == key {
+	case pyjson.List:
+		for i := range v.List {
+			if v.List[i].Kind == pyjson.Str && v.List[i].Str == key {
 				return true, nil
 			}
 		}
 		return false, nil
-	case pyStr:
-		return strings.Contains(v.s, key), nil
+	case pyjson.Str:
+		return strings.Contains(v.Str, key), nil
 	}
-	return false, typeError("argument of type '" + v.typeName() + "' is not iterable")
+	return false, typeError("argument of type '" + v.TypeName() + "' is not iterable")
 }
 
 // oaiFunction is the "function" part of the ChatCompletionToolParam that
@@ -112,28 +109,28 @@ func convertTools(tools []pyValue) ([]oaiFunction, error) {
 	out := make([]oaiFunction, 0, len(tools))
 	for i := range tools {
 		t := &tools[i]
-		if t.kind != pyDict {
-			return nil, assertionError("tool schema must be a dict, got " + t.typeName())
+		if t.Kind != pyjson.Dict {
+			return nil, assertionError("tool schema must be a dict, got " + t.TypeName())
 		}
-		name, ok := t.get("name")
+		name, ok := t.Get("name")
 		if !ok {
 			return nil, keyError("name")
 		}
-		f := oaiFunction{name: *name, description: pyValue{kind: pyStr}, parameters: pyValue{kind: pyDict}}
-		if d, ok := t.get("description"); ok {
+		f := oaiFunction{name: *name, description: pyjson.StrValue(""), parameters: pyValue{Kind: pyjson.Dict}}
+		if d, ok := t.Get("description"); ok {
 			f.description = *d
 		}
-		if p, ok := t.get("parameters"); ok {
+		if p, ok := t.Get("parameters"); ok {
 			f.parameters = *p
 		}
 		out = append(out, f)
 	}
 	for i := range out {
 		n := &out[i].name
-		if n.kind != pyStr {
-			return nil, typeError("expected string or bytes-like object, got '" + n.typeName() + "'")
+		if n.Kind != pyjson.Str {
+			return nil, typeError("expected string or bytes-like object, got '" + n.TypeName() + "'")
 		}
-		if err := assertValidName(n.s); err != nil {
+		if err := assertValidName(n.Str); err != nil {
 			return nil, err
 		}
 	}
@@ -179,25 +176,25 @@ func countFunction(enc *bpe.Encoding, f *oaiFunction) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if props.kind != pyDict {
-		return 0, assertionError("parameters[\"properties\"] must be a dict, got " + props.typeName())
+	if props.Kind != pyjson.Dict {
+		return 0, assertionError("parameters[\"properties\"] must be a dict, got " + props.TypeName())
 	}
-	for i, key := range props.keys {
-		n, err := countText(enc, key)
+	for i := range props.Keys {
+		n, err := countText(enc, props.Keys[i].Str)
 		if err != nil {
 			return 0, err
 		}
 		t += n
-		v := &props.vals[i]
+		v := &props.Vals[i]
 		fields, err := pyIter(v)
 		if err != nil {
 			return 0, err
 		}
 		for _, field := range fields {
-			if field.kind != pyStr {
+			if field.Kind != pyjson.Str {
 				continue // compares unequal to every field name
 			}
-			n, err := countField(enc, v, field.s)
+			n, err := countField(enc, v, field.Str)
 			if err != nil {
 				return 0, err
 			}
@@ -205,7 +202,7 @@ func countFunction(enc *bpe.Encoding, f *oaiFunction) (int, error) {
 		}
 	}
 	t += 11
-	if len(props.keys) == 0 {
+	if len(props.Keys) == 0 {
 		t -= 2
 	}
 	return t, nil
@@ -319,8 +316,8 @@ func CountToolsJSON(enc *Encoding, tools []byte) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if v.kind != pyList {
-		return 0, typeError("tools must be a list, got " + v.typeName())
+	if v.Kind != pyjson.List {
+		return 0, typeError("tools must be a list, got " + v.TypeName())
 	}
-	return countToolValues(enc.e, v.list)
+	return countToolValues(enc.e, v.List)
 }

@@ -71,7 +71,7 @@ func TestCountToolsExamples(t *testing.T) {
 	} {
 		_, err := count(tc.tool)
 		var e *Error
-		if !errors.As(err, &e) || e.Exception != tc.exc {
+		if !errors.As(err, &e) || string(e.Exception) != tc.exc {
 			t.Errorf("%s: %v, want %s", tc.tool, err, tc.exc)
 		}
 	}
@@ -106,43 +106,43 @@ func TestCountToolsGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(top.list) < 500 {
-		t.Fatalf("only %d cases", len(top.list))
+	if len(top.List) < 500 {
+		t.Fatalf("only %d cases", len(top.List))
 	}
 	kinds := map[string]int{}
-	for i := range top.list {
-		rec := &top.list[i]
-		raw, _ := rec.get("tools")
-		got, err := CountToolsJSON(enc, []byte(raw.s))
-		if exc, ok := rec.get("error"); ok {
-			kinds[exc.s]++
+	for i := range top.List {
+		rec := &top.List[i]
+		raw, _ := rec.Get("tools")
+		got, err := CountToolsJSON(enc, []byte(raw.Str))
+		if exc, ok := rec.Get("error"); ok {
+			kinds[exc.Str]++
 			var e *Error
-			if !errors.As(err, &e) || e.Exception != exc.s {
-				t.Errorf("#%d %s\n got %d, %v; want %s", i, raw.s, got, err, exc.s)
+			if !errors.As(err, &e) || string(e.Exception) != exc.Str {
+				t.Errorf("#%d %s\n got %d, %v; want %s", i, raw.Str, got, err, exc.Str)
 			}
 			continue
 		}
 		kinds["ok"]++
-		c, _ := rec.get("const")
+		c, _ := rec.Get("const")
 		want := 0
-		for _, ch := range c.i {
+		for _, ch := range c.Int {
 			if ch != '-' {
 				want = want*10 + int(ch-'0')
 			}
 		}
-		if c.i[0] == '-' {
+		if c.Int[0] == '-' {
 			want = -want
 		}
-		texts, _ := rec.get("texts")
-		for _, s := range texts.list {
-			n, err := countText(enc.e, s.s)
+		texts, _ := rec.Get("texts")
+		for _, s := range texts.List {
+			n, err := countText(enc.e, s.Str)
 			if err != nil {
 				t.Fatalf("#%d: %v", i, err)
 			}
 			want += n
 		}
 		if err != nil || got != want {
-			t.Errorf("#%d %s\n got %d, %v; want %d", i, raw.s, got, err, want)
+			t.Errorf("#%d %s\n got %d, %v; want %d", i, raw.Str, got, err, want)
 		}
 	}
 	t.Logf("%v", kinds)

@@ -36,7 +36,7 @@ func VisionTokens(width, height int) (int, error) {
 		}
 	}
 	if h == 0 {
-		return 0, &Error{Exception: "ZeroDivisionError", Message: "division by zero"}
+		return 0, &Error{Exception: ZeroDivisionError, Message: "division by zero"}
 	}
 	ar := float64(w) / float64(h)
 	if w > maxShortEdge && h > maxShortEdge {

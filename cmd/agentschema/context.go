@@ -6,11 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 
+	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/oracleclients"
 	"github.com/agentschema/agentschema/internal/wire"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/modelcontext"
-	"github.com/agentschema/agentschema/pkg/modelcontext/modelcontexttest"
 	_ "github.com/agentschema/agentschema/pkg/models/replay" // the replay client, for token-limited contexts
 )
 
@@ -20,29 +22,37 @@ func init() {
 	// ("oracle_clients.CharBudgetClient", see CONTEXTS.md); registering the
 	// latter lets the command replay every case. AutoGen itself cannot
 	// load it.
-	modelcontexttest.Register(component.Default)
+	oracleclients.Register(component.Default)
 
 	commands["context"] = command{
 		usage: "" +
-			"  context --config COMPONENT.json [--state] [FILE|-]\n" +
+			"  context --config COMPONENT.json [--state] [--format text|json|github] [FILE|DIR|-]...\n" +
 			"                                        build a model context from an AutoGen component config, add the LLM\n" +
 			"                                        messages (JSON array, saved context state or JSONL) and print its view\n" +
 			"                                        as a JSON array (--state: its saved state)\n",
-		run: runContextCommand,
+		help: contextUsage,
+		run:  runContextCommand,
 	}
 }
 
-const contextUsage = `usage: agentschema context --config COMPONENT.json [--state] [FILE|-]
+const contextUsage = `usage: agentschema context --config COMPONENT.json [--state] [--format text|json|github] [FILE|DIR|-]...
 
 Builds the chat completion context an AutoGen component config describes
 (Unbounded, Buffered, HeadAndTail or TokenLimitedChatCompletionContext, as
 dump_component() writes it; a token-limited context's model_client must be
-the ReplayChatCompletionClient, or the CharBudgetClient counting rule of the
-conformance cases, "oracle_clients.CharBudgetClient"), adds the LLM messages of FILE (or standard
-input) after its initial messages, and prints what get_messages() returns:
-a JSON array of the messages, each in canonical form, on one line. With
---state it prints save_state() instead. The messages are a JSON array, a
-saved context state ({"messages": [...]}), one message, or JSONL of these.
+a client that counts offline, such as the ReplayChatCompletionClient),
+adds the LLM messages of the inputs (files, directories or standard
+input, the default) after its initial messages, one at a time as they
+are read, and prints what get_messages() returns: a JSON array of the
+messages, each in canonical form, on one line. With --state it prints
+save_state() instead. The messages are a JSON array, a saved context
+state ({"messages": [...]}), one message, or JSONL of these. Faults go to
+stderr (FILE:LINE: POINTER: message).
+
+Examples:
+  agentschema context --config buffered.json examples/context_state.json
+  agentschema context --config token_limited.json --state messages.jsonl
+
 `
 
 func runContextCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -50,28 +60,25 @@ func runContextCommand(args []string, stdin io.Reader, stdout, stderr io.Writer)
 	fs.SetOutput(stderr)
 	config := fs.String("config", "", "the context's component config (JSON): a ComponentModel AutoGen's dump_component() wrote")
 	state := fs.Bool("state", false, "print the saved state ({\"messages\": [...]}) instead of the view")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, contextUsage)
-		fs.PrintDefaults()
-	}
-	files, ok := parseInterspersed(fs, args)
+	format := fs.String("format", "text", formatHelp)
+	setUsage(fs, contextUsage)
+	args, ok := parseInterspersed(fs, args)
 	if !ok {
 		return exitUsage
 	}
-	switch {
-	case *config == "":
+	if !checkFormat("context", *format, stderr) {
+		return exitUsage
+	}
+	if *config == "" {
 		fmt.Fprintln(stderr, "agentschema context: --config COMPONENT.json is required")
 		fs.Usage()
 		return exitUsage
-	case len(files) > 1:
-		fmt.Fprintln(stderr, "agentschema context: at most one input FILE")
+	}
+	files, unreadable := inputs(args, stderr)
+	if unreadable {
 		return exitUsage
 	}
-	name := "-"
-	if len(files) == 1 {
-		name = files[0]
-	}
-	if *config == "-" && name == "-" {
+	if *config == "-" && slices.Contains(files, "-") {
 		fmt.Fprintln(stderr, "agentschema context: --config - and the messages cannot both come from standard input")
 		return exitUsage
 	}
@@ -87,21 +94,26 @@ func runContextCommand(args []string, stdin io.Reader, stdout, stderr io.Writer)
 		return exitBad
 	}
 
-	r, closeFn, err := openInput(name, stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "agentschema context: %v\n", err)
-		return exitUsage
-	}
-	defer closeFn()
-	msgs, code := readLLMMessages(name, r, stderr)
-	if code != exitOK {
+	// Each message is added as it is read; after a bad document or a
+	// refused message, nothing more is added and the faults of the rest
+	// are still reported.
+	var addErr error
+	code = readLLMMessages("context", files, stdin, &faultPrinter{format: *format, w: stderr}, stderr, func(name string, i int, m gen.LLMMessage) bool {
+		if err := cc.AddMessage(ctx, m); err != nil {
+			addErr = fmt.Errorf("%s: message %d: %w", name, i, err)
+			return false
+		}
+		return true
+	})
+	if code != exitOK && addErr == nil {
 		return code
 	}
-	for i, m := range msgs {
-		if err := cc.AddMessage(ctx, m); err != nil {
-			fmt.Fprintf(stderr, "agentschema context: %s: message %d: %v\n", name, i, err)
-			return exitBad
-		}
+	if addErr != nil && code != exitUsage {
+		fmt.Fprintf(stderr, "agentschema context: %v\n", addErr)
+		return exitBad
+	}
+	if code != exitOK {
+		return code
 	}
 
 	var out []byte

@@ -152,7 +152,7 @@ func TestContextCommandErrors(t *testing.T) {
 		stderr string
 	}{
 		{"no config", "[]", []string{}, exitUsage, "--config COMPONENT.json is required"},
-		{"two files", "", []string{"--config", good, "a", "b"}, exitUsage, "at most one input FILE"},
+		{"two files, one missing", "", []string{"--config", good, "../../examples/context_state.json", "none.jsonl"}, exitUsage, "none.jsonl"},
 		{"both on stdin", "", []string{"--config", "-"}, exitUsage, "cannot both come from standard input"},
 		{"bad flag", "", []string{"--config", good, "--nope"}, exitUsage, "flag provided but not defined"},
 		{"missing config", "[]", []string{"--config", filepath.Join(t.TempDir(), "none.json")}, exitUsage, "none.json"},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -56,68 +57,40 @@ func seedCommandInputs(f *testing.F) {
 	}
 }
 
-// FuzzReadDocuments checks the command's reader on any input: it never
-// fails on a reader that does not, it finds the same documents however the
-// input is split into reads, and every byte is accounted for: each
-// non-blank line of the input is in exactly one document, at the line
-// number the document gives it, with its bytes unchanged (but for the
-// line's end), and only blank lines (JSON white space) are left out.
+// FuzzReadDocuments checks the command's reader (jsonstream, as
+// forDocuments uses it) on any input: it never fails on a reader that
+// does not, it finds the same documents however the input is split into
+// reads, and each document's bytes are the input's at the document's
+// offset, with the line and column of that offset.
 func FuzzReadDocuments(f *testing.F) {
 	seedCommandInputs(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		collect := func(r interface{ Read([]byte) (int, error) }) []document {
-			var docs []document
-			if err := readDocuments("in", r, func(d document) error {
-				docs = append(docs, d)
-				return nil
-			}); err != nil {
-				t.Fatalf("readDocuments: %v", err)
-			}
-			return docs
-		}
-		docs := collect(bytes.NewReader(data))
-		if other := collect(iotest.OneByteReader(bytes.NewReader(data))); fmt.Sprint(other) != fmt.Sprint(docs) {
-			t.Fatalf("read a byte at a time: %v, at once: %v", other, docs)
-		}
-
-		lines := bytes.Split(data, []byte("\n"))
-		if len(data) > 0 && data[len(data)-1] == '\n' {
-			lines = lines[:len(lines)-1]
-		}
-		covered := make([]bool, len(lines))
-		next := 1 // the first line the next document may start on
-		for _, d := range docs {
-			if d.file != "in" || d.line < next {
-				t.Fatalf("document %s starts before line %d", showDoc(d), next)
-			}
-			if len(trimJSONSpace(d.data)) == 0 {
-				t.Fatalf("blank document %s", showDoc(d))
-			}
-			parts := bytes.Split(d.data, []byte("\n"))
-			if len(parts) > 1 && len(parts[len(parts)-1]) == 0 {
-				parts = parts[:len(parts)-1] // the last line's end
-			}
-			for j, part := range parts {
-				n := d.line + j // 1-based input line
-				if n > len(lines) {
-					t.Fatalf("document %s runs past the input's %d lines", showDoc(d), len(lines))
-				}
-				in := lines[n-1]
-				switch {
-				case len(trimJSONSpace(in)) == 0:
-					if len(trimJSONSpace(part)) != 0 {
-						t.Fatalf("line %d is blank in the input, %q in the document", n, part)
+		for _, elements := range []bool{false, true} {
+			collect := func(r io.Reader) []string {
+				var docs []string
+				err := forDocuments("in", r, elements, func(d document, fault error) error {
+					if d.File != "in" {
+						t.Fatalf("document of file %q", d.File)
 					}
-				case !bytes.Equal(bytes.TrimRight(part, "\r"), bytes.TrimRight(in, "\r")):
-					t.Fatalf("line %d is %q in the input, %q in the document", n, in, part)
+					if d.Offset+int64(len(d.Data)) > int64(len(data)) || !bytes.Equal(data[d.Offset:d.Offset+int64(len(d.Data))], d.Data) {
+						t.Fatalf("document %s is not the input's bytes at its offset %d", showDoc(d), d.Offset)
+					}
+					line := 1 + bytes.Count(data[:d.Offset], []byte("\n"))
+					col := int(d.Offset) - bytes.LastIndexByte(data[:d.Offset], '\n')
+					if d.Line != line || d.Column != col {
+						t.Fatalf("document %s at %d:%d, its offset is at %d:%d", showDoc(d), d.Line, d.Column, line, col)
+					}
+					docs = append(docs, fmt.Sprintf("%d %d %v", d.Offset, len(d.Data), fault))
+					return nil
+				})
+				if err != nil {
+					t.Fatalf("forDocuments: %v", err)
 				}
-				covered[n-1] = true
-				next = n + 1
+				return docs
 			}
-		}
-		for i, c := range covered {
-			if !c && len(trimJSONSpace(lines[i])) > 0 {
-				t.Fatalf("line %d (%q) is in no document", i+1, lines[i])
+			docs := collect(bytes.NewReader(data))
+			if other := collect(iotest.OneByteReader(bytes.NewReader(data))); fmt.Sprint(other) != fmt.Sprint(docs) {
+				t.Fatalf("read a byte at a time: %v, at once: %v", other, docs)
 			}
 		}
 	})
@@ -141,7 +114,7 @@ func FuzzCommand(f *testing.F) {
 	seedCommandInputs(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var docs int
-		readDocuments("-", bytes.NewReader(data), func(document) error { docs++; return nil })
+		forDocuments("-", bytes.NewReader(data), true, func(document, error) error { docs++; return nil })
 		inputLines := bytes.Count(data, []byte("\n")) + 1
 
 		code, out, errs := runCmd(t, string(data), "normalize", "-")
@@ -182,4 +155,4 @@ func FuzzCommand(f *testing.F) {
 }
 
 // showDoc prints a document for a failure message.
-func showDoc(d document) string { return fmt.Sprintf("%s:%d %q", d.file, d.line, d.data) }
+func showDoc(d document) string { return fmt.Sprintf("%s:%d:%d %q", d.File, d.Line, d.Column, d.Data) }

@@ -112,14 +112,16 @@ func TestHostileUnreadableInputs(t *testing.T) {
 	}{
 		{"normalize missing", []string{"normalize", missing, good}, exitUsage,
 			[]string{missing + ": open " + missing + ": no such file or directory"}, normalized, false},
-		{"normalize directory", []string{"normalize", asDir, good}, exitUsage,
-			[]string{asDir + ": read " + asDir + ": is a directory"}, normalized, false},
+		// A directory is searched for *.json and *.jsonl files by every
+		// verb, even one named like a file (this one is empty).
+		{"normalize directory", []string{"normalize", asDir, good}, exitOK,
+			nil, normalized, false},
 		{"normalize permission denied", []string{"normalize", denied, good}, exitUsage,
 			[]string{denied + ": open " + denied + ": permission denied"}, normalized, false},
 		{"normalize read error", []string{"normalize", flaky, good}, exitUsage,
 			[]string{flaky + ": input/output error"}, normalized + normalized, false},
 		{"validate missing", []string{"validate", missing, good}, exitUsage,
-			[]string{missing + ": stat " + missing + ": no such file or directory"}, oneValid, false},
+			[]string{missing + ": open " + missing + ": no such file or directory"}, oneValid, false},
 		{"validate permission denied", []string{"validate", denied, good}, exitUsage,
 			[]string{denied + ": open " + denied + ": permission denied"}, oneValid, false},
 		{"validate permission denied in a directory", []string{"validate", tree}, exitUsage,
@@ -130,8 +132,8 @@ func TestHostileUnreadableInputs(t *testing.T) {
 			[]string{"agentschema tokens: open " + missing + ": no such file or directory"}, "", false},
 		{"tokens permission denied", []string{"tokens", "--model", "gpt-4o", denied}, exitUsage,
 			[]string{"agentschema tokens: open " + denied + ": permission denied"}, "", false},
-		{"tokens directory", []string{"tokens", "--model", "gpt-4o", asDir}, exitUsage,
-			[]string{asDir + ": read " + asDir + ": is a directory"}, "", false},
+		{"tokens directory", []string{"tokens", "--model", "gpt-4o", asDir}, exitOK,
+			nil, "3\n", false},
 		{"tokens tools missing", []string{"tokens", "--model", "gpt-4o", "--tools", missing, good}, exitUsage,
 			[]string{"agentschema tokens: --tools: open " + missing + ": no such file or directory"}, "", false},
 	}

@@ -1,128 +1,116 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/agentschema/agentschema/pkg/jsonstream"
 )
 
-// document is one JSON document of an input and where it starts.
-type document struct {
-	file string
-	line int // 1-based line of the document's first byte
-	data []byte
+// document is one JSON document of an input, with its position.
+type document = jsonstream.Document
+
+// forDocuments calls fn for each document of the input r named name, read
+// by jsonstream: JSONL (one document per line, of any length) or JSON
+// values one after another (one document spread over lines, or several);
+// with elements, a top-level JSON array gives its elements. Memory is
+// bounded by the largest document. A document the reader finds broken is
+// passed to fn all the same, with its bytes, so that fn's decoder reports
+// the fault in its own words (as it did when the command read whole
+// inputs); a document too large to hold is passed with fault set and no
+// data. The error is fn's, or a read error.
+func forDocuments(name string, r io.Reader, elements bool, fn func(doc document, fault error) error) error {
+	opts := jsonstream.Options{Name: name, Elements: elements}
+	for doc, err := range jsonstream.Read(r, opts) {
+		if err != nil && !errors.Is(err, jsonstream.ErrSyntax) && !errors.Is(err, jsonstream.ErrTooLarge) {
+			var e *jsonstream.Error
+			if errors.As(err, &e) {
+				return e.Err // a read error, as the reader gave it
+			}
+			return err
+		}
+		if err != nil && errors.Is(err, jsonstream.ErrSyntax) {
+			err = nil // the decoder reports it
+		}
+		if ferr := fn(doc, err); ferr != nil {
+			return ferr
+		}
+	}
+	return nil
 }
 
-// readDocuments calls fn for each document of r: the whole input when it
-// is one JSON document (possibly spread over lines), otherwise one per
-// non-blank line (JSONL). JSONL is streamed: memory is bounded by the
-// longest line.
-func readDocuments(name string, r io.Reader, fn func(document) error) error {
-	br := bufio.NewReaderSize(r, 64<<10)
-	first, firstLine, err := nextLine(br, 0)
-	if err != nil && !errors.Is(err, io.EOF) {
-		return err
-	}
-	if first == nil {
-		return nil
-	}
-	if !completeJSON(first) {
-		rest, err := io.ReadAll(br)
-		if err != nil {
-			return err
-		}
-		// Keep the lines before the document so line numbers stay right.
-		data := append(bytes.Repeat([]byte("\n"), firstLine-1), first...)
-		if len(rest) > 0 {
-			data = append(data, '\n')
-			data = append(data, rest...)
-		}
-		return fn(document{file: name, line: 1, data: data})
-	}
-	line := firstLine
-	data := first
-	for {
-		if err := fn(document{file: name, line: line, data: data}); err != nil {
-			return err
-		}
-		data, line, err = nextLine(br, line)
-		if data == nil {
-			if err != nil && !errors.Is(err, io.EOF) {
-				return err
-			}
+// readDocuments calls fn for each document of r (see forDocuments); a
+// document too large to hold is printed by p as a bad document, and bad
+// is set.
+func readDocuments(name string, r io.Reader, elements bool, p *faultPrinter, bad *bool, fn func(doc document) error) error {
+	return forDocuments(name, r, elements, func(doc document, fault error) error {
+		if fault != nil {
+			p.document(doc, faultMessage(fault))
+			*bad = true
 			return nil
 		}
-	}
+		return fn(doc)
+	})
 }
 
-// nextLine returns the next non-blank line after line number prev, and its
-// line number; nil at the end. A blank line holds only JSON white space
-// (space, tab, CR): other white space, such as U+00A0 or a form feed, is
-// not JSON and makes a document that the decoder reports.
-func nextLine(br *bufio.Reader, prev int) ([]byte, int, error) {
-	n := prev
-	for {
-		b, err := br.ReadBytes('\n')
-		if len(b) > 0 {
-			n++
-			t := bytes.TrimRight(b, "\r\n")
-			if len(trimJSONSpace(t)) > 0 {
-				return t, n, nil
-			}
-		}
-		if err != nil {
-			return nil, n, err
-		}
+// faultMessage is a jsonstream fault's message without its position.
+func faultMessage(err error) string {
+	var e *jsonstream.Error
+	if errors.As(err, &e) {
+		return e.Msg
 	}
+	return err.Error()
 }
 
-// completeJSON reports whether b holds a complete JSON value (so the
-// input is JSONL rather than one document spread over lines).
-func completeJSON(b []byte) bool {
-	b = trimJSONSpace(b)
-	if len(b) == 0 {
-		return false
+// at returns the input position of a fault at line and column of doc's
+// data (both 1-based; a column of 0 is taken as 1).
+func at(doc document, line, col int) jsonstream.Position {
+	return doc.Locate(max(line, 1), max(col, 1))
+}
+
+// inputs expands a verb's arguments the same way for every verb: none is
+// standard input, "-" is standard input, a file is itself, and a
+// directory is every *.json and *.jsonl file under it, in lexical order.
+// An argument that cannot be looked at (missing, not permitted) is kept,
+// for the verb to report when it opens it. It reports on stderr the
+// files under a directory that it cannot list.
+func inputs(args []string, stderr io.Writer) (files []string, unreadable bool) {
+	if len(args) == 0 {
+		return []string{"-"}, false
 	}
-	switch b[0] {
-	case '{', '[':
-	default:
-		return true // a scalar line: let the decoder judge it
-	}
-	depth := 0
-	inStr := false
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if inStr {
-			switch c {
-			case '\\':
-				i++
-			case '"':
-				inStr = false
-			}
+	for _, arg := range args {
+		if arg == "-" {
+			files = append(files, arg)
 			continue
 		}
-		switch c {
-		case '"':
-			inStr = true
-		case '{', '[':
-			depth++
-		case '}', ']':
-			depth--
-			if depth == 0 {
-				return true // trailing garbage is reported by the decoder
+		info, err := os.Stat(arg)
+		if err != nil || !info.IsDir() {
+			files = append(files, arg)
+			continue
+		}
+		err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				fmt.Fprintf(stderr, "%s: %v\n", path, err)
+				unreadable = true
+				return nil
 			}
+			if !d.IsDir() && (strings.HasSuffix(path, ".json") || strings.HasSuffix(path, ".jsonl")) {
+				files = append(files, path)
+			}
+			return nil
+		})
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", arg, err)
+			unreadable = true
 		}
 	}
-	return false
-}
-
-// trimJSONSpace returns b without the JSON white space (space, tab, LF,
-// CR) at either end.
-func trimJSONSpace(b []byte) []byte {
-	return bytes.Trim(b, " \t\r\n")
+	return files, unreadable
 }
 
 // openInput opens a named input; "-" is standard input.

@@ -4,18 +4,34 @@
 //
 // Usage:
 //
-//	agentschema normalize [--type NAME] [--strict] [FILE|-]...
-//	agentschema validate [--type NAME] [--mode schema|autogen] [--format text|json] FILE...|-
-//	agentschema tokens --model MODEL [--family FAMILY] [--tools FILE] [--remaining] [FILE|-]
+//	agentschema normalize [--type NAME] [--strict] [--format F] [FILE|DIR|-]...
+//	agentschema validate [--type NAME] [--mode schema|autogen] [--format F] [FILE|DIR|-]...
+//	agentschema tokens --model MODEL [--family FAMILY] [--tools FILE] [--remaining] [--format F] [FILE|DIR|-]...
 //	agentschema tokens --encoding NAME --text [--ids] [FILE|-]
-//	agentschema context --config COMPONENT.json [--state] [FILE|-]
-//	agentschema render [--as transcript|text|model-text|model-message] [--json] [FILE|-]...
+//	agentschema context --config COMPONENT.json [--state] [--format F] [FILE|DIR|-]...
+//	agentschema render [--as transcript|text|model-text|model-message] [--json] [--format F] [FILE|DIR|-]...
 //	agentschema schema list
 //	agentschema schema show NAME
+//	agentschema version
 //	agentschema mcp --config WORKBENCH.json tools
 //	agentschema mcp --config WORKBENCH.json call NAME [ARGS.json|-]
 //
-// 'agentschema help' prints the usage of each.
+// 'agentschema help' prints the usage of each, and 'agentschema help
+// VERB' (or 'agentschema VERB -h') one verb's usage, with examples.
+//
+// # Inputs
+//
+// Every verb that reads documents takes its inputs the same way: no
+// argument or - is standard input; a file is read as JSONL (one document
+// per line, of any length), one JSON document spread over lines, several
+// documents one after another, or a JSON array of documents (read element
+// by element; normalize and validate read an array whole when --type
+// names the type); a directory is every *.json and *.jsonl file under it.
+// Reading is done by package jsonstream.
+//
+// --format text|json|github picks how faults are printed: text lines,
+// JSON objects (validate: one JSON array on stdout), or GitHub Actions
+// annotations (::error file=F,line=L,col=C::POINTER: message).
 //
 // # Exit status
 //
@@ -71,7 +87,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"sort"
 	"strings"
 	"sync"
 	"syscall"
@@ -79,13 +94,12 @@ import (
 
 const usage = `usage: agentschema <command> [arguments]
 
+Inputs are files, directories (every *.json and *.jsonl under them) or -
+for standard input (the default), holding JSONL, JSON documents or JSON
+arrays of documents. 'agentschema help COMMAND' (or 'agentschema
+COMMAND -h') prints a command's usage, with examples.
+
 commands:
-  normalize [--type NAME] [--strict] [FILE|-]...
-                                        decode JSON or JSONL as NAME (or by each document's "type" tag)
-                                        and print the canonical encoding, one line per document;
-                                        --strict reports members AutoGen would drop
-  schema list                           list the embedded schemas
-  schema show NAME                      print one embedded schema
 `
 
 // Exit codes; see the package comment.
@@ -103,6 +117,9 @@ type command struct {
 	// usage is the subcommand's lines in the usage text, each starting with
 	// two spaces and the command name.
 	usage string
+	// help is the subcommand's full usage, with examples; its flag set
+	// prints it (setUsage) for -h and 'agentschema help NAME'.
+	help string
 	// run runs the subcommand with its arguments and returns the exit code.
 	run func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	// runCtx, when set, is used instead of run: the subcommand stops
@@ -117,14 +134,9 @@ var commands = map[string]command{}
 // usageText is the usage message: the built-in commands and then the
 // registered ones in name order.
 func usageText() string {
-	names := make([]string, 0, len(commands))
-	for name := range commands {
-		names = append(names, name)
-	}
-	sort.Strings(names)
 	var b strings.Builder
 	b.WriteString(usage)
-	for _, name := range names {
+	for _, name := range verbNames() {
 		b.WriteString(commands[name].usage)
 		if !strings.HasSuffix(commands[name].usage, "\n") {
 			b.WriteString("\n")
@@ -150,7 +162,7 @@ func main() {
 // interruptible reports whether the named command stops cleanly when its
 // context is done.
 func interruptible(name string) bool {
-	return name == "normalize" || commands[name].runCtx != nil
+	return commands[name].runCtx != nil
 }
 
 // run runs the command line args without a way to interrupt it.
@@ -187,22 +199,37 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return exitUsage
 	}
 	switch args[0] {
-	case "normalize":
-		return runNormalize(ctx, args[1:], stdin, stdout, stderr)
-	case "schema":
-		return runSchema(args[1:], stdout, stderr)
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usageText())
+	case "help", "-h", "-help", "--help":
+		if len(args) == 1 || args[0] != "help" {
+			fmt.Fprint(stdout, usageText())
+			return exitOK
+		}
+		if !printHelp(stdout, args[1]) {
+			fmt.Fprintf(stderr, "agentschema help: %s\n", unknownCommand(args[1]))
+			return exitUsage
+		}
 		return exitOK
 	}
 	if cmd, ok := commands[args[0]]; ok {
+		if helpRequested(args[1:]) {
+			printHelp(stdout, args[0])
+			return exitOK
+		}
 		if cmd.runCtx != nil {
 			return cmd.runCtx(ctx, args[1:], stdin, stdout, stderr)
 		}
 		return cmd.run(args[1:], stdin, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "agentschema: unknown command %q\n%s", args[0], usageText())
+	fmt.Fprintf(stderr, "agentschema: %s\n%s", unknownCommand(args[0]), usageText())
 	return exitUsage
+}
+
+// unknownCommand is the message for a command that does not exist.
+func unknownCommand(name string) string {
+	if s := suggest(name, verbNames()); s != "" {
+		return fmt.Sprintf("unknown command %q (did you mean %q?)", name, s)
+	}
+	return fmt.Sprintf("unknown command %q", name)
 }
 
 // outputGuard passes writes through to w until one fails. Then it cancels

@@ -17,6 +17,40 @@ import (
 	"github.com/agentschema/agentschema/pkg/validate"
 )
 
+func init() {
+	commands["normalize"] = command{
+		usage: "  normalize [--type NAME] [--strict] [--format text|json|github] [FILE|DIR|-]...\n" +
+			"                                        decode JSON or JSONL as NAME (or by each document's \"type\" tag)\n" +
+			"                                        and print the canonical encoding, one line per document;\n" +
+			"                                        --strict reports members AutoGen would drop\n",
+		help:   normalizeHelp,
+		runCtx: runNormalize,
+	}
+}
+
+const normalizeHelp = `usage: agentschema normalize [--type NAME] [--strict] [--format text|json|github] [FILE|DIR|-]...
+
+Decodes each document as AutoGen does (defaults filled, lax values
+coerced) and prints its canonical JSON, what AutoGen's model_dump_json
+writes, one line per document. Without --type, each document's "type" tag
+picks its type, and a top-level JSON array is read as its elements. Faults
+go to stderr as FILE:LINE: POINTER: message; the other documents are
+still printed.
+
+Inputs are files, directories (every *.json and *.jsonl under them) or -
+for standard input (the default). A file holds JSONL (one document per
+line, of any length), one JSON document, several, or a JSON array.
+
+Examples:
+  agentschema normalize examples/transcript.jsonl
+  agentschema normalize --type ChatCompletionContextState examples/context_state.json
+  tail -f run.jsonl | agentschema normalize --strict
+
+Exit status: 0 all good, 1 some document bad, 2 usage error or unreadable
+input, 130 interrupted, 141 standard output closed.
+
+`
+
 // runNormalize runs the normalize command. It stops reading when ctx is
 // done and writes out the lines of the documents it has read.
 func runNormalize(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -24,26 +58,29 @@ func runNormalize(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	fs.SetOutput(stderr)
 	typ := fs.String("type", "", "schema title to decode each document as (default: the document's \"type\" tag)")
 	strict := fs.Bool("strict", false, "report members the types do not hold (AutoGen drops them silently)")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: agentschema normalize [--type NAME] [--strict] [FILE|-]...\n")
-		fs.PrintDefaults()
-	}
+	format := fs.String("format", "text", formatHelp)
+	setUsage(fs, normalizeHelp)
 	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if !checkFormat("normalize", *format, stderr) {
 		return exitUsage
 	}
 	if *typ != "" && !isStructuredType(*typ) {
 		if _, ok := gen.DecodeTitled(*typ, wire.NewDecoder([]byte("null"), wire.Options{})); !ok {
-			fmt.Fprintf(stderr, "agentschema: unknown type %q; known types: %s\n", *typ, strings.Join(gen.Titles(), ", "))
+			fmt.Fprintf(stderr, "agentschema normalize: %s\n", unknownType(*typ, gen.Titles()))
 			return exitUsage
 		}
 	}
-	files := fs.Args()
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
+	files, unreadable := inputs(fs.Args(), stderr)
+	p := &faultPrinter{format: *format, w: stderr}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	flush := func() { out.Flush() }
 	status := exitOK
+	if unreadable {
+		status = exitUsage
+	}
+	bad := false
 	for _, name := range files {
 		if ctx.Err() != nil {
 			break
@@ -57,15 +94,13 @@ func runNormalize(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		// Flushing before each read that may wait shows each line as soon
 		// as its document is complete (tail -f ... | agentschema normalize).
 		in := newContextReader(ctx, r, flush)
-		err = readDocuments(name, in, func(doc document) error {
+		err = readDocuments(name, in, *typ == "", p, &bad, func(doc document) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			line, ok := normalizeOne(doc, *typ, wire.Options{DisallowUnknownFields: *strict}, stderr)
+			line, ok := normalizeOne(doc, *typ, wire.Options{DisallowUnknownFields: *strict}, p)
 			if !ok {
-				if status == exitOK {
-					status = exitBad
-				}
+				bad = true
 				return nil
 			}
 			out.Write(line)
@@ -78,24 +113,27 @@ func runNormalize(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		}
 	}
 	out.Flush()
+	if bad && status == exitOK {
+		status = exitBad
+	}
 	return status
 }
 
 // normalizeOne decodes one document and returns its canonical encoding,
 // or prints its faults and returns false.
-func normalizeOne(doc document, typ string, opts wire.Options, stderr io.Writer) ([]byte, bool) {
-	d := wire.NewDecoder(doc.data, opts)
+func normalizeOne(doc document, typ string, opts wire.Options, p *faultPrinter) ([]byte, bool) {
+	d := wire.NewDecoder(doc.Data, opts)
 	if isStructuredType(typ) {
-		return normalizeStructured(doc, structuredName(typ), opts, stderr)
+		return normalizeStructured(doc, structuredName(typ), opts, p)
 	}
 	title := typ
 	if title == "" {
 		tag, st := d.PeekTag("type")
 		if _, ok := messages.StructuredName(tag); ok && st == wire.TagFound {
-			return normalizeStructured(doc, "", opts, stderr)
+			return normalizeStructured(doc, "", opts, p)
 		}
-		if st == wire.TagMissing && component.IsTree(doc.data) {
-			return normalizeTree(doc, stderr)
+		if st == wire.TagMissing && component.IsTree(doc.Data) {
+			return normalizeTree(doc, p)
 		}
 		t, ok := gen.TitleForTag(tag)
 		if !ok && st == wire.TagFound {
@@ -104,15 +142,15 @@ func normalizeOne(doc document, typ string, opts wire.Options, stderr io.Writer)
 		if st != wire.TagFound || !ok {
 			// A document that is not JSON (a byte-order mark, a truncated
 			// line) has its syntax error reported, not a missing tag.
-			if errs := syntaxErrors(doc.data, opts); len(errs) > 0 {
-				printErrors(stderr, doc, errs)
+			if errs := syntaxErrors(doc.Data, opts); len(errs) > 0 {
+				p.decoder(doc, "", errs)
 				return nil, false
 			}
 			msg := "no \"type\" tag: pass --type NAME"
 			if st == wire.TagFound {
 				msg = fmt.Sprintf("unknown \"type\" tag %q: pass --type NAME", tag)
 			}
-			fmt.Fprintf(stderr, "%s:%d: /: %s\n", doc.file, doc.line, msg)
+			p.document(doc, msg)
 			return nil, false
 		}
 		title = t
@@ -120,12 +158,12 @@ func normalizeOne(doc document, typ string, opts wire.Options, stderr io.Writer)
 	var v wire.Encodable
 	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v, _ = gen.DecodeTitled(title, d) }))
 	if errs := d.Errors(); len(errs) > 0 {
-		printErrors(stderr, doc, errs)
+		p.decoder(doc, "", errs)
 		return nil, false
 	}
 	b, err := wire.Marshal(v)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s:%d: /: cannot encode: %v\n", doc.file, doc.line, err)
+		p.document(doc, "cannot encode: "+err.Error())
 		return nil, false
 	}
 	return b, true
@@ -133,19 +171,20 @@ func normalizeOne(doc document, typ string, opts wire.Options, stderr io.Writer)
 
 // normalizeTree writes a component tree as AutoGen's dump_component()
 // does after load_component (component.NormalizeTree).
-func normalizeTree(doc document, stderr io.Writer) ([]byte, bool) {
-	b, err := component.NormalizeTree(doc.data)
+func normalizeTree(doc document, p *faultPrinter) ([]byte, bool) {
+	b, err := component.NormalizeTree(doc.Data)
 	if err == nil {
 		return b, true
 	}
 	var fs agentschema.Faults
 	if errors.As(err, &fs) {
 		for _, f := range fs {
-			fmt.Fprintf(stderr, "%s:%d: %s: %s\n", doc.file, doc.line+max(f.Line, 1)-1, f.DisplayPointer(), f.Message)
+			pos := at(doc, f.Line, f.Column)
+			p.print(fault{File: pos.File, Line: pos.Line, Column: pos.Column, Pointer: f.Pointer, Keyword: f.Keyword, Message: f.Message, Type: f.Type})
 		}
 		return nil, false
 	}
-	fmt.Fprintf(stderr, "%s:%d: /: %v\n", doc.file, doc.line, err)
+	p.document(doc, err.Error())
 	return nil, false
 }
 
@@ -155,16 +194,6 @@ func syntaxErrors(data []byte, opts wire.Options) wire.Errors {
 	d := wire.NewDecoder(data, opts)
 	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { d.Skip() }))
 	return d.Errors()
-}
-
-func printErrors(w io.Writer, doc document, errs wire.Errors) {
-	for _, e := range errs {
-		ptr := e.Pointer
-		if ptr == "" {
-			ptr = "/"
-		}
-		fmt.Fprintf(w, "%s:%d: %s: %s\n", doc.file, doc.line+e.Line-1, ptr, e.Message)
-	}
 }
 
 // isStructuredType reports whether a --type names a StructuredMessage:
@@ -191,26 +220,26 @@ func structuredName(typ string) string {
 // chat message, and the content object is kept as it was written (see
 // messages.RawStructuredMessage). X is name, or the document's tag when
 // name is "".
-func normalizeStructured(doc document, name string, opts wire.Options, stderr io.Writer) ([]byte, bool) {
+func normalizeStructured(doc document, name string, opts wire.Options, p *faultPrinter) ([]byte, bool) {
 	var m *messages.RawStructuredMessage
 	var err error
 	if name != "" {
-		m, err = messages.DecodeRawStructuredAs(name, doc.data, gen.UnmarshalOptions(opts))
+		m, err = messages.DecodeRawStructuredAs(name, doc.Data, gen.UnmarshalOptions(opts))
 	} else {
-		m, err = messages.DecodeRawStructured(doc.data, gen.UnmarshalOptions(opts))
+		m, err = messages.DecodeRawStructured(doc.Data, gen.UnmarshalOptions(opts))
 	}
 	if err != nil {
 		var errs wire.Errors
 		if errors.As(err, &errs) {
-			printErrors(stderr, doc, errs)
+			p.decoder(doc, "", errs)
 		} else {
-			fmt.Fprintf(stderr, "%s:%d: /: %v\n", doc.file, doc.line, err)
+			p.document(doc, err.Error())
 		}
 		return nil, false
 	}
 	b, err := messages.Marshal(m)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s:%d: /: cannot encode: %v\n", doc.file, doc.line, err)
+		p.document(doc, "cannot encode: "+err.Error())
 		return nil, false
 	}
 	return b, true

@@ -2,8 +2,7 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/json"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -17,12 +16,37 @@ import (
 
 func init() {
 	commands["render"] = command{
-		usage: "  render [--as transcript|text|model-text|model-message] [--json] [FILE|-]...\n" +
+		usage: "  render [--as transcript|text|model-text|model-message] [--json] [--format text|json|github] [FILE|DIR|-]...\n" +
 			"                                        render each message of a transcript (JSONL, a JSON array\n" +
 			"                                        or one document) as AutoGen does\n",
-		run: runRender,
+		help: renderHelp,
+		run:  runRender,
 	}
 }
+
+const renderHelp = `usage: agentschema render [--as transcript|text|model-text|model-message] [--json] [--format text|json|github] [FILE|DIR|-]...
+
+Renders each agentchat message or event of a transcript as AutoGen does:
+transcript (the default) as its Console prints it, text as to_text(),
+model-text as to_model_text(), model-message as to_model_message() (a
+UserMessage's JSON). Each message is printed as soon as it is read, so
+'tail -f run.jsonl | agentschema render' follows a running team. Bad
+messages are reported on stderr (FILE:LINE: POINTER: message) and
+rendering goes on.
+
+Inputs are files, directories (every *.json and *.jsonl under them) or -
+for standard input (the default), holding JSONL, JSON documents or JSON
+arrays of messages.
+
+Examples:
+  agentschema render examples/transcript.jsonl
+  agentschema render --as model-message examples/transcript.jsonl
+  tail -f run.jsonl | agentschema render --as text
+
+Exit status: 0 all rendered, 1 some message bad or an input unreadable,
+2 usage error.
+
+`
 
 // renderModes are the values of --as.
 var renderModes = []string{"transcript", "text", "model-text", "model-message"}
@@ -34,7 +58,7 @@ type renderer struct {
 	opts    []messages.Option
 	factory *messages.MessageFactory
 	out     *bufio.Writer
-	stderr  io.Writer
+	faults  *faultPrinter
 	failed  bool
 	// the source of the streaming chunks being printed under one header
 	// (transcript mode), or "" when none are open
@@ -50,11 +74,12 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	iterm := fs.Bool("iterm", false, "show MultiModalMessage images as iTerm2 inline images (transcript and text)")
 	placeholder := fs.String("image-placeholder", "", "write this instead of [image] for images (model-text)")
 	base64 := fs.Bool("image-base64", false, "write images as base64 (model-text)")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "usage: agentschema render [--as transcript|text|model-text|model-message] [--json] [FILE|-]...\n")
-		fs.PrintDefaults()
-	}
+	format := fs.String("format", "text", formatHelp)
+	setUsage(fs, renderHelp)
 	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if !checkFormat("render", *format, stderr) {
 		return exitUsage
 	}
 	valid := false
@@ -70,7 +95,7 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		asJSON:  *asJSON,
 		factory: messages.NewMessageFactory(),
 		out:     bufio.NewWriterSize(stdout, 64<<10),
-		stderr:  stderr,
+		faults:  &faultPrinter{format: *format, w: stderr},
 	}
 	// A renderer reads what AutoGen writes, SelectorEvent included.
 	_ = r.factory.Register(&gen.SelectorEvent{})
@@ -85,11 +110,10 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *base64 {
 		r.opts = append(r.opts, messages.WithImagesAsBase64())
 	}
-	files := fs.Args()
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
+	files, unreadable := inputs(fs.Args(), stderr)
+	r.failed = unreadable
 	defer r.out.Flush()
+	flush := func() { r.out.Flush() }
 	for _, name := range files {
 		in, closeFn, err := openInput(name, stdin)
 		if err != nil {
@@ -97,8 +121,11 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			r.failed = true
 			continue
 		}
-		err = readDocuments(name, in, func(doc document) error {
-			r.document(doc)
+		// Flushing before each read that may wait prints each message as
+		// soon as its line is complete (tail -f run.jsonl | agentschema render).
+		cr := newContextReader(context.Background(), in, flush)
+		err = readDocuments(name, cr, true, r.faults, &r.failed, func(doc document) error {
+			r.message(doc)
 			return nil
 		})
 		closeFn()
@@ -114,76 +141,38 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// document renders one document: a message, or an array of messages.
-func (r *renderer) document(doc document) {
-	data := bytes.TrimSpace(doc.data)
-	if len(data) == 0 || data[0] != '[' {
-		r.message(doc)
-		return
-	}
-	dec := json.NewDecoder(bytes.NewReader(doc.data))
-	if _, err := dec.Token(); err != nil {
-		r.fault(doc.file, doc.line, "/", err.Error())
-		return
-	}
-	for i := 0; dec.More(); i++ {
-		start := int(dec.InputOffset())
-		for start < len(doc.data) && strings.IndexByte(" \t\r\n,", doc.data[start]) >= 0 {
-			start++
-		}
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			line := doc.line + bytes.Count(doc.data[:start], []byte("\n"))
-			var se *json.SyntaxError
-			if errors.As(err, &se) {
-				line = doc.line + bytes.Count(doc.data[:min(int(se.Offset), len(doc.data))], []byte("\n"))
-			}
-			r.fault(doc.file, line, fmt.Sprintf("/%d", i), "invalid JSON: "+err.Error())
-			return
-		}
-		line := doc.line + bytes.Count(doc.data[:start], []byte("\n"))
-		r.message(document{file: doc.file, line: line, data: raw})
-	}
-	if _, err := dec.Token(); err != nil {
-		r.fault(doc.file, doc.line, "/", "invalid JSON: "+err.Error())
-	}
-}
-
 // fault reports a bad message; rendering goes on.
-func (r *renderer) fault(file string, line int, ptr, msg string) {
+func (r *renderer) fault(doc document, line, col int, ptr, msg string) {
 	r.endChunks()
 	r.out.Flush()
-	fmt.Fprintf(r.stderr, "%s:%d: %s: %s\n", file, line, ptr, msg)
+	p := at(doc, line, col)
+	r.faults.print(fault{File: p.File, Line: p.Line, Column: p.Column, Pointer: ptr, Message: msg})
 	r.failed = true
 }
 
 // message decodes and renders one message.
 func (r *renderer) message(doc document) {
-	m, err := r.factory.Create(doc.data)
+	m, err := r.factory.Create(doc.Data)
 	var unknown *messages.UnknownTypeError
 	if errors.As(err, &unknown) {
 		if _, ok := messages.StructuredName(unknown.Type); ok {
-			m, err = messages.DecodeRawStructured(doc.data, gen.UnmarshalOptions{})
+			m, err = messages.DecodeRawStructured(doc.Data, gen.UnmarshalOptions{})
 		}
 	}
 	if err != nil {
 		var es wire.Errors
 		if errors.As(err, &es) {
 			for _, e := range es {
-				ptr := e.Pointer
-				if ptr == "" {
-					ptr = "/"
-				}
-				r.fault(doc.file, doc.line+e.Line-1, ptr, e.Message)
+				r.fault(doc, e.Line, e.Column, e.Pointer, e.Message)
 			}
 			return
 		}
-		r.fault(doc.file, doc.line, "/", err.Error())
+		r.fault(doc, 1, 1, "", err.Error())
 		return
 	}
 	out, ok, err := r.render(m)
 	if err != nil {
-		r.fault(doc.file, doc.line, "/", "cannot render "+m.Type()+": "+err.Error())
+		r.fault(doc, 1, 1, "", "cannot render "+m.Type()+": "+err.Error())
 		return
 	}
 	if !ok {

@@ -8,7 +8,32 @@ import (
 	"github.com/agentschema/agentschema/schemas"
 )
 
-func runSchema(args []string, stdout, stderr io.Writer) int {
+func init() {
+	commands["schema"] = command{
+		usage: "  schema list                           list the embedded schemas\n" +
+			"  schema show NAME                      print one embedded schema\n",
+		help: schemaHelp,
+		run:  runSchema,
+	}
+}
+
+const schemaHelp = `usage: agentschema schema list
+       agentschema schema show NAME
+
+Lists the JSON Schemas embedded in the command (one title a line), or
+prints one of them.
+
+Examples:
+  agentschema schema list
+  agentschema schema show UserMessage
+
+`
+
+func runSchema(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		fmt.Fprint(stderr, schemaHelp)
+		return exitOK
+	}
 	if len(args) == 0 {
 		fmt.Fprint(stderr, "usage: agentschema schema list | agentschema schema show NAME\n")
 		return exitUsage
@@ -28,7 +53,11 @@ func runSchema(args []string, stdout, stderr io.Writer) int {
 		}
 		data, err := schemas.Get(args[1])
 		if err != nil {
-			fmt.Fprintf(stderr, "agentschema: no schema named %q (see 'agentschema schema list')\n", args[1])
+			msg := fmt.Sprintf("no schema named %q (see 'agentschema schema list')", args[1])
+			if s := suggest(args[1], schemas.Names()); s != "" {
+				msg = fmt.Sprintf("no schema named %q (did you mean %q?)", args[1], s)
+			}
+			fmt.Fprintf(stderr, "agentschema: %s\n", msg)
 			return exitUsage
 		}
 		_, _ = stdout.Write(data)

@@ -1,11 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -18,29 +19,41 @@ import (
 func init() {
 	commands["tokens"] = command{
 		usage: "" +
-			"  tokens --model MODEL [--family FAMILY] [--tools FILE] [--remaining] [FILE|-]\n" +
+			"  tokens --model MODEL [--family FAMILY] [--tools FILE] [--remaining] [--format text|json|github] [FILE|DIR|-]...\n" +
 			"                                        count LLM messages (JSON array, saved context state or JSONL)\n" +
 			"                                        as AutoGen's OpenAI client does; print the count\n" +
 			"  tokens --encoding NAME --text [--ids] [FILE|-]\n" +
 			"                                        count plain text with a tiktoken encoding (--ids: print the ids)\n",
-		run: runTokens,
+		help: tokensUsage,
+		run:  runTokens,
 	}
 }
 
-const tokensUsage = `usage: agentschema tokens --model MODEL [--family FAMILY] [--tools FILE] [--remaining] [FILE|-]
+const tokensUsage = `usage: agentschema tokens --model MODEL [--family FAMILY] [--tools FILE] [--remaining] [--format text|json|github] [FILE|DIR|-]...
        agentschema tokens --encoding NAME --text [--ids] [FILE|-]
        agentschema tokens --model MODEL --text [--ids] [FILE|-]
 
 Counts tokens exactly as AutoGen's OpenAI chat client (count_tokens_openai,
 tiktoken 0.14) does, offline. The messages are LLM messages: a JSON array,
-a saved context state ({"messages": [...]}), one message, or JSONL of these.
-With --text the whole input is plain text.
+a saved context state ({"messages": [...]}), one message, or JSONL of these,
+in files, directories (every *.json and *.jsonl) or standard input (the
+default); the messages of all inputs are one prompt. They are counted as
+they are read, in memory bounded by the largest message. Faults go to
+stderr (FILE:LINE: POINTER: message). With --text the whole input is plain
+text.
+
+Examples:
+  agentschema tokens --model gpt-4o examples/context_state.json
+  agentschema tokens --model gpt-4o --tools tools.json --remaining messages.jsonl
+  echo -n 'hello world' | agentschema tokens --encoding o200k_base --text --ids
+
 `
 
 // tokensFlags are the parsed flags of the tokens command.
 type tokensFlags struct {
 	model, family, tools, encoding string
 	remaining, text, ids           bool
+	format                         string
 	addNamePrefixes                bool
 	includeName                    bool
 }
@@ -58,37 +71,38 @@ func runTokens(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.encoding, "encoding", "", "with --text: the encoding ("+strings.Join(tokens.EncodingNames(), ", ")+")")
 	fs.BoolVar(&f.text, "text", false, "count the input as plain text")
 	fs.BoolVar(&f.ids, "ids", false, "with --text: print the token ids as a JSON array")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, tokensUsage)
-		fs.PrintDefaults()
-	}
+	fs.StringVar(&f.format, "format", "text", formatHelp)
+	setUsage(fs, tokensUsage)
 	files, ok := parseInterspersed(fs, args)
 	if !ok {
 		return exitUsage
 	}
-	if len(files) > 1 {
-		fmt.Fprintln(stderr, "agentschema tokens: at most one input FILE")
+	if !checkFormat("tokens", f.format, stderr) {
 		return exitUsage
-	}
-	name := "-"
-	if len(files) == 1 {
-		name = files[0]
 	}
 	if msg := f.check(); msg != "" {
 		fmt.Fprintf(stderr, "agentschema tokens: %s\n", msg)
 		fs.Usage()
 		return exitUsage
 	}
-	r, closeFn, err := openInput(name, stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "agentschema tokens: %v\n", err)
-		return exitUsage
-	}
-	defer closeFn()
 	if f.text {
+		if len(files) > 1 {
+			fmt.Fprintln(stderr, "agentschema tokens: --text counts one input FILE")
+			return exitUsage
+		}
+		name := "-"
+		if len(files) == 1 {
+			name = files[0]
+		}
+		r, closeFn, err := openInput(name, stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "agentschema tokens: %v\n", err)
+			return exitUsage
+		}
+		defer closeFn()
 		return countText(f, name, r, stdout, stderr)
 	}
-	return countMessages(f, name, r, stdin, stdout, stderr)
+	return countMessages(f, files, stdin, stdout, stderr)
 }
 
 // parseInterspersed parses flags that may come before or after the
@@ -206,8 +220,10 @@ func unknownModelMessage(model string, forText bool) string {
 		"To count plain text with an explicit encoding: --encoding NAME --text (encodings: %s)", model, encodings)
 }
 
-// countMessages counts LLM messages as AutoGen's OpenAI client does.
-func countMessages(f tokensFlags, name string, r, stdin io.Reader, stdout, stderr io.Writer) int {
+// countMessages counts LLM messages as AutoGen's OpenAI client does,
+// each as it is read (Σ MessageTokens + OverheadTokens is CountMessages;
+// see tokens.OpenAICounter), so memory is bounded by the largest message.
+func countMessages(f tokensFlags, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if f.family == "" {
 		if _, ok := tokens.ModelInfoFamily(f.model); !ok {
 			fmt.Fprintf(stderr, "agentschema tokens: %s\n", unknownModelMessage(f.model, false))
@@ -219,8 +235,12 @@ func countMessages(f tokensFlags, name string, r, stdin io.Reader, stdout, stder
 		no := false
 		opts.IncludeNameInMessage = &no
 	}
+	files, unreadable := inputs(args, stderr)
+	if unreadable {
+		return exitUsage
+	}
 	if f.tools != "" {
-		if f.tools == "-" && name == "-" {
+		if f.tools == "-" && slices.Contains(files, "-") {
 			fmt.Fprintln(stderr, "agentschema tokens: --tools - and the messages cannot both come from standard input")
 			return exitUsage
 		}
@@ -230,27 +250,45 @@ func countMessages(f tokensFlags, name string, r, stdin io.Reader, stdout, stder
 		}
 		opts.RawTools = tools
 	}
-	msgs, code := readLLMMessages(name, r, stderr)
+	counter := &tokens.OpenAICounter{Model: f.model, Options: opts}
+	n := 0
+	var countErr error
+	var countName string
+	p := &faultPrinter{format: f.format, w: stderr}
+	code := readLLMMessages("tokens", files, stdin, p, stderr, func(name string, i int, m gen.LLMMessage) bool {
+		if countErr != nil {
+			return true
+		}
+		k, err := counter.MessageTokens(m)
+		if err != nil {
+			countErr, countName = err, name
+			return true
+		}
+		n += k
+		return true
+	})
 	if code != exitOK {
 		return code
 	}
 	if f.remaining {
-		n, err := tokens.RemainingTokens(msgs, f.model, opts)
-		if err != nil {
-			if errors.Is(err, tokens.ErrNoTokenLimit) {
-				fmt.Fprintf(stderr, "agentschema tokens: --remaining: AutoGen knows no token limit for model %q (its remaining_tokens raises %v)\n", f.model, err)
-			} else {
-				fmt.Fprintf(stderr, "agentschema tokens: %s: %v\n", name, err)
-			}
+		if _, ok := tokens.TokenLimit(f.model); !ok {
+			_, err := tokens.RemainingTokens(nil, f.model, tokens.Options{ModelFamily: f.family})
+			fmt.Fprintf(stderr, "agentschema tokens: --remaining: AutoGen knows no token limit for model %q (its remaining_tokens raises %v)\n", f.model, err)
 			return exitBad
 		}
-		fmt.Fprintln(stdout, n)
-		return exitOK
 	}
-	n, err := tokens.CountMessages(msgs, f.model, opts)
-	if err != nil {
-		fmt.Fprintf(stderr, "agentschema tokens: %s: %v\n", name, err)
+	if countErr == nil {
+		k, err := counter.OverheadTokens()
+		countErr, countName = err, strings.Join(files, ", ")
+		n += k
+	}
+	if countErr != nil {
+		fmt.Fprintf(stderr, "agentschema tokens: %s: %v\n", countName, countErr)
 		return exitBad
+	}
+	if f.remaining {
+		limit, _ := tokens.TokenLimit(f.model)
+		n = limit - n
 	}
 	fmt.Fprintln(stdout, n)
 	return exitOK
@@ -268,22 +306,22 @@ func readToolSchemas(name string, stdin io.Reader, stderr io.Writer) ([]json.Raw
 	defer closeFn()
 	var tools []json.RawMessage
 	bad := false
-	err = readDocuments(name, r, func(doc document) error {
+	err = readDocuments(name, r, false, &faultPrinter{w: stderr}, &bad, func(doc document) error {
 		var probe any
-		if err := json.Unmarshal(doc.data, &probe); err != nil {
-			fmt.Fprintf(stderr, "%s:%d: invalid JSON: %v\n", doc.file, doc.line, err)
+		if err := json.Unmarshal(doc.Data, &probe); err != nil {
+			fmt.Fprintf(stderr, "%s:%d: invalid JSON: %v\n", doc.File, doc.Line, err)
 			bad = true
 			return nil
 		}
 		switch probe.(type) {
 		case []any:
 			var list []json.RawMessage
-			_ = json.Unmarshal(doc.data, &list)
+			_ = json.Unmarshal(doc.Data, &list)
 			tools = append(tools, list...)
 		case map[string]any:
-			tools = append(tools, json.RawMessage(doc.data))
+			tools = append(tools, json.RawMessage(bytes.Clone(doc.Data)))
 		default:
-			fmt.Fprintf(stderr, "%s:%d: /: expected a tool schema (an object) or an array of them\n", doc.file, doc.line)
+			fmt.Fprintf(stderr, "%s:%d: /: expected a tool schema (an object) or an array of them\n", doc.File, doc.Line)
 			bad = true
 		}
 		return nil
@@ -298,55 +336,80 @@ func readToolSchemas(name string, stdin io.Reader, stderr io.Writer) ([]json.Raw
 	return tools, exitOK
 }
 
-// readLLMMessages reads LLM messages from r: a JSON array of messages, a
-// saved context state ({"messages": [...]}), one message, or JSONL whose
-// lines are any of these, concatenated. Faults are printed on stderr as
-// FILE:LINE: POINTER: message. code is exitOK, exitBad when a document was
-// bad, or exitUsage when the input could not be read.
-func readLLMMessages(name string, r io.Reader, stderr io.Writer) (msgs []gen.LLMMessage, code int) {
-	ok := true
-	err := readDocuments(name, r, func(doc document) error {
-		d := wire.NewDecoder(doc.data, wire.Options{})
-		var got []gen.LLMMessage
-		d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) {
-			switch d.Peek() {
-			case wire.KindArray:
-				if d.Array() {
-					for d.More() {
-						if m := gen.DecodeLLMMessage(d); m != nil {
-							got = append(got, m)
+// readLLMMessages reads the LLM messages of the inputs and calls fn with
+// each, its input's name and its index among all the messages: a JSON
+// array of messages (read element by element), a saved context state
+// ({"messages": [...]}), one message, or JSONL whose lines are any of
+// these. fn returns false to stop adding (reading goes on, to report
+// faults). Faults are printed by p. The code is exitOK, exitBad when a
+// document was bad (fn is not called after the first bad one), or
+// exitUsage when an input could not be read.
+func readLLMMessages(verb string, files []string, stdin io.Reader, p *faultPrinter, stderr io.Writer, fn func(name string, i int, m gen.LLMMessage) bool) int {
+	bad, unreadable := false, false
+	i := 0
+	for _, name := range files {
+		r, closeFn, err := openInput(name, stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "agentschema %s: %v\n", verb, err)
+			unreadable = true
+			continue
+		}
+		err = readDocuments(name, r, true, p, &bad, func(doc document) error {
+			d := wire.NewDecoder(doc.Data, wire.Options{})
+			var got []gen.LLMMessage
+			d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) {
+				switch d.Peek() {
+				case wire.KindArray:
+					if d.Array() {
+						for d.More() {
+							if m := gen.DecodeLLMMessage(d); m != nil {
+								got = append(got, m)
+							}
 						}
 					}
+				case wire.KindObject:
+					if _, st := d.PeekTag("messages"); st != wire.TagMissing {
+						var s gen.ChatCompletionContextState
+						s.DecodeFrom(d)
+						got = s.Messages
+					} else if m := gen.DecodeLLMMessage(d); m != nil {
+						got = append(got, m)
+					}
+				case wire.KindInvalid:
+					d.Skip() // reports the syntax error
+				default:
+					d.Fail("model_type", "Input should be a JSON array of LLM messages, a saved context state or an LLM message")
+					d.Skip()
 				}
-			case wire.KindObject:
-				if _, st := d.PeekTag("messages"); st != wire.TagMissing {
-					var s gen.ChatCompletionContextState
-					s.DecodeFrom(d)
-					got = s.Messages
-				} else if m := gen.DecodeLLMMessage(d); m != nil {
-					got = append(got, m)
+			}))
+			if errs := d.Errors(); len(errs) > 0 {
+				prefix := ""
+				if doc.Element >= 0 {
+					prefix = "/" + strconv.Itoa(doc.Element)
 				}
-			case wire.KindInvalid:
-				d.Skip() // reports the syntax error
-			default:
-				d.Fail("model_type", "Input should be a JSON array of LLM messages, a saved context state or an LLM message")
-				d.Skip()
+				p.decoder(doc, prefix, errs)
+				bad = true
+				return nil
 			}
-		}))
-		if errs := d.Errors(); len(errs) > 0 {
-			printErrors(stderr, doc, errs)
-			ok = false
+			for _, m := range got {
+				if !bad && !fn(name, i, m) {
+					bad = true
+				}
+				i++
+			}
 			return nil
+		})
+		closeFn()
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			unreadable = true
 		}
-		msgs = append(msgs, got...)
-		return nil
-	})
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return nil, exitUsage
 	}
-	if !ok {
-		return msgs, exitBad
+	switch {
+	case unreadable:
+		return exitUsage
+	case bad:
+		return exitBad
 	}
-	return msgs, exitOK
+	return exitOK
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/agentschema/agentschema/gen"
+
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -237,7 +239,7 @@ func TestTokensRefused(t *testing.T) {
 		{"encoding for messages", `[]`, []string{"--model", "gpt-4o", "--encoding", "o200k_base"}, 2, []string{"add --text"}},
 		{"both", "x", []string{"--model", "gpt-4o", "--encoding", "o200k_base", "--text"}, 2, []string{"not both"}},
 		{"text with tools", "x", []string{"--encoding", "o200k_base", "--text", "--remaining"}, 2, []string{"not --text"}},
-		{"two files", `[]`, []string{"--model", "gpt-4o", "a", "b"}, 2, []string{"at most one"}},
+		{"two text files", `x`, []string{"--encoding", "o200k_base", "--text", "a", "b"}, 2, []string{"--text counts one input FILE"}},
 		{"missing file", ``, []string{"--model", "gpt-4o", "/nonexistent/file.json"}, 2, []string{"no such file"}},
 		{"bad flag", ``, []string{"--bogus"}, 2, nil},
 	}
@@ -285,7 +287,11 @@ func FuzzReadLLMMessages(f *testing.F) {
 	f.Add([]byte(`[{"type": "FunctionExecutionResultMessage", "content": [{"content": "1", "name": "f", "call_id": "c"}]}]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var errs strings.Builder
-		msgs, rc := readLLMMessages("in", strings.NewReader(string(data)), &errs)
+		var msgs []gen.LLMMessage
+		rc := readLLMMessages("tokens", []string{"-"}, strings.NewReader(string(data)), &faultPrinter{w: &errs}, &errs, func(_ string, _ int, m gen.LLMMessage) bool {
+			msgs = append(msgs, m)
+			return true
+		})
 		ok := rc == exitOK
 		if ok != (errs.Len() == 0) {
 			t.Fatalf("ok %v with stderr %q", ok, errs.String())

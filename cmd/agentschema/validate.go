@@ -3,17 +3,13 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -22,20 +18,34 @@ import (
 
 func init() {
 	commands["validate"] = command{
-		usage: "  validate [--type NAME] [--mode schema|autogen] [--format text|json] FILE...|-\n" +
+		usage: "  validate [--type NAME] [--mode schema|autogen] [--format text|json|github] [--strict] [FILE|DIR|-]...\n" +
 			"                                        check JSON or JSONL files (directories: every *.json and *.jsonl)\n" +
 			"                                        against the schemas, or against what AutoGen accepts\n",
+		help:   validateUsage,
 		runCtx: runValidate,
 	}
 }
 
-const validateUsage = `usage: agentschema validate [--type NAME] [--mode schema|autogen] [--format text|json] [--strict] FILE...|-
+const validateUsage = `usage: agentschema validate [--type NAME] [--mode schema|autogen] [--format text|json|github] [--strict] [FILE|DIR|-]...
 
-Checks each JSON document (a file holding one JSON value, or JSONL: one
-per line) and prints one line per error, FILE:LINE:COL: POINTER: message,
-then "N documents, M invalid". Directories are searched recursively for
-*.json and *.jsonl files; - is standard input. Without --type, each
-document's "type" tag picks its schema.
+Checks each JSON document (a file holding one JSON value, several, a JSON
+array of them, or JSONL: one per line) and prints one line per error,
+FILE:LINE:COL: POINTER: message, then "N documents, M invalid".
+Directories are searched recursively for *.json and *.jsonl files; - (the
+default) is standard input. Without --type, each document's "type" tag
+picks its schema and a top-level JSON array is read as its elements.
+Both modes place a fault alike: a missing member at the object that
+lacks it, an unknown tag at the "type" member.
+
+--format json prints one JSON array of error objects; --format github
+prints GitHub Actions annotations (::error file=F,line=L,col=C::...), so
+that a workflow step shows each fault on the file's line.
+
+Examples:
+  agentschema validate examples/transcript.jsonl
+  agentschema validate --mode autogen --type ChatCompletionContextState examples/bad/state.json
+  agentschema validate --format github payloads/
+  cat run.jsonl | agentschema validate
 
 Exit status: 0 all valid, 1 some document invalid, 2 usage error,
 unreadable input or unwritable output, 130 interrupted (the output then
@@ -59,12 +69,9 @@ func runValidate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	fset.SetOutput(stderr)
 	typ := fset.String("type", "", "schema title to check every document as (default: each document's \"type\" tag)")
 	modeName := fset.String("mode", "schema", "schema: what the JSON Schemas say; autogen: what AutoGen's Python packages accept")
-	format := fset.String("format", "text", "text: FILE:LINE:COL: POINTER: message lines; json: an array of error objects")
+	format := fset.String("format", "text", "text: FILE:LINE:COL: POINTER: message lines; json: an array of error objects; github: GitHub Actions annotations")
 	strict := fset.Bool("strict", false, "an unknown provider in a component tree is an error (default: a warning on stderr)")
-	fset.Usage = func() {
-		fmt.Fprint(stderr, validateUsage)
-		fset.PrintDefaults()
-	}
+	setUsage(fset, validateUsage)
 	if err := fset.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
@@ -77,11 +84,7 @@ func runValidate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		return exitUsage
 	}
 	if *typ != "" && !slices.Contains(validate.Titles(), *typ) {
-		fmt.Fprintf(stderr, "agentschema validate: unknown type %q; known types: %s\n", *typ, strings.Join(validate.Titles(), ", "))
-		return exitUsage
-	}
-	if fset.NArg() == 0 {
-		fmt.Fprint(stderr, "agentschema validate: no input: name files or directories, or - for standard input\n")
+		fmt.Fprintf(stderr, "agentschema validate: %s\n", unknownType(*typ, validate.Titles()))
 		return exitUsage
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
@@ -92,12 +95,14 @@ func runValidate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		w = &textOutput{w: out}
 	case "json":
 		w = &jsonOutput{w: out}
+	case "github":
+		w = &githubOutput{w: out}
 	default:
-		fmt.Fprintf(stderr, "agentschema validate: unknown --format %q: want text or json\n", *format)
+		fmt.Fprintf(stderr, "agentschema validate: unknown --format %q: want text, json or github\n", *format)
 		return exitUsage
 	}
 
-	files, unreadable := validateInputs(fset.Args(), stderr)
+	files, unreadable := inputs(fset.Args(), stderr)
 	r := &validateRun{
 		ctx:      ctx,
 		flush:    func() { out.Flush() },
@@ -176,30 +181,35 @@ func (r *validateRun) file(name string, stdin io.Reader) error {
 	}
 	defer closeFn()
 	cr := &countingReader{r: newContextReader(r.ctx, in, r.flush), n: &r.progress.read}
-	return readDocuments(name, cr, func(doc document) error {
+	return forDocuments(name, cr, r.typ == "", func(doc document, fault error) error {
 		if err := r.ctx.Err(); err != nil {
 			return err
 		}
 		r.docs++
-		err := r.document(doc)
+		err := r.document(doc, fault)
 		r.progress.tick(r.docs, r.invalid)
 		return err
 	})
 }
 
-// document checks one document and writes its errors.
-func (r *validateRun) document(doc document) error {
+// document checks one document and writes its errors. fault is set for
+// a document too large to read.
+func (r *validateRun) document(doc document, fault error) error {
 	var (
 		title string
 		err   error
 	)
 	r.v.Warn = func(e *validate.Error) {
-		fmt.Fprintf(r.warn, "%s:%d:%d: %s: warning: %s\n", doc.file, doc.line+e.Line-1, e.Column, e.DisplayPointer(), e.Message)
+		p := at(doc, e.Line, e.Column)
+		fmt.Fprintf(r.warn, "%s:%d:%d: %s: warning: %s\n", p.File, p.Line, p.Column, e.DisplayPointer(), e.Message)
 	}
-	if r.typ != "" {
-		err = r.v.Validate(r.typ, doc.data)
-	} else {
-		title, err = r.v.ValidateTagged(doc.data)
+	switch {
+	case fault != nil:
+		err = validate.Errors{{Line: 1, Column: 1, Keyword: "syntax", Type: "limit", Message: faultMessage(fault)}}
+	case r.typ != "":
+		err = r.v.Validate(r.typ, doc.Data)
+	default:
+		title, err = r.v.ValidateTagged(doc.Data)
 	}
 	if err == nil {
 		return nil
@@ -220,49 +230,12 @@ func (r *validateRun) document(doc document) error {
 	return nil
 }
 
-// validateInputs expands the command's arguments: files as named, and
-// every *.json and *.jsonl file under a directory, in lexical order. It
-// reports the arguments it cannot read.
-func validateInputs(args []string, stderr io.Writer) (files []string, unreadable bool) {
-	for _, arg := range args {
-		if arg == "-" {
-			files = append(files, arg)
-			continue
-		}
-		info, err := os.Stat(arg)
-		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", arg, err)
-			unreadable = true
-			continue
-		}
-		if !info.IsDir() {
-			files = append(files, arg)
-			continue
-		}
-		err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				fmt.Fprintf(stderr, "%s: %v\n", path, err)
-				unreadable = true
-				return nil
-			}
-			if !d.IsDir() && (strings.HasSuffix(path, ".json") || strings.HasSuffix(path, ".jsonl")) {
-				files = append(files, path)
-			}
-			return nil
-		})
-		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", arg, err)
-			unreadable = true
-		}
-	}
-	return files, unreadable
-}
-
 // textOutput writes FILE:LINE:COL: POINTER: message lines and a summary.
 type textOutput struct{ w *bufio.Writer }
 
 func (o *textOutput) fault(doc document, e *validate.Error) error {
-	_, err := fmt.Fprintf(o.w, "%s:%d:%d: %s: %s\n", doc.file, doc.line+e.Line-1, e.Column, e.DisplayPointer(), e.Message)
+	p := at(doc, e.Line, e.Column)
+	_, err := fmt.Fprintf(o.w, "%s:%d:%d: %s: %s\n", p.File, p.Line, p.Column, e.DisplayPointer(), e.Message)
 	return err
 }
 
@@ -278,18 +251,6 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// jsonFault is one error in --format json output.
-type jsonFault struct {
-	File    string `json:"file"`
-	Line    int    `json:"line"`
-	Column  int    `json:"column"`
-	Pointer string `json:"pointer"`
-	Keyword string `json:"keyword"`
-	Message string `json:"message"`
-	// Code is pydantic's error type, in autogen mode.
-	Code string `json:"code,omitempty"`
-}
-
 // jsonOutput writes a JSON array of error objects, one per line, as the
 // errors are found (so memory does not grow with their number).
 type jsonOutput struct {
@@ -298,15 +259,7 @@ type jsonOutput struct {
 }
 
 func (o *jsonOutput) fault(doc document, e *validate.Error) error {
-	b, err := json.Marshal(jsonFault{
-		File:    doc.file,
-		Line:    doc.line + e.Line - 1,
-		Column:  e.Column,
-		Pointer: e.Pointer,
-		Keyword: e.Keyword,
-		Message: e.Message,
-		Code:    e.Type,
-	})
+	b, err := validateFault(doc, e).json()
 	if err != nil {
 		return err
 	}
@@ -318,6 +271,25 @@ func (o *jsonOutput) fault(doc document, e *validate.Error) error {
 	o.w.WriteString(sep)
 	_, err = o.w.Write(b)
 	return err
+}
+
+// githubOutput writes GitHub Actions annotations, then the summary line.
+type githubOutput struct{ w *bufio.Writer }
+
+func (o *githubOutput) fault(doc document, e *validate.Error) error {
+	_, err := o.w.WriteString(validateFault(doc, e).github())
+	return err
+}
+
+func (o *githubOutput) finish(docs, invalid int) error {
+	_, err := fmt.Fprintf(o.w, "%d %s, %d invalid\n", docs, plural(docs, "document", "documents"), invalid)
+	return err
+}
+
+// validateFault is e, a fault in doc, placed in doc's input.
+func validateFault(doc document, e *validate.Error) fault {
+	p := at(doc, e.Line, e.Column)
+	return fault{File: p.File, Line: p.Line, Column: p.Column, Pointer: e.Pointer, Keyword: e.Keyword, Message: e.Message, Type: e.Type}
 }
 
 func (o *jsonOutput) finish(int, int) error {

@@ -140,7 +140,6 @@ not json
 
 func TestValidateUsageAndUnreadable(t *testing.T) {
 	for _, args := range [][]string{
-		{"validate"},
 		{"validate", "--mode", "strict", "-"},
 		{"validate", "--format", "xml", "-"},
 		{"validate", "--type", "NoSuchType", "-"},

@@ -333,7 +333,9 @@ func (r *reader) detect() Format {
 			li, si = le+1, le+1
 			continue
 		}
-		probe := &reader{opts: r.opts, buf: line, end: len(line), unit: "line", docStart: -1}
+		// The probe looks at the top-level value: with Elements, an element
+		// that ends on the first line says nothing about the array's end.
+		probe := &reader{opts: Options{Name: r.opts.Name}, buf: line, end: len(line), unit: "line", docStart: -1}
 		for {
 			switch probe.scan(len(line)) {
 			case evEnd, evClose, evError:

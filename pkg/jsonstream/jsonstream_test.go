@@ -65,6 +65,8 @@ func TestRead(t *testing.T) {
 			[]string{"1:1@0 #0 {\"a\":\"x\ty\"} ! 1:8: invalid control character 0x9 in a string"}},
 		{"elements of an array", "[\n  {\"a\":1},\n  [2],\n  3\n]\n{\"b\":4}\n", Options{Elements: true, Name: "a"},
 			[]string{`a:2:3@4 #0 {"a":1}`, `a:3:3@15 #1 [2]`, `a:4:3@22 #2 3`, `a:6:1@26 #3 {"b":4}`}},
+		{"elements of an array whose first line holds one", "[{\"a\":1},\n {\"b\":2}]\n", Options{Elements: true},
+			[]string{`1:2@1 #0 {"a":1}`, `2:2@11 #1 {"b":2}`}},
 		{"elements of jsonl arrays", "[1, {\"x\":[]}]\n[]\n{\"y\":2}\n", Options{Elements: true},
 			[]string{`1:2@1 #0 1`, `1:5@4 #1 {"x":[]}`, `3:1@17 #2 {"y":2}`}},
 		{"elements: missing comma", "[\n {\"a\":1}\n {\"b\":2}\n]", Options{Elements: true},

@@ -2,6 +2,7 @@ package modelcontexttest
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	"github.com/agentschema/agentschema/gen"
@@ -65,7 +66,13 @@ func TestCharBudget(t *testing.T) {
 	if b, ok := back.(*CharBudgetClient); !ok || b.MaxTokens != 20 {
 		t.Errorf("loaded %d", b.MaxTokens)
 	}
-	if _, err := charBudgetFromConfig([]byte(`{}`)); err == nil {
+	model := "model"
+	cm := gen.ComponentModel{Provider: CharBudgetProvider, ComponentType: &model, Config: gen.RawJSON(`{}`)}
+	noMax, err := json.Marshal(cm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Load(context.Background(), noMax); err == nil {
 		t.Error("a config without max_tokens loaded")
 	}
 	if _, ok := Opaque(c).(models.MessageCounter); ok {

@@ -74,9 +74,6 @@ func pyStrOf(v *pyValue) string { return pyOpts.StrOf(v) }
 // strRepr is Python's repr of the str s.
 func strRepr(s string) string { return string(pyOpts.AppendStrRepr(nil, s)) }
 
-// pyRepr is Python's repr(v).
-func pyRepr(v *pyValue) string { return pyOpts.Repr(v) }
-
 // dumpValue writes json.dumps(v).
 func dumpValue(b *strings.Builder, v *pyValue) {
 	var buf [128]byte

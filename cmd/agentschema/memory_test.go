@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 	"io"
 	"runtime"
 	"sync"
@@ -97,4 +99,53 @@ type countingWriter struct{ lines int64 }
 func (w *countingWriter) Write(p []byte) (int, error) {
 	w.lines += int64(bytes.Count(p, []byte("\n")))
 	return len(p), nil
+}
+
+// TestTokensAndContextStream100MB counts the tokens of 100 MB of JSONL
+// read from a stream, and builds a buffered context of 3 from it: tokens
+// counts each message as it is read, and the context is given each as it
+// is read, so the heap holds a few messages (tokens) or what the context
+// keeps (context: AutoGen's BufferedChatCompletionContext keeps every
+// message, as its save_state shows, but not the input's bytes): under
+// 50 MB for tokens, under twice the input's size for context.
+func TestTokensAndContextStream100MB(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("100 MB of input: skipped in -short and -race runs")
+	}
+	line := []byte(`{"content":"` + string(bytes.Repeat([]byte("count me "), 200)) + `","source":"user","type":"UserMessage"}` + "\n")
+	const size = 100 << 20
+	n := size / int64(len(line))
+	var out bytes.Buffer
+	var code int
+	peak := peakHeap(func() {
+		code = run([]string{"tokens", "--model", "gpt-4o"}, &repeatReader{line: line, left: n * int64(len(line))}, &out, io.Discard)
+	})
+	// Each message: 3 + the role's 1 + the content's tokens + the name's
+	// 1 + 1 (TOKENS.md); the count of one message, times n, plus the reply
+	// priming, is the count of them all.
+	_, one, _ := runCmd(t, string(line), "tokens", "--model", "gpt-4o")
+	var k int64
+	fmt.Sscan(one, &k)
+	if want := fmt.Sprintf("%d\n", (k-3)*n+3); code != 0 || out.String() != want {
+		t.Fatalf("tokens: exit %d, %q, want %q", code, out.String(), want)
+	}
+	t.Logf("tokens: peak heap %.1f MB for %d MB of JSONL", float64(peak)/(1<<20), size>>20)
+	if peak > 50<<20 {
+		t.Errorf("tokens: peak heap %d bytes, want under 50 MB", peak)
+	}
+
+	config := contextFile(t, "buffered.json", []byte(`{"provider":"autogen_core.model_context.BufferedChatCompletionContext","config":{"buffer_size":3}}`))
+	out.Reset()
+	peak = peakHeap(func() {
+		code = run([]string{"context", "--config", config}, &repeatReader{line: line, left: n * int64(len(line))}, &out, io.Discard)
+	})
+	if code != 0 || strings.Count(out.String(), `"type":"UserMessage"`) != 3 {
+		t.Fatalf("context: exit %d, %.200q", code, out.String())
+	}
+	t.Logf("context: peak heap %.1f MB for %d MB of JSONL", float64(peak)/(1<<20), size>>20)
+	// The context keeps every message, decoded (about the input's size,
+	// and the collector's slack); the input's bytes are not held besides.
+	if peak > 2*size {
+		t.Errorf("context: peak heap %d bytes, want under twice the input's %d", peak, size)
+	}
 }

@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// TestValidateTaggedStructured: in autogen mode a StructuredMessage[X] is
-// checked for its common fields; schema mode has no schema for it.
+// TestValidateTaggedStructured: a StructuredMessage[X] is checked for its
+// common fields, in both modes.
 func TestValidateTaggedStructured(t *testing.T) {
 	good := []byte(`{"source":"agent","content":{"city":"Paris"},"type":"StructuredMessage[WeatherReport]"}`)
 	bad := []byte(`{"content":{"city":"Paris"},"type":"StructuredMessage[WeatherReport]"}`)
@@ -20,7 +20,13 @@ func TestValidateTaggedStructured(t *testing.T) {
 	if !errors.As(err, &errs) || errs[0].Pointer != "/source" {
 		t.Fatalf("missing source: %v", err)
 	}
-	if _, err := (&Validator{Mode: ModeSchema}).ValidateTagged(good); !errors.As(err, &errs) || errs[0].Keyword != "discriminator" {
-		t.Fatalf("schema mode: %v", err)
+	// Schema mode treats it as normalize does (issue 16, item 4): the same
+	// checks as autogen mode.
+	sv := &Validator{Mode: ModeSchema}
+	if title, err := sv.ValidateTagged(good); err != nil || title != "StructuredMessage[WeatherReport]" {
+		t.Fatalf("schema mode, good: %q, %v", title, err)
+	}
+	if _, err := sv.ValidateTagged(bad); !errors.As(err, &errs) || errs[0].Pointer != "/source" {
+		t.Fatalf("schema mode, missing source: %v", err)
 	}
 }

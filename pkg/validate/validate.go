@@ -113,19 +113,23 @@ func validateSchema(title string, data []byte, maxErrs int, limits gen.Unmarshal
 	if werrs != nil {
 		return fromWire(werrs, maxErrs)
 	}
+	dl := rewriteDialect(title, inst) // .NET and Agent Framework forms (dialect.go)
 	err = sch.Validate(inst)
-	if err == nil {
+	if err == nil && (dl == nil || len(dl.faults) == 0) {
 		return nil
 	}
 	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
+	if err != nil && !errors.As(err, &ve) {
 		return err
 	}
 	c := &collector{root: inst}
-	c.walk(ve)
-	if len(c.faults) == 0 { // not expected: keep the validator's own words
-		c.add(fault{keyword: "schema", message: ve.Error()})
+	if ve != nil {
+		c.walk(ve)
+		if len(c.faults) == 0 { // not expected: keep the validator's own words
+			c.add(fault{keyword: "schema", message: ve.Error()})
+		}
 	}
+	dl.apply(c)
 	return c.errors(data, maxErrs)
 }
 
@@ -276,10 +280,10 @@ func (c *collector) errors(data []byte, maxErrs int) Errors {
 
 // ValidateTagged checks data, one JSON document, as the type its "type"
 // tag names (a message, an event, a tool result; see gen.TitleForTag) and
-// returns that type's title. In ModeAutoGen a StructuredMessage[X] of any
-// content type is checked as messages.DecodeRawStructured reads it (its
-// common fields; the content must be an object), and its tag is returned;
-// ModeSchema has no schema for it, since its content type is unknown. When the document has no usable tag the
+// returns that type's title. A StructuredMessage[X] of any content type
+// is checked, in both modes, as messages.DecodeRawStructured (and so
+// normalize) reads it: its common fields, and the content must be an
+// object, since its content type is unknown; its tag is returned. When the document has no usable tag the
 // title is "" and the error is one *Error with Keyword "discriminator"
 // (or the document's syntax errors, if it is not JSON).
 func (v *Validator) ValidateTagged(data []byte) (string, error) {
@@ -292,11 +296,14 @@ func (v *Validator) ValidateTagged(data []byte) (string, error) {
 		if title, ok := StateTitle(tag); ok {
 			return title, v.ValidateState(title, data)
 		}
-		if _, ok := messages.StructuredName(tag); ok && v.Mode == ModeAutoGen {
+		if _, ok := messages.StructuredName(tag); ok {
 			return tag, v.validateStructured(data)
 		}
 	}
 	if st == wire.TagMissing {
+		if title, ok := aliasTagged(data); ok { // a .NET content's "$type"
+			return title, v.Validate(title, data)
+		}
 		switch {
 		case looksLikeComponent(data):
 			return "ComponentModel", v.ValidateComponent(data)

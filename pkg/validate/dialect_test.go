@@ -1,0 +1,154 @@
+package validate
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDialectSchemaMode checks that schema mode reads the .NET and Agent
+// Framework forms of the content types as the typed decoder (autogen mode,
+// normalize) does, and reports faults at the member names the input used.
+// The expected pointers and positions are derived by hand from the
+// inputs; where autogen mode reports the same fault, both modes must give
+// the same pointer.
+func TestDialectSchemaMode(t *testing.T) {
+	type want struct {
+		ptr       string
+		line, col int
+		keyword   string
+	}
+	tests := []struct {
+		name, title, in string
+		want            []want
+		// sameInAutoGen: autogen mode reports the same pointers.
+		sameInAutoGen bool
+	}{
+		// .NET's form: "$type" (AIContent.cs [JsonDerivedType]) and camelCase.
+		{"text", "AIContent", `{"$type":"text","text":"hi"}`, nil, true},
+		{"reasoning with protectedData", "AIContent", `{"$type":"reasoning","text":"t","protectedData":"p"}`, nil, true},
+		{"call", "AIContent", `{"$type":"functionCall","callId":"c","name":"f","arguments":{"a":1},"informationalOnly":false}`, nil, true},
+		{"data as a data: URI", "AIContent", `{"$type":"data","uri":"data:image/png;base64,iVBORw0KGgo=","name":"a.png"}`, nil, true},
+		{"hosted file", "AIContent", `{"$type":"hostedFile","fileId":"f","sizeInBytes":3}`, nil, true},
+		{"usage with .NET counts", "AIContent", `{"$type":"usage","details":{"inputTokenCount":1,"cachedInputTokenCount":2,"reasoningTokenCount":3,"additionalCounts":{"x.y":1}}}`, nil, true},
+		{"missing callId is reported by its schema name", "AIContent", `{"$type":"functionCall","name":"f"}`,
+			[]want{{"/call_id", 1, 1, "required"}}, true},
+		{"wrong camelCase member at its own name", "AIContent", `{"$type":"functionCall","callId":1,"name":"f"}`,
+			[]want{{"/callId", 1, 34, "type"}}, true},
+		{"nested camelCase count", "AIContent", `{"$type":"usage","details":{"inputTokenCount":"x"}}`,
+			[]want{{"/details/inputTokenCount", 1, 47, "type"}}, true},
+		{"malformed data: URI", "AIContent", `{"$type":"data","uri":"data:image/png;base64"}`,
+			[]want{{"/uri", 1, 23, "contentEncoding"}}, true},
+		{"unknown $type", "AIContent", `{"$type":"toolApprovalRequest","requestId":"r"}`,
+			[]want{{"/$type", 1, 10, "discriminator"}}, false},
+		{"$type not a string", "AIContent", "{\n \"$type\": 7}",
+			[]want{{"/$type", 2, 11, "discriminator"}}, false},
+		{"bad count key", "AIContent", `{"$type":"usage","details":{"additionalCounts":{"reasoning":1}}}`,
+			[]want{{"/details/additionalCounts", 1, 48, "propertyNames"}}, false}, // schema mode puts a key's fault at its object, as for additional_counts
+
+		// The Agent Framework's Python form (Content.to_dict in _types.py).
+		{"AF usage_details", "AIContent", `{"type":"usage","usage_details":{"input_token_count":1,"cache_read_input_token_count":2,"reasoning_output_token_count":3}}`, nil, true},
+		{"AF error_details", "AIContent", `{"type":"error","message":"m","error_details":"d"}`, nil, true},
+		{"AF usage_details wrong", "AIContent", `{"type":"usage","usage_details":{"cache_read_input_token_count":"x"}}`,
+			[]want{{"/usage_details/cache_read_input_token_count", 1, 65, "type"}}, true},
+
+		// Contents inside .NET's ChatMessage, ChatResponse and ChatResponseUpdate.
+		{"message", "AIChatMessage", `{"role":"user","authorName":"u","contents":[{"$type":"text","text":"hi"}],"messageId":"m"}`, nil, true},
+		{"content fault in a message", "AIChatMessage", `{"role":"assistant","contents":[{"$type":"functionCall","callId":"c"}]}`,
+			[]want{{"/contents/0/name", 1, 33, "required"}}, true},
+		{"response usage", "ChatResponse", `{"messages":[],"modelId":"m","usage":{"inputTokenCount":1,"cachedInputTokenCount":"z"}}`,
+			[]want{{"/usage/cachedInputTokenCount", 1, 83, "type"}}, true},
+		{"AF response", "ChatResponse", `{"type":"chat_response","model":"m","usage_details":{"input_token_count":1}}`, nil, true},
+		{"update", "ChatResponseUpdate", `{"role":"assistant","contents":[{"$type":"text","text":"a"}],"finishReason":"stop"}`, nil, true},
+		{"update with a bad content tag", "ChatResponseUpdate", `{"contents":[{"$type":"txt","text":"a"}]}`,
+			[]want{{"/contents/0/$type", 1, 23, "discriminator"}}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := Validate(tt.title, []byte(tt.in))
+			var es Errors
+			if tt.want == nil {
+				if err != nil {
+					t.Fatalf("schema mode: %v", err)
+				}
+			} else {
+				if !errors.As(err, &es) {
+					t.Fatalf("schema mode: %v, want Errors", err)
+				}
+				if len(es) != len(tt.want) {
+					t.Fatalf("schema mode: %d errors, want %d: %v", len(es), len(tt.want), es)
+				}
+				for i, w := range tt.want {
+					e := es[i]
+					if e.Pointer != w.ptr || e.Line != w.line || e.Column != w.col || e.Keyword != w.keyword {
+						t.Errorf("error %d = %s %d:%d %s (%s), want %s %d:%d %s", i, e.Pointer, e.Line, e.Column, e.Keyword, e.Message, w.ptr, w.line, w.col, w.keyword)
+					}
+				}
+			}
+			if !tt.sameInAutoGen {
+				return
+			}
+			aerr := (&Validator{Mode: ModeAutoGen}).Validate(tt.title, []byte(tt.in))
+			var aes Errors
+			if tt.want == nil {
+				if aerr != nil {
+					t.Fatalf("autogen mode: %v", aerr)
+				}
+				return
+			}
+			if !errors.As(aerr, &aes) || len(aes) != len(es) {
+				t.Fatalf("autogen mode: %v, want %d errors", aerr, len(es))
+			}
+			for i := range es {
+				if aes[i].Pointer != es[i].Pointer || aes[i].Line != es[i].Line || aes[i].Column != es[i].Column {
+					t.Errorf("autogen mode error %d at %s %d:%d, schema mode at %s %d:%d", i, aes[i].Pointer, aes[i].Line, aes[i].Column, es[i].Pointer, es[i].Line, es[i].Column)
+				}
+			}
+		})
+	}
+}
+
+// TestDialectTagged checks that ValidateTagged takes a document with only
+// a .NET "$type" tag as an AIContent, in both modes.
+func TestDialectTagged(t *testing.T) {
+	for _, m := range []Mode{ModeSchema, ModeAutoGen} {
+		v := &Validator{Mode: m}
+		title, err := v.ValidateTagged([]byte(`{"$type":"reasoning","text":"t","protectedData":"p"}`))
+		if err != nil || title != "AIContent" {
+			t.Errorf("%v: %q, %v", m, title, err)
+		}
+		title, err = v.ValidateTagged([]byte(`{"$type":"reasoning"}`))
+		var es Errors
+		if title != "AIContent" || !errors.As(err, &es) || es[0].Pointer != "/text" {
+			t.Errorf("%v, missing text: %q, %v", m, title, err)
+		}
+		// The Agent Framework's messages carry a "type" tag.
+		title, err = v.ValidateTagged([]byte(`{"type":"chat_message","role":"user","contents":[{"type":"text","text":"hi"}]}`))
+		if err != nil || title != "AIChatMessage" {
+			t.Errorf("%v, chat_message: %q, %v", m, title, err)
+		}
+	}
+}
+
+// TestDialectGoldenDocuments validates pkg/contents' .NET and Agent
+// Framework documents in both modes.
+func TestDialectGoldenDocuments(t *testing.T) {
+	dir := filepath.Join("..", "contents", "testdata")
+	for _, f := range []string{"dotnet_chat_response.json", "agentframework_chat_response.json", "chat_response.golden.json", "dotnet_chat_response_update.json"} {
+		data, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		title := "ChatResponse"
+		if strings.Contains(f, "update") {
+			title = "ChatResponseUpdate"
+		}
+		for _, m := range []Mode{ModeSchema, ModeAutoGen} {
+			if err := (&Validator{Mode: m}).Validate(title, data); err != nil {
+				t.Errorf("%s, %v: %v", f, m, err)
+			}
+		}
+	}
+}

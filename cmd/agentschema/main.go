@@ -40,8 +40,8 @@
 //     or stdout (validate) as FILE:LINE[:COL]: POINTER: message, and the
 //     other documents are still processed.
 //   - 2: a usage error, an input that cannot be read (a missing file,
-//     permission denied, a directory where a file is expected, a read
-//     error), or output that cannot be written (other than a closed pipe).
+//     permission denied, a read error), or output that cannot be written
+//     (other than a closed pipe).
 //     The other inputs are still processed when an input cannot be read;
 //     writing stops at the first write error.
 //   - 130: interrupted (SIGINT, Ctrl-C) while normalize or validate ran.
@@ -50,12 +50,13 @@
 //
 // # Faults
 //
-// Inputs are streamed: JSONL is read one line at a time, so memory is
-// bounded by the longest document, not the input (a directory of many
-// files and a JSONL file of many gigabytes work alike; a single JSON
-// document spread over lines is read whole). normalize and validate
-// flush their output whenever they wait for input, so each result shows
-// as soon as its document is complete. Each document is subject to the
+// Inputs are streamed (package jsonstream): JSONL is read one line at a
+// time and a JSON array one element at a time, so memory is bounded by
+// the longest document, not the input (a directory of many files and a
+// JSONL file of many gigabytes work alike; tokens counts each message as
+// it is read; context keeps what the context keeps). normalize, validate
+// and render flush their output whenever they wait for input, so each
+// result shows as soon as its document is complete. Each document is subject to the
 // decoder's limits (nesting depth, document size, string
 // length, image pixels); a document over a limit is a bad document
 // (exit 1) and the others are still processed.

@@ -3,9 +3,9 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"strings"
 	"io"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"

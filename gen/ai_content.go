@@ -4,9 +4,9 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// Content used by AI services (the design note's AIContent): text, reasoning, binary data, a URI, a function call or its result, an error, usage, or a file or vector store held by the service. Every member has the common members annotations, additional_properties and raw_representation. Reading also accepts the form .NET's Microsoft.Extensions.AI writes: the tag in "$type" (text, reasoning, data, uri, functionCall, functionResult, error, usage, hostedFile, hostedVectorStore) and camelCase member names, and the members the Agent Framework's Python contents write (protected_data, error_details, usage_details).
+// Content used by AI services (the design note's AIContent): text, reasoning, binary data, a URI, a function call or its result, an error, usage, a file or vector store held by the service, a request for approval of a tool call and its answer, and the calls and results of tools the service runs itself (MCP servers, code interpreter, image generation, web search). Every member has the common members annotations, additional_properties and raw_representation. Reading also accepts the form .NET's Microsoft.Extensions.AI writes: the tag in "$type" (text, reasoning, data, uri, functionCall, functionResult, error, usage, hostedFile, hostedVectorStore, toolCall, toolResult, toolApprovalRequest, toolApprovalResponse, mcpServerToolCall, mcpServerToolResult, codeInterpreterToolCall, codeInterpreterToolResult, imageGenerationToolCall, imageGenerationToolResult, webSearchToolCall, webSearchToolResult) and camelCase member names, and the members the Agent Framework's Python contents write (protected_data, error_details, usage_details).
 //
-// It is sealed: its members are TextContent, TextReasoningContent, DataContent, UriContent, FunctionCallContent, FunctionResultContent, ErrorContent, UsageContent, HostedFileContent, HostedVectorStoreContent, told apart by the "type" tag.
+// It is sealed: its members are TextContent, TextReasoningContent, DataContent, UriContent, FunctionCallContent, FunctionResultContent, ErrorContent, UsageContent, HostedFileContent, HostedVectorStoreContent, ToolCallContent, ToolResultContent, FunctionApprovalRequestContent, FunctionApprovalResponseContent, McpServerToolCallContent, McpServerToolResultContent, CodeInterpreterToolCallContent, CodeInterpreterToolResultContent, ImageGenerationToolCallContent, ImageGenerationToolResultContent, WebSearchToolCallContent, WebSearchToolResultContent, told apart by the "type" tag.
 type AIContent interface {
 	wire.Encodable
 	// Type returns the "type" tag.
@@ -15,25 +15,37 @@ type AIContent interface {
 }
 
 // AIContentTags lists the tags of AIContent's members.
-var AIContentTags = []string{"text", "text_reasoning", "data", "uri", "function_call", "function_result", "error", "usage", "hosted_file", "hosted_vector_store"}
+var AIContentTags = []string{"text", "text_reasoning", "data", "uri", "function_call", "function_result", "error", "usage", "hosted_file", "hosted_vector_store", "tool_call", "tool_result", "function_approval_request", "function_approval_response", "mcp_server_tool_call", "mcp_server_tool_result", "code_interpreter_tool_call", "code_interpreter_tool_result", "image_generation_tool_call", "image_generation_tool_result", "web_search_tool_call", "web_search_tool_result"}
 
 // AIContentTagAliases maps each value of the "$type" member, which AIContent is read
 // by when it has no "type" member, to the "type" tag it stands for.
 var AIContentTagAliases = map[string]string{
-	"text":              "text",
-	"reasoning":         "text_reasoning",
-	"data":              "data",
-	"uri":               "uri",
-	"functionCall":      "function_call",
-	"functionResult":    "function_result",
-	"error":             "error",
-	"usage":             "usage",
-	"hostedFile":        "hosted_file",
-	"hostedVectorStore": "hosted_vector_store",
+	"text":                      "text",
+	"reasoning":                 "text_reasoning",
+	"data":                      "data",
+	"uri":                       "uri",
+	"functionCall":              "function_call",
+	"functionResult":            "function_result",
+	"error":                     "error",
+	"usage":                     "usage",
+	"hostedFile":                "hosted_file",
+	"hostedVectorStore":         "hosted_vector_store",
+	"toolCall":                  "tool_call",
+	"toolResult":                "tool_result",
+	"toolApprovalRequest":       "function_approval_request",
+	"toolApprovalResponse":      "function_approval_response",
+	"mcpServerToolCall":         "mcp_server_tool_call",
+	"mcpServerToolResult":       "mcp_server_tool_result",
+	"codeInterpreterToolCall":   "code_interpreter_tool_call",
+	"codeInterpreterToolResult": "code_interpreter_tool_result",
+	"imageGenerationToolCall":   "image_generation_tool_call",
+	"imageGenerationToolResult": "image_generation_tool_result",
+	"webSearchToolCall":         "web_search_tool_call",
+	"webSearchToolResult":       "web_search_tool_result",
 }
 
 // aiContentAliasTags lists the values of the "$type" member in schema order.
-var aiContentAliasTags = []string{"text", "reasoning", "data", "uri", "functionCall", "functionResult", "error", "usage", "hostedFile", "hostedVectorStore"}
+var aiContentAliasTags = []string{"text", "reasoning", "data", "uri", "functionCall", "functionResult", "error", "usage", "hostedFile", "hostedVectorStore", "toolCall", "toolResult", "toolApprovalRequest", "toolApprovalResponse", "mcpServerToolCall", "mcpServerToolResult", "codeInterpreterToolCall", "codeInterpreterToolResult", "imageGenerationToolCall", "imageGenerationToolResult", "webSearchToolCall", "webSearchToolResult"}
 
 // DecodeAIContent reads one AIContent from d, choosing the member by its "type" tag.
 // An object without that tag is read by its "$type" tag (see AIContentTagAliases).
@@ -90,6 +102,54 @@ func DecodeAIContent(d *wire.Decoder) AIContent {
 			return x
 		case "hosted_vector_store":
 			x := new(HostedVectorStoreContent)
+			x.DecodeFrom(d)
+			return x
+		case "tool_call":
+			x := new(ToolCallContent)
+			x.DecodeFrom(d)
+			return x
+		case "tool_result":
+			x := new(ToolResultContent)
+			x.DecodeFrom(d)
+			return x
+		case "function_approval_request":
+			x := new(FunctionApprovalRequestContent)
+			x.DecodeFrom(d)
+			return x
+		case "function_approval_response":
+			x := new(FunctionApprovalResponseContent)
+			x.DecodeFrom(d)
+			return x
+		case "mcp_server_tool_call":
+			x := new(McpServerToolCallContent)
+			x.DecodeFrom(d)
+			return x
+		case "mcp_server_tool_result":
+			x := new(McpServerToolResultContent)
+			x.DecodeFrom(d)
+			return x
+		case "code_interpreter_tool_call":
+			x := new(CodeInterpreterToolCallContent)
+			x.DecodeFrom(d)
+			return x
+		case "code_interpreter_tool_result":
+			x := new(CodeInterpreterToolResultContent)
+			x.DecodeFrom(d)
+			return x
+		case "image_generation_tool_call":
+			x := new(ImageGenerationToolCallContent)
+			x.DecodeFrom(d)
+			return x
+		case "image_generation_tool_result":
+			x := new(ImageGenerationToolResultContent)
+			x.DecodeFrom(d)
+			return x
+		case "web_search_tool_call":
+			x := new(WebSearchToolCallContent)
+			x.DecodeFrom(d)
+			return x
+		case "web_search_tool_result":
+			x := new(WebSearchToolResultContent)
 			x.DecodeFrom(d)
 			return x
 		}

@@ -86,13 +86,23 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 	"CodeExecutionEvent":      func(d *wire.Decoder) wire.Encodable { x := new(CodeExecutionEvent); x.DecodeFrom(d); return x },
 	"CodeExecutorAgentConfig": func(d *wire.Decoder) wire.Encodable { x := new(CodeExecutorAgentConfig); x.DecodeFrom(d); return x },
 	"CodeGenerationEvent":     func(d *wire.Decoder) wire.Encodable { x := new(CodeGenerationEvent); x.DecodeFrom(d); return x },
-	"CodeResult":              func(d *wire.Decoder) wire.Encodable { x := new(CodeResult); x.DecodeFrom(d); return x },
-	"ComponentModel":          func(d *wire.Decoder) wire.Encodable { x := new(ComponentModel); x.DecodeFrom(d); return x },
-	"CreateResult":            func(d *wire.Decoder) wire.Encodable { x := new(CreateResult); x.DecodeFrom(d); return x },
-	"DataContent":             func(d *wire.Decoder) wire.Encodable { x := new(DataContent); x.DecodeFrom(d); return x },
-	"DiGraph":                 func(d *wire.Decoder) wire.Encodable { x := new(DiGraph); x.DecodeFrom(d); return x },
-	"DiGraphEdge":             func(d *wire.Decoder) wire.Encodable { x := new(DiGraphEdge); x.DecodeFrom(d); return x },
-	"DiGraphNode":             func(d *wire.Decoder) wire.Encodable { x := new(DiGraphNode); x.DecodeFrom(d); return x },
+	"CodeInterpreterToolCallContent": func(d *wire.Decoder) wire.Encodable {
+		x := new(CodeInterpreterToolCallContent)
+		x.DecodeFrom(d)
+		return x
+	},
+	"CodeInterpreterToolResultContent": func(d *wire.Decoder) wire.Encodable {
+		x := new(CodeInterpreterToolResultContent)
+		x.DecodeFrom(d)
+		return x
+	},
+	"CodeResult":     func(d *wire.Decoder) wire.Encodable { x := new(CodeResult); x.DecodeFrom(d); return x },
+	"ComponentModel": func(d *wire.Decoder) wire.Encodable { x := new(ComponentModel); x.DecodeFrom(d); return x },
+	"CreateResult":   func(d *wire.Decoder) wire.Encodable { x := new(CreateResult); x.DecodeFrom(d); return x },
+	"DataContent":    func(d *wire.Decoder) wire.Encodable { x := new(DataContent); x.DecodeFrom(d); return x },
+	"DiGraph":        func(d *wire.Decoder) wire.Encodable { x := new(DiGraph); x.DecodeFrom(d); return x },
+	"DiGraphEdge":    func(d *wire.Decoder) wire.Encodable { x := new(DiGraphEdge); x.DecodeFrom(d); return x },
+	"DiGraphNode":    func(d *wire.Decoder) wire.Encodable { x := new(DiGraphNode); x.DecodeFrom(d); return x },
 	"DockerCommandLineCodeExecutorConfig": func(d *wire.Decoder) wire.Encodable {
 		x := new(DockerCommandLineCodeExecutorConfig)
 		x.DecodeFrom(d)
@@ -107,6 +117,16 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 	"FinishReason": func(d *wire.Decoder) wire.Encodable {
 		x := d.Enum(finishReasonValues...)
 		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+	},
+	"FunctionApprovalRequestContent": func(d *wire.Decoder) wire.Encodable {
+		x := new(FunctionApprovalRequestContent)
+		x.DecodeFrom(d)
+		return x
+	},
+	"FunctionApprovalResponseContent": func(d *wire.Decoder) wire.Encodable {
+		x := new(FunctionApprovalResponseContent)
+		x.DecodeFrom(d)
+		return x
 	},
 	"FunctionCall":        func(d *wire.Decoder) wire.Encodable { x := new(FunctionCall); x.DecodeFrom(d); return x },
 	"FunctionCallContent": func(d *wire.Decoder) wire.Encodable { x := new(FunctionCallContent); x.DecodeFrom(d); return x },
@@ -141,6 +161,16 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 	"Image": func(d *wire.Decoder) wire.Encodable {
 		x := d.Image()
 		return wire.EncodeFunc(func(e *wire.Encoder) { e.Image(x) })
+	},
+	"ImageGenerationToolCallContent": func(d *wire.Decoder) wire.Encodable {
+		x := new(ImageGenerationToolCallContent)
+		x.DecodeFrom(d)
+		return x
+	},
+	"ImageGenerationToolResultContent": func(d *wire.Decoder) wire.Encodable {
+		x := new(ImageGenerationToolResultContent)
+		x.DecodeFrom(d)
+		return x
 	},
 	"ImageResultContent":        func(d *wire.Decoder) wire.Encodable { x := new(ImageResultContent); x.DecodeFrom(d); return x },
 	"ImportFromModule":          func(d *wire.Decoder) wire.Encodable { x := new(ImportFromModule); x.DecodeFrom(d); return x },
@@ -177,8 +207,10 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		}
 		return nil
 	},
-	"McpWorkbenchConfig": func(d *wire.Decoder) wire.Encodable { x := new(McpWorkbenchConfig); x.DecodeFrom(d); return x },
-	"MemoryContent":      func(d *wire.Decoder) wire.Encodable { x := new(MemoryContent); x.DecodeFrom(d); return x },
+	"McpServerToolCallContent":   func(d *wire.Decoder) wire.Encodable { x := new(McpServerToolCallContent); x.DecodeFrom(d); return x },
+	"McpServerToolResultContent": func(d *wire.Decoder) wire.Encodable { x := new(McpServerToolResultContent); x.DecodeFrom(d); return x },
+	"McpWorkbenchConfig":         func(d *wire.Decoder) wire.Encodable { x := new(McpWorkbenchConfig); x.DecodeFrom(d); return x },
+	"MemoryContent":              func(d *wire.Decoder) wire.Encodable { x := new(MemoryContent); x.DecodeFrom(d); return x },
 	"MemoryMimeType": func(d *wire.Decoder) wire.Encodable {
 		x := d.Enum(memoryMimeTypeValues...)
 		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
@@ -299,11 +331,13 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		return x
 	},
 	"TokenUsageTerminationConfig": func(d *wire.Decoder) wire.Encodable { x := new(TokenUsageTerminationConfig); x.DecodeFrom(d); return x },
+	"ToolCallContent":             func(d *wire.Decoder) wire.Encodable { x := new(ToolCallContent); x.DecodeFrom(d); return x },
 	"ToolCallExecutionEvent":      func(d *wire.Decoder) wire.Encodable { x := new(ToolCallExecutionEvent); x.DecodeFrom(d); return x },
 	"ToolCallRequestEvent":        func(d *wire.Decoder) wire.Encodable { x := new(ToolCallRequestEvent); x.DecodeFrom(d); return x },
 	"ToolCallSummaryMessage":      func(d *wire.Decoder) wire.Encodable { x := new(ToolCallSummaryMessage); x.DecodeFrom(d); return x },
 	"ToolOverride":                func(d *wire.Decoder) wire.Encodable { x := new(ToolOverride); x.DecodeFrom(d); return x },
 	"ToolResult":                  func(d *wire.Decoder) wire.Encodable { x := new(ToolResult); x.DecodeFrom(d); return x },
+	"ToolResultContent":           func(d *wire.Decoder) wire.Encodable { x := new(ToolResultContent); x.DecodeFrom(d); return x },
 	"ToolSchema":                  func(d *wire.Decoder) wire.Encodable { x := new(ToolSchema); x.DecodeFrom(d); return x },
 	"TopLogprob":                  func(d *wire.Decoder) wire.Encodable { x := new(TopLogprob); x.DecodeFrom(d); return x },
 	"UnboundedChatCompletionContextConfig": func(d *wire.Decoder) wire.Encodable {
@@ -311,12 +345,14 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		x.DecodeFrom(d)
 		return x
 	},
-	"UriContent":              func(d *wire.Decoder) wire.Encodable { x := new(UriContent); x.DecodeFrom(d); return x },
-	"UsageContent":            func(d *wire.Decoder) wire.Encodable { x := new(UsageContent); x.DecodeFrom(d); return x },
-	"UsageDetails":            func(d *wire.Decoder) wire.Encodable { x := new(UsageDetails); x.DecodeFrom(d); return x },
-	"UserInputRequestedEvent": func(d *wire.Decoder) wire.Encodable { x := new(UserInputRequestedEvent); x.DecodeFrom(d); return x },
-	"UserMessage":             func(d *wire.Decoder) wire.Encodable { x := new(UserMessage); x.DecodeFrom(d); return x },
-	"UserProxyAgentConfig":    func(d *wire.Decoder) wire.Encodable { x := new(UserProxyAgentConfig); x.DecodeFrom(d); return x },
+	"UriContent":                 func(d *wire.Decoder) wire.Encodable { x := new(UriContent); x.DecodeFrom(d); return x },
+	"UsageContent":               func(d *wire.Decoder) wire.Encodable { x := new(UsageContent); x.DecodeFrom(d); return x },
+	"UsageDetails":               func(d *wire.Decoder) wire.Encodable { x := new(UsageDetails); x.DecodeFrom(d); return x },
+	"UserInputRequestedEvent":    func(d *wire.Decoder) wire.Encodable { x := new(UserInputRequestedEvent); x.DecodeFrom(d); return x },
+	"UserMessage":                func(d *wire.Decoder) wire.Encodable { x := new(UserMessage); x.DecodeFrom(d); return x },
+	"UserProxyAgentConfig":       func(d *wire.Decoder) wire.Encodable { x := new(UserProxyAgentConfig); x.DecodeFrom(d); return x },
+	"WebSearchToolCallContent":   func(d *wire.Decoder) wire.Encodable { x := new(WebSearchToolCallContent); x.DecodeFrom(d); return x },
+	"WebSearchToolResultContent": func(d *wire.Decoder) wire.Encodable { x := new(WebSearchToolResultContent); x.DecodeFrom(d); return x },
 }
 
 // tagged maps each "type" tag to the title of the type that carries it.
@@ -327,15 +363,23 @@ var tagged = map[string]string{
 	"chat_response_update":           "ChatResponseUpdate",
 	"CodeExecutionEvent":             "CodeExecutionEvent",
 	"CodeGenerationEvent":            "CodeGenerationEvent",
+	"code_interpreter_tool_call":     "CodeInterpreterToolCallContent",
+	"code_interpreter_tool_result":   "CodeInterpreterToolResultContent",
 	"data":                           "DataContent",
 	"error":                          "ErrorContent",
+	"function_approval_request":      "FunctionApprovalRequestContent",
+	"function_approval_response":     "FunctionApprovalResponseContent",
 	"function_call":                  "FunctionCallContent",
 	"FunctionExecutionResultMessage": "FunctionExecutionResultMessage",
 	"function_result":                "FunctionResultContent",
 	"HandoffMessage":                 "HandoffMessage",
 	"hosted_file":                    "HostedFileContent",
 	"hosted_vector_store":            "HostedVectorStoreContent",
+	"image_generation_tool_call":     "ImageGenerationToolCallContent",
+	"image_generation_tool_result":   "ImageGenerationToolResultContent",
 	"ImageResultContent":             "ImageResultContent",
+	"mcp_server_tool_call":           "McpServerToolCallContent",
+	"mcp_server_tool_result":         "McpServerToolResultContent",
 	"MemoryQueryEvent":               "MemoryQueryEvent",
 	"ModelClientStreamingChunkEvent": "ModelClientStreamingChunkEvent",
 	"MultiModalMessage":              "MultiModalMessage",
@@ -351,14 +395,18 @@ var tagged = map[string]string{
 	"text_reasoning":                 "TextReasoningContent",
 	"TextResultContent":              "TextResultContent",
 	"ThoughtEvent":                   "ThoughtEvent",
+	"tool_call":                      "ToolCallContent",
 	"ToolCallExecutionEvent":         "ToolCallExecutionEvent",
 	"ToolCallRequestEvent":           "ToolCallRequestEvent",
 	"ToolCallSummaryMessage":         "ToolCallSummaryMessage",
 	"ToolResult":                     "ToolResult",
+	"tool_result":                    "ToolResultContent",
 	"uri":                            "UriContent",
 	"usage":                          "UsageContent",
 	"UserInputRequestedEvent":        "UserInputRequestedEvent",
 	"UserMessage":                    "UserMessage",
+	"web_search_tool_call":           "WebSearchToolCallContent",
+	"web_search_tool_result":         "WebSearchToolResultContent",
 }
 
 // Titles returns the schema titles of every type Decode knows, sorted.

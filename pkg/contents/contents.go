@@ -31,6 +31,25 @@ const (
 	// TypeHostedVectorStore tags a vector store held by the AI service
 	// (.NET's HostedVectorStoreContent, "$type": "hostedVectorStore").
 	TypeHostedVectorStore = gen.HostedVectorStoreContentType
+	// TypeToolCall and TypeToolResult tag a call of a tool of any kind
+	// and its result (.NET's ToolCallContent and ToolResultContent).
+	TypeToolCall   = gen.ToolCallContentType
+	TypeToolResult = gen.ToolResultContentType
+	// TypeFunctionApprovalRequest and TypeFunctionApprovalResponse tag a
+	// request for approval of a tool call and its answer (the Agent
+	// Framework's names; .NET's ToolApprovalRequestContent and
+	// ToolApprovalResponseContent).
+	TypeFunctionApprovalRequest  = gen.FunctionApprovalRequestContentType
+	TypeFunctionApprovalResponse = gen.FunctionApprovalResponseContentType
+	// The calls and results of tools the AI service runs itself.
+	TypeMcpServerToolCall         = gen.McpServerToolCallContentType
+	TypeMcpServerToolResult       = gen.McpServerToolResultContentType
+	TypeCodeInterpreterToolCall   = gen.CodeInterpreterToolCallContentType
+	TypeCodeInterpreterToolResult = gen.CodeInterpreterToolResultContentType
+	TypeImageGenerationToolCall   = gen.ImageGenerationToolCallContentType
+	TypeImageGenerationToolResult = gen.ImageGenerationToolResultContentType
+	TypeWebSearchToolCall         = gen.WebSearchToolCallContentType
+	TypeWebSearchToolResult       = gen.WebSearchToolResultContentType
 )
 
 // The well-known keys of AdditionalCounts.
@@ -139,126 +158,135 @@ func (l *List) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// common holds the members every content has.
+type common struct {
+	raw         any
+	props       gen.RawJSON
+	annotations []gen.RawJSON
+}
+
+// commonOf returns the common members of c, and false for a nil content
+// or a nil pointer of a content type.
+func commonOf(c gen.AIContent) (common, bool) {
+	switch x := c.(type) {
+	case *gen.TextContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.TextReasoningContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.DataContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.UriContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.FunctionCallContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.FunctionResultContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.ErrorContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.UsageContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.HostedFileContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.HostedVectorStoreContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.ToolCallContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.ToolResultContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.FunctionApprovalRequestContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.FunctionApprovalResponseContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.McpServerToolCallContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.McpServerToolResultContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.CodeInterpreterToolCallContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.CodeInterpreterToolResultContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.ImageGenerationToolCallContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.ImageGenerationToolResultContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.WebSearchToolCallContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.WebSearchToolResultContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	}
+	return common{}, false
+}
+
 // isNil reports whether c is nil or a nil pointer of a content type.
 func isNil(c gen.AIContent) bool {
-	switch x := c.(type) {
-	case nil:
-		return true
-	case *gen.TextContent:
-		return x == nil
-	case *gen.TextReasoningContent:
-		return x == nil
-	case *gen.DataContent:
-		return x == nil
-	case *gen.UriContent:
-		return x == nil
-	case *gen.FunctionCallContent:
-		return x == nil
-	case *gen.FunctionResultContent:
-		return x == nil
-	case *gen.ErrorContent:
-		return x == nil
-	case *gen.UsageContent:
-		return x == nil
-	case *gen.HostedFileContent:
-		return x == nil
-	case *gen.HostedVectorStoreContent:
-		return x == nil
-	}
-	return false
+	_, ok := commonOf(c)
+	return !ok
 }
 
 // RawRepresentationOf returns the RawRepresentation of c (nil for a nil
 // content).
 func RawRepresentationOf(c gen.AIContent) any {
-	if isNil(c) {
-		return nil
-	}
-	switch x := c.(type) {
-	case *gen.TextContent:
-		return x.RawRepresentation
-	case *gen.TextReasoningContent:
-		return x.RawRepresentation
-	case *gen.DataContent:
-		return x.RawRepresentation
-	case *gen.UriContent:
-		return x.RawRepresentation
-	case *gen.FunctionCallContent:
-		return x.RawRepresentation
-	case *gen.FunctionResultContent:
-		return x.RawRepresentation
-	case *gen.ErrorContent:
-		return x.RawRepresentation
-	case *gen.UsageContent:
-		return x.RawRepresentation
-	case *gen.HostedFileContent:
-		return x.RawRepresentation
-	case *gen.HostedVectorStoreContent:
-		return x.RawRepresentation
-	}
-	return nil
+	m, _ := commonOf(c)
+	return m.raw
 }
 
 // AdditionalPropertiesOf returns the AdditionalProperties of c, a JSON
 // object or nil.
 func AdditionalPropertiesOf(c gen.AIContent) gen.RawJSON {
-	if isNil(c) {
-		return nil
-	}
-	switch x := c.(type) {
-	case *gen.TextContent:
-		return x.AdditionalProperties
-	case *gen.TextReasoningContent:
-		return x.AdditionalProperties
-	case *gen.DataContent:
-		return x.AdditionalProperties
-	case *gen.UriContent:
-		return x.AdditionalProperties
-	case *gen.FunctionCallContent:
-		return x.AdditionalProperties
-	case *gen.FunctionResultContent:
-		return x.AdditionalProperties
-	case *gen.ErrorContent:
-		return x.AdditionalProperties
-	case *gen.UsageContent:
-		return x.AdditionalProperties
-	case *gen.HostedFileContent:
-		return x.AdditionalProperties
-	case *gen.HostedVectorStoreContent:
-		return x.AdditionalProperties
-	}
-	return nil
+	m, _ := commonOf(c)
+	return m.props
 }
 
 // AnnotationsOf returns the annotations of c (such as citations), each a
-// JSON object as its writer wrote it, or nil.
+// JSON object as its writer wrote it (.NET's AIAnnotation with its
+// "$type", the Agent Framework's Annotation with its "type"), or nil.
 func AnnotationsOf(c gen.AIContent) []gen.RawJSON {
-	if isNil(c) {
-		return nil
-	}
-	switch x := c.(type) {
-	case *gen.TextContent:
-		return x.Annotations
-	case *gen.TextReasoningContent:
-		return x.Annotations
-	case *gen.DataContent:
-		return x.Annotations
-	case *gen.UriContent:
-		return x.Annotations
-	case *gen.FunctionCallContent:
-		return x.Annotations
-	case *gen.FunctionResultContent:
-		return x.Annotations
-	case *gen.ErrorContent:
-		return x.Annotations
-	case *gen.UsageContent:
-		return x.Annotations
-	case *gen.HostedFileContent:
-		return x.Annotations
-	case *gen.HostedVectorStoreContent:
-		return x.Annotations
-	}
-	return nil
+	m, _ := commonOf(c)
+	return m.annotations
 }
 
 // TextOf returns the text of a textual content: the Text of a TextContent

@@ -100,7 +100,9 @@ func TestDecodeFaults(t *testing.T) {
 	}{
 		{"no tag", `{"text":"hi"}`, "", "union_tag_not_found", "Unable to extract tag using discriminator 'type'"},
 		{"unknown tag", `{"type":"image","text":"hi"}`, "", "union_tag_invalid", "'text', 'text_reasoning', 'data', 'uri', 'function_call', 'function_result', 'error', 'usage'"},
-		{"unknown .NET tag", `{"$type":"toolApprovalRequest","requestId":"r"}`, "", "union_tag_invalid", "Input tag 'toolApprovalRequest' found using '$type'"},
+		// InputRequestContent has only a protected constructor
+		// (InputRequestContent.cs), so .NET never writes "inputRequest".
+		{"unknown .NET tag", `{"$type":"inputRequest","requestId":"r"}`, "", "union_tag_invalid", "Input tag 'inputRequest' found using '$type'"},
 		{".NET tag not a string", `{"$type":1}`, "", "union_tag_invalid", "found using '$type'"},
 		{"our tag with $type value", `{"type":"functionCall"}`, "", "union_tag_invalid", "Input tag 'functionCall' found using 'type'"},
 		{"not an object", `"hi"`, "", "model_attributes_type", "valid dictionary"},

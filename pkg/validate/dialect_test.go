@@ -41,8 +41,12 @@ func TestDialectSchemaMode(t *testing.T) {
 			[]want{{"/details/inputTokenCount", 1, 47, "type"}}, true},
 		{"malformed data: URI", "AIContent", `{"$type":"data","uri":"data:image/png;base64"}`,
 			[]want{{"/uri", 1, 23, "contentEncoding"}}, true},
-		{"unknown $type", "AIContent", `{"$type":"toolApprovalRequest","requestId":"r"}`,
+		{"unknown $type", "AIContent", `{"$type":"inputRequest","requestId":"r"}`, // InputRequestContent.cs: never written
 			[]want{{"/$type", 1, 10, "discriminator"}}, false},
+		{"fault in an approval request's tool call", "AIContent", `{"$type":"toolApprovalRequest","requestId":"r","toolCall":{"$type":"functionCall","callId":"c"}}`,
+			[]want{{"/toolCall/name", 1, 59, "required"}}, true},
+		{"code interpreter outputs", "AIContent", `{"$type":"codeInterpreterToolResult","callId":"c","outputs":[{"$type":"text","text":"1"},{"$type":"data","uri":"data:x"}]}`,
+			[]want{{"/outputs/1/uri", 1, 112, "contentEncoding"}}, true},
 		{"$type not a string", "AIContent", "{\n \"$type\": 7}",
 			[]want{{"/$type", 2, 11, "discriminator"}}, false},
 		{"bad count key", "AIContent", `{"$type":"usage","details":{"additionalCounts":{"reasoning":1}}}`,

@@ -4,7 +4,11 @@ package gen
 
 // Usage details of a request or response. Add is the canonical addition: counts
 // add, an absent count plus a present one is the present one, and additional
-// counts add key by key.
+// counts add key by key. Reading also takes the Agent Framework's form, whose
+// usage details hold a provider's own counts as members (such as
+// "anthropic.cache_read_input_tokens"): each unknown member whose name is an
+// allowed key of additional_counts is read into additional_counts (a count
+// additional_counts itself holds wins).
 type UsageDetails struct {
 	// Additional usage counts, by key.
 	AdditionalCounts AdditionalCounts `json:"additional_counts"`

@@ -12,6 +12,7 @@ func (x *UsageDetails) DecodeFrom(d *wire.Decoder) {
 		return
 	}
 	var seen uint64
+	var extra AdditionalCounts // unknown members read into AdditionalCounts
 	for {
 		name, ok := d.Next()
 		if !ok {
@@ -116,11 +117,26 @@ func (x *UsageDetails) DecodeFrom(d *wire.Decoder) {
 				x.AdditionalCounts.DecodeFrom(d)
 			}
 		default:
-			d.SkipUnknown()
+			if k := string(name); additionalCountsKey.MatchString(k) {
+				if extra == nil {
+					extra = AdditionalCounts{}
+				}
+				extra[k] = d.Int()
+			} else {
+				d.SkipUnknown()
+			}
 		}
 	}
 	if d.Fatal() {
 		return
+	}
+	for k, v := range extra {
+		if x.AdditionalCounts == nil {
+			x.AdditionalCounts = AdditionalCounts{}
+		}
+		if _, ok := x.AdditionalCounts[k]; !ok {
+			x.AdditionalCounts[k] = v
+		}
 	}
 }
 

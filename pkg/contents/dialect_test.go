@@ -91,6 +91,15 @@ func TestDialectMembers(t *testing.T) {
 		{".NET cachedInputTokenCount, reasoningTokenCount (UsageDetails.cs)", `{"$type":"usage","details":{"cachedInputTokenCount":4,"reasoningTokenCount":3}}`, `{"type":"usage","details":{"cached_input_token_count":4,"reasoning_token_count":3}}`},
 		{".NET audio and text counts (UsageDetails.cs)", `{"$type":"usage","details":{"inputAudioTokenCount":1,"inputTextTokenCount":2,"outputAudioTokenCount":3,"outputTextTokenCount":4}}`, `{"type":"usage","details":{"input_audio_token_count":1,"input_text_token_count":2,"output_audio_token_count":3,"output_text_token_count":4}}`},
 		{"AF usage_details (Content.from_usage)", `{"type":"usage","usage_details":{"input_token_count":1,"cache_read_input_token_count":2,"cache_creation_input_token_count":5,"reasoning_output_token_count":3}}`, `{"type":"usage","details":{"input_token_count":1,"cached_input_token_count":2,"cache_creation_input_token_count":5,"reasoning_token_count":3}}`},
+		// A provider's own counts sit in the Agent Framework's usage_details
+		// as members (UsageDetails is a TypedDict with extra_items=int;
+		// agent_framework_anthropic/_chat_client.py lines 1164-1170 set
+		// "anthropic.cache_read_input_tokens" beside the standard keys).
+		{"AF provider counts into additional_counts", `{"type":"usage","usage_details":{"input_token_count":5,"anthropic.cache_read_input_tokens":2,"cache_read_input_token_count":2}}`,
+			`{"type":"usage","details":{"input_token_count":5,"cached_input_token_count":2,"additional_counts":{"anthropic.cache_read_input_tokens":2}}}`},
+		{"AF provider count beside additional_counts, the map's own count wins", `{"type":"usage","usage_details":{"a.x":1,"a.y":2,"additional_counts":{"a.x":9}}}`,
+			`{"type":"usage","details":{"additional_counts":{"a.x":9,"a.y":2}}}`},
+		{"an unknown member that is no count key is still skipped", `{"type":"usage","details":{"colour":"red"}}`, `{"type":"usage","details":{}}`},
 		{"AF error_details (Content.from_error)", `{"type":"error","message":"m","error_details":"d"}`, `{"type":"error","details":"d","message":"m"}`},
 		{".NET annotations (AIContent.cs)", `{"$type":"text","text":"x","annotations":[{"$type":"citation","fileId":"f"}]}`, `{"type":"text","text":"x","annotations":[{"$type":"citation","fileId":"f"}]}`},
 		{".NET hostedFile (HostedFileContent.cs)", `{"$type":"hostedFile","fileId":"f","scope":"s"}`, `{"type":"hosted_file","file_id":"f","scope":"s"}`},

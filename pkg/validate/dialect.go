@@ -3,6 +3,7 @@ package validate
 import (
 	"encoding/base64"
 	"encoding/json"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,6 +42,10 @@ type dialectNode struct {
 	aliases map[string]string   // alias -> schema name
 	props   map[string]*sjsNode // schema name -> its schema
 	dataURI *[3]string          // x-go-data-uri: data, media_type, uri
+	// x-extra-members: the member unknown members go into, and the key
+	// pattern of its map type.
+	extraInto string
+	extraKey  *regexp.Regexp
 }
 
 // sjsNode is a schema value as encoding/json reads it.
@@ -113,6 +118,13 @@ func dialectOf(title string) *dialectNode {
 			}
 		}
 	}
+	if into, ok := s["x-extra-members"].(string); ok && n.props[into] != nil {
+		for _, t := range refsOf(*n.props[into]) {
+			if re := keyPattern(t); re != nil {
+				n.extraInto, n.extraKey = into, re
+			}
+		}
+	}
 	if du, ok := s["x-go-data-uri"].(sjsNode); ok {
 		d, _ := du["data"].(string)
 		m, _ := du["media_type"].(string)
@@ -131,6 +143,28 @@ func initDialects() {
 		dialects.nodes = map[string]*dialectNode{}
 		dialects.needs = map[string]bool{}
 	}
+}
+
+// keyPattern returns the propertyNames pattern of the map schema title,
+// or nil.
+func keyPattern(title string) *regexp.Regexp {
+	raw, err := schemas.Get(title)
+	if err != nil {
+		return nil
+	}
+	var s struct {
+		PropertyNames struct {
+			Pattern string `json:"pattern"`
+		} `json:"propertyNames"`
+	}
+	if json.Unmarshal(raw, &s) != nil || s.PropertyNames.Pattern == "" {
+		return nil
+	}
+	re, err := regexp.Compile(s.PropertyNames.Pattern)
+	if err != nil {
+		return nil
+	}
+	return re
 }
 
 // refTitle turns a $ref to a schema file ("UsageDetails.json") into its
@@ -154,7 +188,7 @@ func needsDialect(title string) bool {
 	if n == nil {
 		return false
 	}
-	need := n.aliasKey != "" || len(n.aliases) > 0 || n.dataURI != nil
+	need := n.aliasKey != "" || len(n.aliases) > 0 || n.dataURI != nil || n.extraInto != ""
 	for _, t := range n.members {
 		need = need || needsDialect(t)
 	}
@@ -198,6 +232,9 @@ type dialect struct {
 	// renamed maps the pointer of an object (in the rewritten document)
 	// to its renamed members: schema name -> the name in the input.
 	renamed map[string]map[string]string
+	// moved maps the pointer of an x-extra-members map (rewritten) to the
+	// keys moved into it from its parent object.
+	moved map[string]map[string]bool
 	// faults the rewrite found itself (a malformed data: URI, an unknown
 	// "$type" tag), with their paths in the input.
 	faults []fault
@@ -218,7 +255,7 @@ func rewriteDialect(title string, inst any) *dialect {
 	}
 	dl := &dialect{}
 	dl.title(title, inst, nil, 0)
-	if len(dl.renamed) == 0 && len(dl.faults) == 0 {
+	if len(dl.renamed) == 0 && len(dl.moved) == 0 && len(dl.faults) == 0 {
 		return nil
 	}
 	return dl
@@ -279,6 +316,9 @@ func (dl *dialect) title(title string, v any, path []string, depth int) {
 	}
 	if du := n.dataURI; du != nil {
 		dl.dataURI(obj, path, du)
+	}
+	if n.extraInto != "" {
+		dl.extra(obj, path, n)
 	}
 	for name, p := range n.props {
 		if pv, has := obj[name]; has {
@@ -370,6 +410,45 @@ func (dl *dialect) dataURI(obj map[string]any, path []string, du *[3]string) {
 	delete(obj, uriKey)
 }
 
+// extra moves the unknown members of obj whose names are keys the
+// x-extra-members map allows into that map, as the typed decoder reads
+// them (a key the map holds already wins).
+func (dl *dialect) extra(obj map[string]any, path []string, n *dialectNode) {
+	var keys []string
+	for k := range obj {
+		if _, known := n.props[k]; !known && n.extraKey.MatchString(k) {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return
+	}
+	m, ok := obj[n.extraInto].(map[string]any)
+	if !ok {
+		if obj[n.extraInto] != nil {
+			return // not a map: the validator reports it; the members stay
+		}
+		m = map[string]any{}
+		obj[n.extraInto] = m
+	}
+	into := pointer(appendPath(path, n.extraInto))
+	for _, k := range keys {
+		v := obj[k]
+		delete(obj, k)
+		if _, taken := m[k]; taken {
+			continue
+		}
+		m[k] = v
+		if dl.moved == nil {
+			dl.moved = map[string]map[string]bool{}
+		}
+		if dl.moved[into] == nil {
+			dl.moved[into] = map[string]bool{}
+		}
+		dl.moved[into][k] = true
+	}
+}
+
 // rename records that the member name of the object at path was called
 // orig in the input.
 func (dl *dialect) rename(path []string, name, orig string) {
@@ -386,17 +465,20 @@ func (dl *dialect) rename(path []string, name, orig string) {
 // original turns a path in the rewritten document into the path in the
 // input.
 func (dl *dialect) original(path []string) []string {
-	if dl == nil || len(dl.renamed) == 0 || path == nil {
+	if dl == nil || (len(dl.renamed) == 0 && len(dl.moved) == 0) || path == nil {
 		return path
 	}
-	out := make([]string, len(path))
+	out := make([]string, 0, len(path))
 	for i, tok := range path {
-		out[i] = tok
-		if m := dl.renamed[pointer(path[:i])]; m != nil {
-			if orig, ok := m[tok]; ok {
-				out[i] = orig
-			}
+		prefix := pointer(path[:i])
+		if dl.moved[prefix][tok] {
+			out[len(out)-1] = tok // a member moved into the map: at its parent
+			continue
 		}
+		if orig, ok := dl.renamed[prefix][tok]; ok {
+			tok = orig
+		}
+		out = append(out, tok)
 	}
 	return out
 }

@@ -49,11 +49,12 @@ func TestDialectSchemaMode(t *testing.T) {
 			[]want{{"/outputs/1/uri", 1, 112, "contentEncoding"}}, true},
 		{"$type not a string", "AIContent", "{\n \"$type\": 7}",
 			[]want{{"/$type", 2, 11, "discriminator"}}, false},
-		{"bad count key", "AIContent", `{"$type":"usage","details":{"additionalCounts":{"reasoning":1}}}`,
-			[]want{{"/details/additionalCounts", 1, 48, "propertyNames"}}, false}, // schema mode puts a key's fault at its object, as for additional_counts
 
 		// The Agent Framework's Python form (Content.to_dict in _types.py).
 		{"AF usage_details", "AIContent", `{"type":"usage","usage_details":{"input_token_count":1,"cache_read_input_token_count":2,"reasoning_output_token_count":3}}`, nil, true},
+		{"AF provider counts", "AIContent", `{"type":"usage","usage_details":{"anthropic.cache_read_input_tokens":2,"additional_counts":{"x.y":1}}}`, nil, true},
+		{"AF provider count not an integer", "AIContent", `{"type":"usage","usage_details":{"input_token_count":1,"openai.x":"many"}}`,
+			[]want{{"/usage_details/openai.x", 1, 67, "type"}}, true},
 		{"AF error_details", "AIContent", `{"type":"error","message":"m","error_details":"d"}`, nil, true},
 		{"AF usage_details wrong", "AIContent", `{"type":"usage","usage_details":{"cache_read_input_token_count":"x"}}`,
 			[]want{{"/usage_details/cache_read_input_token_count", 1, 65, "type"}}, true},

@@ -27,6 +27,10 @@ import (
 //   - x-go-add on an object or a map: an Add method. Integers and floats
 //     add; a nullable count plus an absent one is the present one; maps add
 //     key by key; members that are types with Add use it.
+//   - x-extra-members on an object: the name of a member whose type is a
+//     map concept with a key pattern; the object's unknown members whose
+//     names the pattern allows are read into that map as integers (a key
+//     the map member itself holds wins), the others skipped as usual.
 //   - a map concept: an object schema whose additionalProperties is a
 //     schema becomes a named Go map, its properties naming well-known keys
 //     (constants) and its propertyNames pattern checked when reading,
@@ -308,4 +312,35 @@ func wrapComment(text string) string {
 		lines = append(lines, line)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// extraSpec is what x-extra-members needs: the Go field and map type the
+// unknown members go into.
+type extraSpec struct {
+	goName, mapName string
+}
+
+// extraMembers checks c's x-extra-members and returns what it names, or
+// nil when c has none.
+func (g *generator) extraMembers(c *concept) (*extraSpec, error) {
+	if c.extraInto == "" {
+		return nil, nil
+	}
+	for _, p := range c.props {
+		if p.json != c.extraInto {
+			continue
+		}
+		t := p.typ
+		for t != nil && (t.kind == "nullable" || t.kind == "optional") {
+			t = t.elem
+		}
+		if t == nil || t.kind != "ref" || g.concepts[t.ref] == nil || g.concepts[t.ref].kind != "map" || g.concepts[t.ref].keyPattern == "" {
+			return nil, fmt.Errorf("%s: x-extra-members %q must name a member whose type is a map with a key pattern", c.file, c.extraInto)
+		}
+		if m := g.concepts[t.ref]; m.elem == nil || m.elem.kind != "int" {
+			return nil, fmt.Errorf("%s: x-extra-members %q: the map's values must be integers", c.file, c.extraInto)
+		}
+		return &extraSpec{goName: p.goName, mapName: t.ref}, nil
+	}
+	return nil, fmt.Errorf("%s: x-extra-members names no member %q", c.file, c.extraInto)
 }

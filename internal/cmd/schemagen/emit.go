@@ -94,6 +94,13 @@ func (g *generator) emitObject(c *concept, fields map[string][2]string, unions [
 		w.p("\tvar uriMediaType string")
 		w.p("\tfromURI := false // the media type comes from the data URI unless given")
 	}
+	if c.extraInto != "" {
+		ex, err := g.extraMembers(c)
+		if err != nil {
+			return nil, err
+		}
+		w.p("\tvar extra %s // unknown members read into %s", ex.mapName, ex.goName)
+	}
 	w.p("\tfor {")
 	w.p("\t\tname, ok := d.Next()")
 	w.p("\t\tif !ok {\n\t\t\tbreak\n\t\t}")
@@ -122,8 +129,26 @@ func (g *generator) emitObject(c *concept, fields map[string][2]string, unions [
 		w.p("\t\t\tfromURI = true")
 		w.p("\t\t\tx.%s, uriMediaType, _ = d.DataURI()", du.data.goName)
 	}
-	w.p("\t\tdefault:\n\t\t\td.SkipUnknown()\n\t\t}\n\t}")
+	extra, err := g.extraMembers(c)
+	if err != nil {
+		return nil, err
+	}
+	if extra != nil {
+		w.p("\t\tdefault:")
+		w.p("\t\t\tif k := string(name); %sKey.MatchString(k) {", unexported(extra.mapName))
+		w.p("\t\t\t\tif extra == nil {\n\t\t\t\t\textra = %s{}\n\t\t\t\t}", extra.mapName)
+		w.p("\t\t\t\textra[k] = d.Int()")
+		w.p("\t\t\t} else {\n\t\t\t\td.SkipUnknown()\n\t\t\t}\n\t\t}\n\t}")
+	} else {
+		w.p("\t\tdefault:\n\t\t\td.SkipUnknown()\n\t\t}\n\t}")
+	}
 	w.p("\tif d.Fatal() {\n\t\treturn\n\t}")
+	if extra != nil {
+		w.p("\tfor k, v := range extra {")
+		w.p("\t\tif x.%s == nil {\n\t\t\tx.%s = %s{}\n\t\t}", extra.goName, extra.goName, extra.mapName)
+		w.p("\t\tif _, ok := x.%s[k]; !ok {\n\t\t\tx.%s[k] = v\n\t\t}", extra.goName, extra.goName)
+		w.p("\t}")
+	}
 	if du != nil {
 		w.p("\tif fromURI && seen&(1<<%d) == 0 {", du.mediaTypeBit)
 		w.p("\t\tx.%s = uriMediaType", du.mediaType.goName)

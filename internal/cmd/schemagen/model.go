@@ -31,6 +31,11 @@ type concept struct {
 	// addable (x-go-add) gives the type an Add method: counts add, and
 	// absent plus present is present.
 	addable bool
+	// extraInto (x-extra-members) names a member of a map type whose key
+	// pattern takes the object's unknown members: each unknown member
+	// whose name the pattern allows is read into that map (a member of the
+	// map itself wins), others are skipped as usual.
+	extraInto string
 
 	// taggedUnion
 	variants []string
@@ -192,6 +197,7 @@ func (g *generator) classifyKind(c *concept) error {
 		c.kind = "object"
 		c.omitNull = r.get("x-omit-null") != nil && r.get("x-omit-null").str == "true"
 		c.addable = r.get("x-go-add") != nil && r.get("x-go-add").str == "true"
+		c.extraInto = r.getStr("x-extra-members")
 		if du := r.get("x-go-data-uri"); du != nil {
 			c.dataURI = &dataURISpec{data: du.getStr("data"), mediaType: du.getStr("media_type"), uri: du.getStr("uri")}
 		}

@@ -539,9 +539,12 @@ func (r *reader) sequence(yield func(Document, error) bool) {
 // from the broken document's start (or the fault) to the end.
 func (r *reader) broken(yield func(Document, error) bool) {
 	fault := &Error{Position: r.position(r.at), Msg: r.msg, Err: ErrSyntax}
-	start, pos := r.at, fault.Position
+	start, pos, elem := r.at, fault.Position, -1
 	if r.docStart >= 0 {
 		start, pos = r.docStart, r.docPos
+		if r.split {
+			elem = r.elem // the element the fault is in
+		}
 	}
 	r.docStart = start
 	for r.max <= 0 || r.end-r.docStart <= r.max {
@@ -554,7 +557,7 @@ func (r *reader) broken(yield func(Document, error) bool) {
 	if r.max > 0 && end-r.docStart > r.max {
 		end = r.docStart + r.max
 	}
-	yield(Document{Position: pos, Index: r.index, Element: -1, Data: r.buf[r.docStart:end]}, fault)
+	yield(Document{Position: pos, Index: r.index, Element: elem, Data: r.buf[r.docStart:end]}, fault)
 }
 
 // element returns the Element of a document that just ended, and counts

@@ -301,6 +301,12 @@ func TestReadElementIndexes(t *testing.T) {
 			t.Errorf("%q: elements %v, want %s", tt.in, got, tt.want)
 		}
 	}
+	// A fault inside an element names the element.
+	for d, err := range Read(strings.NewReader("[\n1,\n{\"a\" 2}]"), Options{Elements: true}) {
+		if err != nil && (d.Element != 1 || d.Line != 3) {
+			t.Errorf("fault in the second element: Element %d at line %d", d.Element, d.Line)
+		}
+	}
 	for d := range Read(strings.NewReader("[1]"), Options{}) {
 		if d.Element != -1 {
 			t.Errorf("without Elements, Element %d", d.Element)

@@ -101,3 +101,38 @@ func ExampleUnmarshalList() {
 	// Output:
 	// [{"type":"text","text":"hi"},{"type":"function_call","call_id":"c1","name":"f","arguments":{"x":1}},{"type":"data","data":"iVBORw0KGgo=","media_type":"image/png"}]
 }
+
+// A chat message as .NET's Microsoft.Extensions.AI writes it ("$type"
+// tags, camelCase) becomes AutoGen's AssistantMessage: the reasoning is its
+// thought, the call a FunctionCall with its arguments as JSON text, the
+// author its source. The AutoGen JSON has the members in the order
+// autogen_core/models/_types.py declares AssistantMessage's fields
+// (content, thought, source, type) and _types.py FunctionCall's (id,
+// arguments, name).
+func ExampleFromAIChatMessage() {
+	dotnet := `{
+	  "role": "assistant",
+	  "authorName": "planner",
+	  "contents": [
+	    {"$type": "reasoning", "text": "Paris is in France.", "protectedData": "opaque"},
+	    {"$type": "functionCall", "callId": "call_1", "name": "get_weather", "arguments": {"city": "Paris"}}
+	  ],
+	  "messageId": "msg_1"
+	}`
+	var m gen.AIChatMessage
+	if err := json.Unmarshal([]byte(dotnet), &m); err != nil {
+		panic(err)
+	}
+	lm, err := contents.ToLLMMessage(contents.FromAIChatMessage(&m))
+	if err != nil {
+		panic(err)
+	}
+	autogen, _ := json.Marshal(lm)
+	fmt.Println(string(autogen))
+	// This project's form of the chat message keeps every member.
+	ours, _ := json.Marshal(&m)
+	fmt.Println(string(ours))
+	// Output:
+	// {"content":[{"id":"call_1","arguments":"{\"city\":\"Paris\"}","name":"get_weather"}],"thought":"Paris is in France.","source":"planner","type":"AssistantMessage"}
+	// {"type":"chat_message","role":"assistant","author_name":"planner","contents":[{"type":"text_reasoning","text":"Paris is in France.","protected_data":"opaque"},{"type":"function_call","call_id":"call_1","name":"get_weather","arguments":{"city":"Paris"}}],"message_id":"msg_1"}
+}

@@ -2,6 +2,9 @@ package contents
 
 import (
 	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/agentschema/agentschema/gen"
@@ -29,6 +32,12 @@ func FuzzUnmarshal(f *testing.F) {
 		`{"$type":"usage","details":{"inputTokenCount":3,"additionalCounts":{"a.b":1}}}`,
 		`{"$type":"functionCall","callId":"c","name":"f","exception":{"message":"m","innerException":null}}`,
 		`{"$type":"error","message":"x"}`,
+		`{"$type":"reasoning","text":"t","protectedData":"p","annotations":[{"$type":"citation"}]}`,
+		`{"$type":"hostedFile","fileId":"f","sizeInBytes":3,"createdAt":"x"}`,
+		`{"$type":"toolApprovalRequest","requestId":"r","toolCall":{"$type":"functionCall","callId":"c","name":"f"}}`,
+		`{"$type":"codeInterpreterToolResult","callId":"c","outputs":[{"$type":"text","text":"1"}]}`,
+		`{"type":"usage","usage_details":{"cache_read_input_token_count":1,"a.b":2,"additional_counts":{"a.b":3}}}`,
+		`{"type":"mcp_server_tool_call","call_id":"c","tool_name":"t","arguments":"{}"}`,
 		`[]`, `null`, `{}`, `{"type":1}`,
 	} {
 		f.Add([]byte(s))
@@ -77,6 +86,38 @@ func FuzzParseDataURI(f *testing.F) {
 		}
 		if !bytes.Equal(data, data2) || mt != mt2 {
 			t.Fatalf("%q: %q %q became %q %q", uri, data, mt, data2, mt2)
+		}
+	})
+}
+
+// FuzzChatResponse checks that the chat response decoder (.NET's and the
+// Agent Framework's forms, with their contents) never panics and that
+// what it accepts writes JSON that reads back to the same JSON.
+func FuzzChatResponse(f *testing.F) {
+	for _, name := range []string{"dotnet_chat_response.json", "agentframework_chat_response.json", "chat_response.golden.json"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(`{"messages":[{"contents":[{"$type":"usage","details":{"x.y":1}}]}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var r gen.ChatResponse
+		if err := json.Unmarshal(data, &r); err != nil {
+			return
+		}
+		out, err := json.Marshal(&r)
+		if err != nil {
+			t.Fatalf("accepted %q but cannot write it: %v", data, err)
+		}
+		var r2 gen.ChatResponse
+		if err := json.Unmarshal(out, &r2); err != nil {
+			t.Fatalf("cannot read our own output %s: %v", out, err)
+		}
+		out2, err := json.Marshal(&r2)
+		if err != nil || !bytes.Equal(out, out2) {
+			t.Fatalf("round trip changed the value:\n%s\n%s", out, out2)
 		}
 	})
 }

@@ -6,6 +6,9 @@
 // does not decode: each document is handed over as its bytes, with its
 // position in the input (file name, line, column, byte offset) and its
 // index, for a decoder such as gen.UnmarshalOptions to read.
+// Document.Locate turns a line and column inside a document (a decoder's
+// fault) into the input's, and Document.Element gives an array element's
+// index, so that a fault's pointer can be given in the whole array.
 //
 // Read returns an iter.Seq2 that reads as the loop asks for documents, so
 // a document is yielded as soon as its last byte (for JSONL, its line's

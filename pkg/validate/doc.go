@@ -25,6 +25,16 @@
 //     datetime, "yes" for true) and opens images. Its errors carry
 //     pydantic's error type in Error.Type as well.
 //
+// Both modes read the other dialects of the content types and chat
+// messages (AIContent, AIChatMessage, ChatResponse, ChatResponseUpdate) as
+// the typed decoder does: .NET Microsoft.Extensions.AI's "$type" tags,
+// camelCase members and data: URIs, and the Agent Framework's member
+// names. ModeSchema rewrites the parsed document into this project's form
+// before checking it and reports each fault at the member name the input
+// used (dialect.go). ValidateTagged takes a document with only a "$type"
+// tag as an AIContent, and checks a StructuredMessage[X] in both modes as
+// normalize reads it.
+//
 // One mistake gives one error. The tagged unions (LLMMessage,
 // ChatMessage, AgentEvent, ResultContent) are oneOf schemas with a
 // discriminator; validating a plain oneOf reports a failure for every

@@ -51,19 +51,74 @@ type dialectNode struct {
 // sjsNode is a schema value as encoding/json reads it.
 type sjsNode = map[string]any
 
+// dialects is what the rewrite knows of every schema, read once, on first
+// use; after that it is only read, so validations run concurrently.
 var dialects struct {
-	sync.Mutex
+	once  sync.Once
 	nodes map[string]*dialectNode // by title; nil when the file is missing
 	needs map[string]bool         // by title: reaches an alias
+	// aliasUnions lists the unions with an alias tag member: title, member.
+	aliasUnions [][2]string
 }
 
+// loadDialects reads every schema's rewrite information, once.
+func loadDialects() {
+	dialects.once.Do(func() {
+		dialects.nodes = map[string]*dialectNode{}
+		dialects.needs = map[string]bool{}
+		for _, title := range schemas.Names() {
+			if n := dialectOf(title); n != nil && n.aliasKey != "" {
+				dialects.aliasUnions = append(dialects.aliasUnions, [2]string{title, n.aliasKey})
+			}
+			needsDialect(title)
+		}
+		// needsDialect takes a type on a cycle as not needing the rewrite
+		// while it works the type out; settle what that left too low.
+		for changed := true; changed; {
+			changed = false
+			for title, n := range dialects.nodes {
+				if n == nil || dialects.needs[title] {
+					continue
+				}
+				for _, t := range n.refs() {
+					if dialects.needs[t] {
+						dialects.needs[title], changed = true, true
+						break
+					}
+				}
+			}
+		}
+	})
+}
+
+// refs lists the titles the schema refers to: a union's members and the
+// schemas its properties refer to.
+func (n *dialectNode) refs() []string {
+	var out []string
+	for _, t := range n.members {
+		out = append(out, t)
+	}
+	for _, p := range n.props {
+		out = append(out, refsOf(*p)...)
+	}
+	return out
+}
+
+// node returns the rewrite information of the schema with title, or nil,
+// after loadDialects.
+func node(title string) *dialectNode { return dialects.nodes[title] }
+
+// needs reports, after loadDialects, whether a document of the type title
+// can hold a member the rewrite renames.
+func needs(title string) bool { return dialects.needs[title] }
+
 // dialectOf returns the rewrite information of the schema with title, or
-// nil when there is no such schema. The caller holds dialects' lock.
+// nil when there is no such schema, reading it if need be. Only
+// loadDialects calls it.
 func dialectOf(title string) *dialectNode {
 	if n, ok := dialects.nodes[title]; ok {
 		return n
 	}
-	initDialects()
 	dialects.nodes[title] = nil
 	raw, err := schemas.Get(title)
 	if err != nil {
@@ -137,14 +192,6 @@ func dialectOf(title string) *dialectNode {
 	return n
 }
 
-// initDialects makes dialects' maps. The caller holds dialects' lock.
-func initDialects() {
-	if dialects.nodes == nil {
-		dialects.nodes = map[string]*dialectNode{}
-		dialects.needs = map[string]bool{}
-	}
-}
-
 // keyPattern returns the propertyNames pattern of the map schema title,
 // or nil.
 func keyPattern(title string) *regexp.Regexp {
@@ -177,9 +224,9 @@ func refTitle(ref string) string {
 }
 
 // needsDialect reports whether a document of the type title can hold a
-// member the rewrite renames. The caller holds dialects' lock.
+// member the rewrite renames, working it out if need be. Only
+// loadDialects calls it.
 func needsDialect(title string) bool {
-	initDialects()
 	if v, ok := dialects.needs[title]; ok {
 		return v
 	}
@@ -189,13 +236,8 @@ func needsDialect(title string) bool {
 		return false
 	}
 	need := n.aliasKey != "" || len(n.aliases) > 0 || n.dataURI != nil || n.extraInto != ""
-	for _, t := range n.members {
-		need = need || needsDialect(t)
-	}
-	for _, p := range n.props {
-		for _, t := range refsOf(*p) {
-			need = need || needsDialect(t)
-		}
+	for _, t := range n.refs() {
+		need = needsDialect(t) || need
 	}
 	dialects.needs[title] = need
 	return need
@@ -248,9 +290,8 @@ type dialect struct {
 // this project's form, and returns the record of what it renamed (nil
 // when nothing was).
 func rewriteDialect(title string, inst any) *dialect {
-	dialects.Lock()
-	defer dialects.Unlock()
-	if !needsDialect(title) {
+	loadDialects()
+	if !needs(title) {
 		return nil
 	}
 	dl := &dialect{}
@@ -267,10 +308,10 @@ const maxDialectDepth = 10000
 
 // title rewrites v, found at path, as the type title.
 func (dl *dialect) title(title string, v any, path []string, depth int) {
-	if depth > maxDialectDepth || !needsDialect(title) {
+	if depth > maxDialectDepth || !needs(title) {
 		return
 	}
-	n := dialectOf(title)
+	n := node(title)
 	obj, ok := v.(map[string]any)
 	if n == nil || !ok {
 		return
@@ -540,26 +581,13 @@ func describeJSON(v any) string {
 	return "a value"
 }
 
-var aliasUnions struct {
-	once sync.Once
-	list [][2]string // title, alias tag member
-}
-
 // aliasTagged returns the title of the union a document without a "type"
 // tag is read as because it has the union's alias tag member (a .NET
 // content's "$type" makes it an AIContent), whatever that member's value:
 // an unknown value is then reported by the union.
 func aliasTagged(data []byte) (string, bool) {
-	aliasUnions.once.Do(func() {
-		dialects.Lock()
-		defer dialects.Unlock()
-		for _, title := range schemas.Names() {
-			if n := dialectOf(title); n != nil && n.aliasKey != "" {
-				aliasUnions.list = append(aliasUnions.list, [2]string{title, n.aliasKey})
-			}
-		}
-	})
-	for _, u := range aliasUnions.list {
+	loadDialects()
+	for _, u := range dialects.aliasUnions {
 		d := wire.NewDecoder(data, wire.Options{})
 		if _, st := d.PeekTag(u[1]); st != wire.TagMissing && st != wire.TagNotObject {
 			return u[0], true

@@ -2,9 +2,11 @@ package validate
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/agentschema/agentschema/internal/wire"
@@ -206,4 +208,34 @@ func FuzzDialect(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestDialectConcurrent validates .NET documents from several goroutines
+// at once (run with -race): the rewrite's schema information is shared
+// read-only.
+func TestDialectConcurrent(t *testing.T) {
+	docs := []string{
+		`{"$type":"functionCall","callId":"c","name":"f"}`,
+		`{"$type":"functionCall","name":"f"}`,
+		`{"type":"usage","usage_details":{"a.b":1}}`,
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 8*len(docs))
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i, d := range docs {
+				err := Validate("AIContent", []byte(d))
+				if (err == nil) != (i != 1) {
+					errs <- fmt.Errorf("%s: %v", d, err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
 }

@@ -125,3 +125,56 @@ func TestContentExtensions(t *testing.T) {
 		t.Errorf("dataURIProps: %v", err)
 	}
 }
+
+// TestExtraMembers checks x-extra-members: it must name a member whose
+// type is a map of integers with a key pattern.
+func TestExtraMembers(t *testing.T) {
+	counts := `{"title":"Counts","type":"object","additionalProperties":{"type":"integer"},"propertyNames":{"pattern":"^[a-z]+\\..+$"}}`
+	strs := `{"title":"Strs","type":"object","additionalProperties":{"type":"string"},"propertyNames":{"pattern":"^[a-z]+\\..+$"}}`
+	usage := func(extra string) string {
+		return `{"title":"Usage","type":"object","x-extra-members":"` + extra + `","properties":{
+			"n":{"type":"integer"},
+			"counts":{"anyOf":[{"$ref":"Counts.json"},{"type":"null"}],"default":null},
+			"strs":{"anyOf":[{"$ref":"Strs.json"},{"type":"null"}],"default":null}}}`
+	}
+	tests := []struct{ extra, want, reason string }{
+		{"counts", "Counts", ""},
+		{"nope", "", `names no member "nope"`},
+		{"n", "", "must name a member whose type is a map"},
+		{"strs", "", "values must be integers"},
+	}
+	for _, tt := range tests {
+		g, err := load(t, map[string]string{"Counts": counts, "Strs": strs, "Usage": usage(tt.extra)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec, err := g.extraMembers(g.concepts["Usage"])
+		switch {
+		case tt.reason == "" && (err != nil || spec == nil || spec.mapName != tt.want):
+			t.Errorf("%s: %+v, %v", tt.extra, spec, err)
+		case tt.reason != "" && (err == nil || !strings.Contains(err.Error(), tt.reason)):
+			t.Errorf("%s: error %v, want %q", tt.extra, err, tt.reason)
+		}
+	}
+	// None: nil, nil.
+	g, err := load(t, map[string]string{"Counts": counts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if spec, err := g.extraMembers(g.concepts["Counts"]); spec != nil || err != nil {
+		t.Errorf("no x-extra-members: %+v, %v", spec, err)
+	}
+}
+
+// TestAnyWithAliases checks that a member of any JSON value may have
+// x-aliases.
+func TestAnyWithAliases(t *testing.T) {
+	g, err := load(t, map[string]string{"X": `{"title":"X","type":"object","properties":{"v":{"default":null,"title":"V","x-aliases":["vv"]}}}`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.concepts["X"].props[0]
+	if p.typ.kind != "any" || len(p.aliases) != 1 || p.aliases[0] != "vv" {
+		t.Errorf("v: kind %s, aliases %v", p.typ.kind, p.aliases)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/pkg/validate"
 )
 
@@ -56,7 +57,7 @@ covers the documents read so far), 141 standard output closed.
 // validateOutput writes the errors and the summary in one format.
 type validateOutput interface {
 	// fault writes one error of a document.
-	fault(doc document, e *validate.Error) error
+	fault(doc document, e *agentschema.Fault) error
 	// finish writes what follows the last error.
 	finish(docs, invalid int) error
 }
@@ -199,13 +200,13 @@ func (r *validateRun) document(doc document, fault error) error {
 		title string
 		err   error
 	)
-	r.v.Warn = func(e *validate.Error) {
+	r.v.Warn = func(e *agentschema.Fault) {
 		p := at(doc, e.Line, e.Column)
 		fmt.Fprintf(r.warn, "%s:%d:%d: %s: warning: %s\n", p.File, p.Line, p.Column, e.DisplayPointer(), e.Message)
 	}
 	switch {
 	case fault != nil:
-		err = validate.Errors{{Line: 1, Column: 1, Keyword: "syntax", Type: "limit", Message: faultMessage(fault)}}
+		err = agentschema.Faults{{Line: 1, Column: 1, Keyword: "syntax", Type: "limit", Message: faultMessage(fault)}}
 	case r.typ != "":
 		err = r.v.Validate(r.typ, doc.Data)
 	default:
@@ -214,9 +215,9 @@ func (r *validateRun) document(doc document, fault error) error {
 	if err == nil {
 		return nil
 	}
-	var es validate.Errors
+	var es agentschema.Faults
 	if !errors.As(err, &es) {
-		es = validate.Errors{{Pointer: "", Line: 1, Column: 1, Keyword: "", Message: err.Error()}}
+		es = agentschema.Faults{{Pointer: "", Line: 1, Column: 1, Keyword: "", Message: err.Error()}}
 	}
 	r.invalid++
 	if r.typ == "" && title == "" && len(es) == 1 && es[0].Keyword == "discriminator" {
@@ -233,7 +234,7 @@ func (r *validateRun) document(doc document, fault error) error {
 // textOutput writes FILE:LINE:COL: POINTER: message lines and a summary.
 type textOutput struct{ w *bufio.Writer }
 
-func (o *textOutput) fault(doc document, e *validate.Error) error {
+func (o *textOutput) fault(doc document, e *agentschema.Fault) error {
 	p := at(doc, e.Line, e.Column)
 	_, err := fmt.Fprintf(o.w, "%s:%d:%d: %s: %s\n", p.File, p.Line, p.Column, e.DisplayPointer(), e.Message)
 	return err
@@ -258,7 +259,7 @@ type jsonOutput struct {
 	n int // errors written
 }
 
-func (o *jsonOutput) fault(doc document, e *validate.Error) error {
+func (o *jsonOutput) fault(doc document, e *agentschema.Fault) error {
 	b, err := validateFault(doc, e).json()
 	if err != nil {
 		return err
@@ -276,7 +277,7 @@ func (o *jsonOutput) fault(doc document, e *validate.Error) error {
 // githubOutput writes GitHub Actions annotations, then the summary line.
 type githubOutput struct{ w *bufio.Writer }
 
-func (o *githubOutput) fault(doc document, e *validate.Error) error {
+func (o *githubOutput) fault(doc document, e *agentschema.Fault) error {
 	_, err := o.w.WriteString(validateFault(doc, e).github())
 	return err
 }
@@ -287,7 +288,7 @@ func (o *githubOutput) finish(docs, invalid int) error {
 }
 
 // validateFault is e, a fault in doc, placed in doc's input.
-func validateFault(doc document, e *validate.Error) fault {
+func validateFault(doc document, e *agentschema.Fault) fault {
 	p := at(doc, e.Line, e.Column)
 	return fault{File: p.File, Line: p.Line, Column: p.Column, Pointer: e.Pointer, Keyword: e.Keyword, Message: e.Message, Type: e.Type}
 }

@@ -31,7 +31,10 @@ func TestOneFaultModel(t *testing.T) {
 		typ     string
 	}{
 		{"gen decoder", gen.Unmarshal([]byte(`{"content": 1}`), new(gen.SystemMessage)), "/content", 1, "string_type"},
-		{"messages", func() error { _, err := messages.Load([]byte("{\"type\": \"TextMessage\",\n \"source\": 1}")); return err }(), "/source", 2, "string_type"},
+		{"messages", func() error {
+			_, err := messages.Load([]byte("{\"type\": \"TextMessage\",\n \"source\": 1}"))
+			return err
+		}(), "/source", 2, "string_type"},
 		{"validate, schema mode", validate.Validate("SystemMessage", []byte("{\n\"content\": 1}")), "/content", 2, ""},
 		{"component loading", func() error { _, err := component.Load(ctx, []byte(`{"provider": 7}`)); return err }(), "/provider", 1, "string_type"},
 		{"context state", uc.LoadState(ctx, []byte(`{"messages": [{"type": "UserMessage", "content": "x"}]}`)), "/messages/0/source", 1, "missing"},

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
 	"github.com/agentschema/agentschema/pkg/component"
@@ -124,7 +125,7 @@ func validateResult(v *validate.Validator, c *Case, tagged bool) string {
 	if err == nil {
 		return title + " ok"
 	}
-	var es validate.Errors
+	var es agentschema.Faults
 	if !errors.As(err, &es) {
 		return fmt.Sprintf("%s %T: %v", title, err, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/conformance"
 )
@@ -88,7 +89,7 @@ func checkInvalid(t *testing.T, mode Mode, c *conformance.Case, err error, title
 	if err == nil {
 		t.Fatalf("%s: AutoGen rejects %s (%s) but %v mode accepts it", c.Note, c.Input, errText(c), mode)
 	}
-	var es Errors
+	var es agentschema.Faults
 	if !errors.As(err, &es) || len(es) == 0 {
 		t.Fatalf("error is not a validate.Errors: %v", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
@@ -77,7 +78,7 @@ func TestDialectSchemaMode(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := Validate(tt.title, []byte(tt.in))
-			var es Errors
+			var es agentschema.Faults
 			if tt.want == nil {
 				if err != nil {
 					t.Fatalf("schema mode: %v", err)
@@ -100,7 +101,7 @@ func TestDialectSchemaMode(t *testing.T) {
 				return
 			}
 			aerr := (&Validator{Mode: ModeAutoGen}).Validate(tt.title, []byte(tt.in))
-			var aes Errors
+			var aes agentschema.Faults
 			if tt.want == nil {
 				if aerr != nil {
 					t.Fatalf("autogen mode: %v", aerr)
@@ -129,7 +130,7 @@ func TestDialectTagged(t *testing.T) {
 			t.Errorf("%v: %q, %v", m, title, err)
 		}
 		title, err = v.ValidateTagged([]byte(`{"$type":"reasoning"}`))
-		var es Errors
+		var es agentschema.Faults
 		if title != "AIContent" || !errors.As(err, &es) || es[0].Pointer != "/text" {
 			t.Errorf("%v, missing text: %q, %v", m, title, err)
 		}
@@ -186,7 +187,7 @@ func FuzzDialect(f *testing.F) {
 		if err == nil {
 			return
 		}
-		var es Errors
+		var es agentschema.Faults
 		if !errors.As(err, &es) || len(es) == 0 {
 			t.Fatalf("not Errors: %v", err)
 		}

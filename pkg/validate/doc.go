@@ -5,10 +5,15 @@
 //
 // A document is checked as a type named by its schema title
 // ("UserMessage", "LLMMessage", "ChatCompletionContextState", ...; see
-// Titles). Each fault is an *Error carrying the JSON pointer of the value
-// at fault, its byte offset, line and column in the input, the failing
-// keyword and a plain message; Validate returns them together as Errors,
-// in input order, and errors.As finds them.
+// Titles). Each fault is an *agentschema.Fault (the module's one fault
+// type) carrying the JSON pointer of the value at fault, its byte offset,
+// line and column in the input, the failing keyword and a plain message;
+// Validate returns them together as an agentschema.Faults, in input order,
+// and errors.As finds them. The Keyword is the JSON Schema keyword that
+// failed ("type", "required", "const", "enum", "format",
+// "contentEncoding", ...), "discriminator" for a missing or unknown tag of a
+// tagged union, and "syntax" when the input is not JSON or exceeds a
+// decoding limit.
 //
 // There are two modes:
 //
@@ -23,7 +28,7 @@
 //     decoding with the generated typed decoder (gen.Decode), which
 //     coerces as pydantic does ("12" for an int, a unix time for a
 //     datetime, "yes" for true) and opens images. Its errors carry
-//     pydantic's error type in Error.Type as well.
+//     pydantic's error type in Fault.Type as well.
 //
 // Both modes read the other dialects of the content types and chat
 // messages (AIContent, AIChatMessage, ChatResponse, ChatResponseUpdate) as

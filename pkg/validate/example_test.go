@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/pkg/validate"
 )
 
@@ -17,7 +18,7 @@ func ExampleValidate() {
   {"type": "UserMessage", "content": 42, "source": "user"}
 ]}`)
 	err := validate.Validate("ChatCompletionContextState", state)
-	var errs validate.Errors
+	var errs agentschema.Faults
 	if errors.As(err, &errs) {
 		for _, e := range errs {
 			fmt.Printf("%d:%d: %s: %s\n", e.Line, e.Column, e.Pointer, e.Message)
@@ -35,10 +36,11 @@ func ExampleValidate_missingTag() {
 	// line 1, column 1: /type: missing "type" tag: expected one of "SystemMessage", "UserMessage", "AssistantMessage", "FunctionExecutionResultMessage"
 }
 
-// errors.As finds each fault as an *Error, with the keyword that failed.
-func ExampleError() {
+// errors.As finds each fault as an *agentschema.Fault, with the keyword
+// that failed.
+func Example_faults() {
 	err := validate.Validate("UserMessage", []byte(`{"content": "hi"}`))
-	var e *validate.Error
+	var e *agentschema.Fault
 	if errors.As(err, &e) {
 		fmt.Printf("%s [%s] %s\n", e.Pointer, e.Keyword, e.Message)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
 )
 
@@ -15,7 +16,7 @@ func TestLimits(t *testing.T) {
 	for _, mode := range []Mode{ModeSchema, ModeAutoGen} {
 		v := &Validator{Mode: mode, Limits: gen.UnmarshalOptions{MaxDepth: 10}}
 		err := v.Validate("UserMessage", deep)
-		var errs Errors
+		var errs agentschema.Faults
 		if !errors.As(err, &errs) || errs[0].Keyword != "syntax" || !strings.Contains(errs[0].Message, "depth limit of 10") {
 			t.Errorf("mode %v, depth: %v", mode, err)
 		}

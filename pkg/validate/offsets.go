@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/agentschema/agentschema"
 )
 
 // This file maps JSON pointers to byte offsets in the raw input. The
@@ -327,7 +329,7 @@ func itoa(i int) string { return strconv.Itoa(i) }
 // tag at the object, both with the pointer of the "type" member (pydantic
 // places them at the union, loc []), and the faults sorted in input order
 // (by offset, then pointer, as schema mode sorts them).
-func placeFaults(data []byte, es Errors) {
+func placeFaults(data []byte, es agentschema.Faults) {
 	placeMissing(data, es)
 	var idx []int
 	var paths [][]string

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/internal/conformance"
 )
 
@@ -185,7 +186,7 @@ func FuzzValidate(f *testing.F) {
 			if err == nil {
 				continue
 			}
-			var es Errors
+			var es agentschema.Faults
 			if !errors.As(err, &es) || len(es) == 0 {
 				t.Fatalf("%v: not Errors: %v", m, err)
 			}
@@ -216,7 +217,7 @@ func TestModesAgreeOnPlaces(t *testing.T) {
 	want := "/messages/0/content@2:38 /messages/1/source@3:3 /messages/2/type@4:12 /messages/3/type@5:3"
 	for _, mode := range []Mode{ModeSchema, ModeAutoGen} {
 		err := (&Validator{Mode: mode}).Validate("ChatCompletionContextState", []byte(doc))
-		var es Errors
+		var es agentschema.Faults
 		if !errors.As(err, &es) {
 			t.Fatalf("%v: %v", mode, err)
 		}
@@ -243,7 +244,7 @@ func TestModesAgreeOnConformanceCases(t *testing.T) {
 		if c.Valid || strings.HasPrefix(c.Type, "StructuredMessage_") {
 			continue
 		}
-		var es [2]Errors
+		var es [2]agentschema.Faults
 		for i, m := range []Mode{ModeSchema, ModeAutoGen} {
 			errors.As((&Validator{Mode: m}).Validate(c.Type, c.Input), &es[i])
 			for k := 1; k < len(es[i]); k++ {

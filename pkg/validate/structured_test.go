@@ -3,6 +3,8 @@ package validate
 import (
 	"errors"
 	"testing"
+
+	"github.com/agentschema/agentschema"
 )
 
 // TestValidateTaggedStructured: a StructuredMessage[X] is checked for its
@@ -16,7 +18,7 @@ func TestValidateTaggedStructured(t *testing.T) {
 		t.Fatalf("good: %q, %v", title, err)
 	}
 	_, err = v.ValidateTagged(bad)
-	var errs Errors
+	var errs agentschema.Faults
 	if !errors.As(err, &errs) || errs[0].Pointer != "/source" {
 		t.Fatalf("missing source: %v", err)
 	}

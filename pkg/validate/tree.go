@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
 	"github.com/agentschema/agentschema/pkg/component"
@@ -108,13 +109,13 @@ func (v *Validator) maxErrors() int {
 type treeRun struct {
 	v      *Validator
 	data   []byte
-	faults Errors
-	warns  Errors
+	faults agentschema.Faults
+	warns  agentschema.Faults
 }
 
 func (t *treeRun) node(n *component.Node) {
 	if !n.Known {
-		f := &Error{
+		f := &agentschema.Fault{
 			Pointer: n.Pointer + "/provider",
 			Keyword: KeywordProvider,
 			Type:    TypeUnknownProvider,
@@ -128,7 +129,7 @@ func (t *treeRun) node(n *component.Node) {
 		return
 	}
 	if n.Slot != nil && !n.Slot.Accepts(n.Info.ComponentType) {
-		t.faults = append(t.faults, &Error{
+		t.faults = append(t.faults, &agentschema.Fault{
 			Pointer: n.Pointer + "/provider",
 			Keyword: KeywordProvider,
 			Type:    TypeComponentType,
@@ -158,7 +159,7 @@ func (t *treeRun) refusals(n *component.Node, at []string) {
 	// max_tool_iterations: int = Field(default=1, ge=1)
 	// (autogen_agentchat/agents/_assistant_agent.py).
 	if c.MaxToolIterations.Cmp(wire.IntOf(1)) < 0 {
-		t.faults = append(t.faults, &Error{
+		t.faults = append(t.faults, &agentschema.Fault{
 			Pointer: pointer(append(at[:len(at):len(at)], "max_tool_iterations")),
 			Keyword: "minimum",
 			Type:    "greater_than_equal",
@@ -174,14 +175,14 @@ func (t *treeRun) sub(title string, raw []byte, at []string) {
 	if err == nil {
 		return
 	}
-	var es Errors
+	var es agentschema.Faults
 	var ut *UnknownTypeError
 	switch {
 	case errors.As(err, &es):
 	case errors.As(err, &ut):
 		// A provider whose config schema is not in this build: treat it
 		// as an unknown provider.
-		f := &Error{Pointer: pointer(at), Keyword: KeywordProvider, Type: TypeUnknownProvider,
+		f := &agentschema.Fault{Pointer: pointer(at), Keyword: KeywordProvider, Type: TypeUnknownProvider,
 			Message: "no schema " + strconv.Quote(title) + " for this config: it is not checked"}
 		if t.v.Strict {
 			t.faults = append(t.faults, f)
@@ -190,7 +191,7 @@ func (t *treeRun) sub(title string, raw []byte, at []string) {
 		}
 		return
 	default:
-		es = Errors{{Pointer: "", Message: err.Error()}}
+		es = agentschema.Faults{{Pointer: "", Message: err.Error()}}
 	}
 	for _, e := range es {
 		g := *e
@@ -297,7 +298,7 @@ func (t *treeRun) result() error {
 
 // place sets the offset, line and column of each fault from its pointer:
 // the value at fault, or for a missing member the object that lacks it.
-func (t *treeRun) place(es Errors) {
+func (t *treeRun) place(es agentschema.Faults) {
 	if len(es) == 0 {
 		return
 	}

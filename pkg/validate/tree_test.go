@@ -4,6 +4,8 @@ import (
 	"errors"
 	"os"
 	"testing"
+
+	"github.com/agentschema/agentschema"
 )
 
 // The cases here are derived from AutoGen 0.7.5's source, as the shared
@@ -52,7 +54,7 @@ func TestValidateComponentTree(t *testing.T) {
 			if title != "ComponentModel" {
 				t.Errorf("title %q, want ComponentModel", title)
 			}
-			var es Errors
+			var es agentschema.Faults
 			if !errors.As(err, &es) {
 				t.Fatalf("got %v, want Errors", err)
 			}
@@ -76,8 +78,8 @@ func TestUnknownProvider(t *testing.T) {
 	doc := []byte(`{"provider": "autogen_agentchat.teams.RoundRobinGroupChat", "config": {
   "participants": [{"provider": "my_pkg.MyAgent", "config": {"anything": 1}}]}}`)
 	for _, mode := range []Mode{ModeSchema, ModeAutoGen} {
-		var warns Errors
-		v := &Validator{Mode: mode, Warn: func(e *Error) { warns = append(warns, e) }}
+		var warns agentschema.Faults
+		v := &Validator{Mode: mode, Warn: func(e *agentschema.Fault) { warns = append(warns, e) }}
 		if err := v.ValidateComponent(doc); err != nil {
 			t.Errorf("%v: default: %v, want valid with a warning", mode, err)
 		}
@@ -85,7 +87,7 @@ func TestUnknownProvider(t *testing.T) {
 			t.Errorf("%v: warnings %v", mode, warns)
 		}
 		v = &Validator{Mode: mode, Strict: true}
-		var es Errors
+		var es agentschema.Faults
 		if err := v.ValidateComponent(doc); !errors.As(err, &es) || len(es) != 1 || es[0].Type != TypeUnknownProvider {
 			t.Errorf("%v: strict: %v, want one unknown_provider error", mode, err)
 		}
@@ -100,7 +102,7 @@ func TestAliasesResolve(t *testing.T) {
 		"autogen_ext.models.openai._openai_client.OpenAIChatCompletionClient",
 	} {
 		doc := []byte(`{"provider": "` + p + `", "config": {"model": 1}}`)
-		var es Errors
+		var es agentschema.Faults
 		if err := (&Validator{Mode: ModeAutoGen}).ValidateComponent(doc); !errors.As(err, &es) || es[0].Pointer != "/config/model" {
 			t.Errorf("%s: %v, want a fault at /config/model", p, err)
 		}
@@ -113,7 +115,7 @@ func TestMaxToolIterations(t *testing.T) {
  "model_client": {"provider": "OpenAIChatCompletionClient", "config": {"model": "gpt-4o"}},
  "description": "d", "reflect_on_tool_use": false, "tool_call_summary_format": "{result}", "max_tool_iterations": 0}}`)
 	for _, mode := range []Mode{ModeSchema, ModeAutoGen} {
-		var es Errors
+		var es agentschema.Faults
 		if err := (&Validator{Mode: mode}).ValidateComponent(doc); !errors.As(err, &es) || len(es) != 1 || es[0].Pointer != "/config/max_tool_iterations" {
 			t.Errorf("%v: %v", mode, err)
 		}
@@ -137,7 +139,7 @@ func TestValidateTeamState(t *testing.T) {
 		// An AssistantMessage without source inside the agent's
 		// llm_context (AssistantAgent.load_state validates it as a
 		// ChatCompletionContextState), and current_turn "one".
-		var es Errors
+		var es agentschema.Faults
 		if _, err := v.ValidateTagged(bad); !errors.As(err, &es) || len(es) != 2 ||
 			es[0].Pointer != "/agent_states/assistant_agent/agent_state/llm_context/messages/1/source" || es[0].Line != 14 ||
 			es[1].Pointer != "/agent_states/RoundRobinGroupChatManager/current_turn" || es[1].Line != 27 {
@@ -158,7 +160,7 @@ func FuzzValidateComponent(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, mode := range []Mode{ModeSchema, ModeAutoGen} {
 			err := (&Validator{Mode: mode, Strict: true}).ValidateComponent(data)
-			var es Errors
+			var es agentschema.Faults
 			if err != nil && !errors.As(err, &es) {
 				var ut *UnknownTypeError
 				if errors.As(err, &ut) {

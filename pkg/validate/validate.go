@@ -9,6 +9,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
 	"github.com/agentschema/agentschema/pkg/messages"
@@ -76,7 +77,7 @@ type Validator struct {
 	// Warn, when set, receives each warning about a component tree (an
 	// unknown provider, unless Strict), with its pointer and position.
 	// Warnings do not make a document invalid.
-	Warn func(*Error)
+	Warn func(*agentschema.Fault)
 }
 
 // Validate checks data, one JSON document, in ModeSchema. See
@@ -155,7 +156,7 @@ func validateAutoGen(title string, data []byte, maxErrs int, limits gen.Unmarsha
 // placeMissing moves each missing-member error to the start of the object
 // that lacks the member (the typed decoder notices the absence at the
 // closing brace), so that both modes give the same position.
-func placeMissing(data []byte, es Errors) {
+func placeMissing(data []byte, es agentschema.Faults) {
 	var idx []int
 	var paths [][]string
 	for i, e := range es {
@@ -182,13 +183,13 @@ func placeMissing(data []byte, es Errors) {
 }
 
 // fromWire converts the typed decoder's errors.
-func fromWire(werrs wire.Errors, maxErrs int) Errors {
-	out := make(Errors, 0, min(len(werrs), maxErrs))
+func fromWire(werrs wire.Errors, maxErrs int) agentschema.Faults {
+	out := make(agentschema.Faults, 0, min(len(werrs), maxErrs))
 	for _, we := range werrs {
 		if len(out) == maxErrs {
 			break
 		}
-		out = append(out, &Error{
+		out = append(out, &agentschema.Fault{
 			Pointer: we.Pointer,
 			Offset:  we.Offset,
 			Line:    we.Line,
@@ -233,7 +234,7 @@ func keywordForCode(code string) string {
 
 // errors turns the collected faults into Errors: positions found, sorted
 // in input order, duplicates dropped, at most maxErrs.
-func (c *collector) errors(data []byte, maxErrs int) Errors {
+func (c *collector) errors(data []byte, maxErrs int) agentschema.Faults {
 	paths := make([][]string, len(c.faults))
 	for i, f := range c.faults {
 		paths[i] = f.at
@@ -245,9 +246,9 @@ func (c *collector) errors(data []byte, maxErrs int) Errors {
 		}
 	}
 	lines, cols := lineCols(data, offsets)
-	out := make(Errors, 0, len(c.faults))
+	out := make(agentschema.Faults, 0, len(c.faults))
 	for i, f := range c.faults {
-		out = append(out, &Error{
+		out = append(out, &agentschema.Fault{
 			Pointer: pointer(f.ptr),
 			Offset:  offsets[i],
 			Line:    lines[i],

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/agentschema/agentschema"
 )
 
 // faultsOf returns "POINTER KEYWORD" for each error of err.
@@ -14,7 +16,7 @@ func faultsOf(t *testing.T, err error) []string {
 	if err == nil {
 		return nil
 	}
-	var es Errors
+	var es agentschema.Faults
 	if !errors.As(err, &es) {
 		t.Fatalf("not a validate.Errors: %v", err)
 	}
@@ -103,7 +105,7 @@ func TestMessages(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.title, func(t *testing.T) {
 			err := Validate(tt.title, []byte(tt.doc))
-			var e *Error
+			var e *agentschema.Fault
 			if !errors.As(err, &e) {
 				t.Fatalf("no *Error: %v", err)
 			}
@@ -126,7 +128,7 @@ func TestPositions(t *testing.T) {
 		"  ]\n" +
 		"}\n"
 	err := Validate("ChatCompletionContextState", []byte(doc))
-	var es Errors
+	var es agentschema.Faults
 	if !errors.As(err, &es) {
 		t.Fatalf("want Errors, got %v", err)
 	}
@@ -170,7 +172,7 @@ func TestModesAgreeOnSyntaxErrors(t *testing.T) {
 		var got []string
 		for _, m := range []Mode{ModeSchema, ModeAutoGen} {
 			err := (&Validator{Mode: m}).Validate("SystemMessage", []byte(doc))
-			var e *Error
+			var e *agentschema.Fault
 			if !errors.As(err, &e) {
 				t.Fatalf("%v %q: no *Error: %v", m, doc, err)
 			}
@@ -193,7 +195,7 @@ func TestAutoGenMode(t *testing.T) {
 	}
 	// ...but not a fractional int, and reports pydantic's error type.
 	err := v.Validate("RequestUsage", []byte(`{"prompt_tokens":1.5,"completion_tokens":1}`))
-	var e *Error
+	var e *agentschema.Fault
 	if !errors.As(err, &e) {
 		t.Fatalf("no *Error: %v", err)
 	}
@@ -340,7 +342,7 @@ func TestDateTimeFormat(t *testing.T) {
 }
 
 func TestErrorText(t *testing.T) {
-	es := Errors{
+	es := agentschema.Faults{
 		{Pointer: "", Line: 1, Column: 1, Message: "a"},
 		{Pointer: "/x", Line: 2, Column: 3, Message: "b"},
 	}
@@ -369,7 +371,7 @@ func TestValidateTagged(t *testing.T) {
 		for _, m := range []Mode{ModeSchema, ModeAutoGen} {
 			title, err := (&Validator{Mode: m}).ValidateTagged([]byte(tt.doc))
 			got := ""
-			var e *Error
+			var e *agentschema.Fault
 			if errors.As(err, &e) {
 				got = fmt.Sprintf("%s %s %d:%d", e.DisplayPointer(), e.Keyword, e.Line, e.Column)
 			} else if err != nil {
@@ -407,7 +409,7 @@ func TestMissingPlacedAlike(t *testing.T) {
 		"]}")
 	for _, m := range []Mode{ModeSchema, ModeAutoGen} {
 		err := (&Validator{Mode: m}).Validate("ChatCompletionContextState", doc)
-		var e *Error
+		var e *agentschema.Fault
 		if !errors.As(err, &e) {
 			t.Fatalf("%v: %v", m, err)
 		}

@@ -2,7 +2,8 @@ package tokens
 
 import (
 	"strings"
-	"unicode/utf8"
+
+	"github.com/agentschema/agentschema/internal/oaitransform"
 
 	"github.com/agentschema/agentschema/internal/bpe"
 )
@@ -52,64 +53,22 @@ type countOptions struct {
 }
 
 // transformer is one of AutoGen's message transformer maps.
-type transformer uint8
+type transformer = oaitransform.Map
 
 const (
-	mapBase transformer = iota
-	mapGemini
-	mapClaude
-	mapMistral
+	mapBase    = oaitransform.Base
+	mapGemini  = oaitransform.Gemini
+	mapClaude  = oaitransform.Claude
+	mapMistral = oaitransform.Mistral
 )
 
-// modelFamilies is ModelFamily.ANY with the transformer map each family is
-// registered with (registry key "default" maps to BASE as well).
-var modelFamilies = map[string]transformer{
-	"gpt-5": mapBase, "gpt-41": mapBase, "gpt-45": mapBase, "gpt-4o": mapBase,
-	"o1": mapBase, "o3": mapBase, "o4": mapBase, "gpt-4": mapBase, "gpt-35": mapBase,
-	"r1":               mapBase,
-	"gemini-1.5-flash": mapGemini, "gemini-1.5-pro": mapGemini, "gemini-2.0-flash": mapGemini,
-	"gemini-2.5-pro": mapGemini, "gemini-2.5-flash": mapGemini,
-	"claude-3-haiku": mapClaude, "claude-3-sonnet": mapClaude, "claude-3-opus": mapClaude,
-	"claude-3-5-haiku": mapClaude, "claude-3-5-sonnet": mapClaude, "claude-3-7-sonnet": mapClaude,
-	"claude-4-opus": mapClaude, "claude-4-sonnet": mapClaude,
-	"llama-3.3-8b": mapBase, "llama-3.3-70b": mapBase, "llama-4-scout": mapBase, "llama-4-maverick": mapBase,
-	"codestral": mapMistral, "open-codestral-mamba": mapMistral, "mistral": mapMistral,
-	"ministral": mapMistral, "pixtral": mapMistral,
-	"unknown": mapBase,
-}
+// transformerFor is get_transformer("openai", model, model_family).
+func transformerFor(model, family string) transformer { return oaitransform.For(model, family) }
 
-// transformerFor is get_transformer("openai", model, model_family): a family
-// that is not a ModelFamily.ANY value, or is "unknown", is replaced by the
-// longest registered family name that is a prefix of the model name.
-func transformerFor(model, family string) transformer {
-	if t, ok := modelFamilies[family]; ok && family != "unknown" {
-		return t
-	}
-	best, bestLen := mapBase, 0
-	for f, t := range modelFamilies {
-		if len(f) > bestLen && strings.HasPrefix(model, f) {
-			best, bestLen = t, len(f)
-		}
-	}
-	// "default" is registered too, with the BASE map; as a prefix it can
-	// only ever select BASE.
-	return best
-}
-
-// assertValidName is AutoGen's assert_valid_name: re.match(r"^[a-zA-Z0-9_-]+$")
-// (Python's $ also matches before one final "\n") and at most 64 characters.
+// assertValidName is AutoGen's assert_valid_name.
 func assertValidName(name string) error {
-	core := strings.TrimSuffix(name, "\n")
-	ok := core != ""
-	for i := 0; ok && i < len(core); i++ {
-		c := core[i]
-		ok = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
-	}
-	if !ok {
-		return valueError("Invalid name: "+name+". Only letters, numbers, '_' and '-' are allowed.", nil)
-	}
-	if utf8.RuneCountInString(name) > 64 {
-		return valueError("Invalid name: "+name+". Name must be less than 64 characters.", nil)
+	if msg := oaitransform.InvalidName(name); msg != "" {
+		return valueError(msg, nil)
 	}
 	return nil
 }

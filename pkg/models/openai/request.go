@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/agentschema/agentschema/internal/oaitransform"
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/models"
@@ -82,62 +83,23 @@ func marshal(v any) ([]byte, error) {
 	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }
 
-// family is one of AutoGen's transformer maps (_message_transform.py).
-type family uint8
+// family is one of AutoGen's transformer maps.
+type family = oaitransform.Map
 
 const (
-	mapBase family = iota
-	mapGemini
-	mapClaude
-	mapMistral
+	mapBase    = oaitransform.Base
+	mapGemini  = oaitransform.Gemini
+	mapClaude  = oaitransform.Claude
+	mapMistral = oaitransform.Mistral
 )
 
-// transformerFamilies is ModelFamily.ANY with the transformer map each
-// family is registered with (_message_transform.py, bottom).
-var transformerFamilies = map[string]family{
-	"gpt-5": mapBase, "gpt-41": mapBase, "gpt-45": mapBase, "gpt-4o": mapBase,
-	"o1": mapBase, "o3": mapBase, "o4": mapBase, "gpt-4": mapBase, "gpt-35": mapBase,
-	"r1":               mapBase,
-	"gemini-1.5-flash": mapGemini, "gemini-1.5-pro": mapGemini, "gemini-2.0-flash": mapGemini,
-	"gemini-2.5-pro": mapGemini, "gemini-2.5-flash": mapGemini,
-	"claude-3-haiku": mapClaude, "claude-3-sonnet": mapClaude, "claude-3-opus": mapClaude,
-	"claude-3-5-haiku": mapClaude, "claude-3-5-sonnet": mapClaude, "claude-3-7-sonnet": mapClaude,
-	"claude-4-opus": mapClaude, "claude-4-sonnet": mapClaude,
-	"llama-3.3-8b": mapBase, "llama-3.3-70b": mapBase, "llama-4-scout": mapBase, "llama-4-maverick": mapBase,
-	"codestral": mapMistral, "open-codestral-mamba": mapMistral, "mistral": mapMistral,
-	"ministral": mapMistral, "pixtral": mapMistral,
-	"unknown": mapBase,
-}
-
-// transformerFor is _transformation/registry.py get_transformer("openai",
-// model, family): a family outside ModelFamily.ANY, or "unknown", is
-// replaced by the longest registered family that prefixes the model name.
-func transformerFor(model, fam string) family {
-	if t, ok := transformerFamilies[fam]; ok && fam != "unknown" {
-		return t
-	}
-	best, bestLen := mapBase, 0
-	for f, t := range transformerFamilies {
-		if len(f) > bestLen && strings.HasPrefix(model, f) {
-			best, bestLen = t, len(f)
-		}
-	}
-	return best
-}
+// transformerFor is get_transformer("openai", model, family).
+func transformerFor(model, fam string) family { return oaitransform.For(model, fam) }
 
 // assertValidName is _utils.assert_valid_name.
 func assertValidName(name string) error {
-	core := strings.TrimSuffix(name, "\n") // Python's $ matches before a final newline
-	ok := core != ""
-	for i := 0; ok && i < len(core); i++ {
-		c := core[i]
-		ok = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
-	}
-	if !ok {
-		return valueError("Invalid name: " + name + ". Only letters, numbers, '_' and '-' are allowed.")
-	}
-	if utf8.RuneCountInString(name) > 64 {
-		return valueError("Invalid name: " + name + ". Name must be less than 64 characters.")
+	if msg := oaitransform.InvalidName(name); msg != "" {
+		return valueError(msg)
 	}
 	return nil
 }

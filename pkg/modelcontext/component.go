@@ -99,17 +99,9 @@ type extensions struct {
 	KeepToolPairs bool `json:"keep_tool_pairs"`
 }
 
-// asOptions converts options of every trimming kind to one kind's.
-func asOptions[T any](opts []TrimmingOption) []T {
-	out := make([]T, 0, len(opts)+3)
-	for _, o := range opts {
-		out = append(out, any(o).(T))
-	}
-	return out
-}
-
-// readExtensions reads the members of config that are not AutoGen's.
-func readExtensions(config []byte) ([]TrimmingOption, error) {
+// readExtensions reads the members of config that are not AutoGen's: the
+// option they set, or nil (a nil option is ignored).
+func readExtensions(config []byte) (TrimOption, error) {
 	if !bytes.Contains(config, []byte(keepToolPairsKey)) {
 		return nil, nil
 	}
@@ -118,7 +110,7 @@ func readExtensions(config []byte) ([]TrimmingOption, error) {
 		return nil, fmt.Errorf("modelcontext: config member %q: %w", keepToolPairsKey, err)
 	}
 	if ext.KeepToolPairs {
-		return []TrimmingOption{KeepToolPairs()}, nil
+		return KeepToolPairs(), nil
 	}
 	return nil, nil
 }
@@ -162,7 +154,7 @@ func loadBuffered(ctx context.Context, config gen.RawJSON) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newBuffered(cfg.BufferSize, append(asOptions[BufferedOption](ext), WithInitialMessages(cfg.InitialMessages...))...)
+	return newBuffered(cfg.BufferSize, ext, WithInitialMessages(cfg.InitialMessages...))
 }
 
 func loadHeadAndTail(ctx context.Context, config gen.RawJSON) (any, error) {
@@ -174,7 +166,7 @@ func loadHeadAndTail(ctx context.Context, config gen.RawJSON) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newHeadAndTail(cfg.HeadSize, cfg.TailSize, append(asOptions[HeadAndTailOption](ext), WithInitialMessages(cfg.InitialMessages...))...)
+	return newHeadAndTail(cfg.HeadSize, cfg.TailSize, ext, WithInitialMessages(cfg.InitialMessages...))
 }
 
 // loadTokenLimited builds a TokenLimited context as AutoGen's _from_config
@@ -193,7 +185,7 @@ func loadTokenLimited(ctx context.Context, config gen.RawJSON) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("modelcontext: model_client: %w", err)
 	}
-	opts := append(asOptions[TokenLimitedOption](ext), WithInitialMessages(cfg.InitialMessages...), withTokenLimitInt(cfg.TokenLimit))
+	opts := []TokenLimitedOption{ext, WithInitialMessages(cfg.InitialMessages...), withTokenLimitInt(cfg.TokenLimit)}
 	if cfg.ToolSchema != nil {
 		opts = append(opts, WithToolSchema(cfg.ToolSchema...))
 	}

@@ -159,15 +159,6 @@ func (c *Case) Tools() ([]gen.ToolSchema, error) {
 	return tools, nil
 }
 
-// options converts common options to one kind's.
-func options[T any](common []modelcontext.CommonOption) []T {
-	out := make([]T, 0, len(common)+2)
-	for _, o := range common {
-		out = append(out, any(o).(T))
-	}
-	return out
-}
-
 // New builds the case's context from its params and initial messages
 // with client (used by token-limited cases only).
 func (c *Case) New(client models.ChatCompletionClient) (modelcontext.ChatCompletionContext, error) {
@@ -175,19 +166,19 @@ func (c *Case) New(client models.ChatCompletionClient) (modelcontext.ChatComplet
 	if err != nil {
 		return nil, err
 	}
-	var common []modelcontext.CommonOption
+	var init modelcontext.CommonOption // nil (ignored) without initial messages
 	if len(initial) > 0 {
-		common = append(common, modelcontext.WithInitialMessages(initial...))
+		init = modelcontext.WithInitialMessages(initial...)
 	}
 	switch c.Context {
 	case "unbounded":
-		return modelcontext.NewUnbounded(options[modelcontext.UnboundedOption](common)...)
+		return modelcontext.NewUnbounded(init)
 	case "buffered":
-		return modelcontext.NewBuffered(int(*c.Params.BufferSize), options[modelcontext.BufferedOption](common)...)
+		return modelcontext.NewBuffered(int(*c.Params.BufferSize), init)
 	case "head_and_tail":
-		return modelcontext.NewHeadAndTail(int(*c.Params.HeadSize), int(*c.Params.TailSize), options[modelcontext.HeadAndTailOption](common)...)
+		return modelcontext.NewHeadAndTail(int(*c.Params.HeadSize), int(*c.Params.TailSize), init)
 	case "token_limited":
-		opts := options[modelcontext.TokenLimitedOption](common)
+		opts := []modelcontext.TokenLimitedOption{init}
 		if c.Params.TokenLimit != nil {
 			opts = append(opts, modelcontext.WithTokenLimit(int(*c.Params.TokenLimit)))
 		}

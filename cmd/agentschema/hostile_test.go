@@ -534,8 +534,18 @@ var (
 	buildErr  error
 )
 
-// buildCommand builds the command into a directory that lives as long as
-// the test binary's temporary directory.
+// TestMain removes the directory the command was built into, which is
+// shared by tests and so outlives each of them.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if builtExe != "" {
+		_ = os.RemoveAll(filepath.Dir(builtExe))
+	}
+	os.Exit(code)
+}
+
+// buildCommand builds the command, once per test binary, into a directory
+// that TestMain removes.
 func buildCommand(t *testing.T) string {
 	t.Helper()
 	goTool, err := exec.LookPath("go")

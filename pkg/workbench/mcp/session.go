@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/agentschema/agentschema/gen"
@@ -68,10 +69,65 @@ func serverEnv(env map[string]string) []string {
 	return out
 }
 
-// tail keeps the last bytes written to it.
+// stderrDrain is how long an error waits for the rest of a stdio server's
+// standard error once the connection has closed: the child has exited or
+// is exiting, and its last words are what the error should show.
+const stderrDrain = time.Second
+
+// tail keeps the last bytes written to it. For a stdio server it is fed by
+// its own pipe (see [newTail]), so that the end of the server's output can
+// be waited for: exec's copying goroutine would only finish in cmd.Wait.
 type tail struct {
 	mu  sync.Mutex
 	buf []byte
+
+	w      *os.File      // the pipe's write end, which the child inherits
+	done   chan struct{} // closed when the copy has reached the pipe's end
+	waited atomic.Bool   // a wait has run out: later ones do not wait again
+}
+
+// newTail returns a tail fed by an os pipe whose write end is given to
+// the child as its stderr; everything read is also copied to also, if not
+// nil.
+func newTail(also io.Writer) (*tail, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	t := &tail{w: w, done: make(chan struct{})}
+	var dst io.Writer = t
+	if also != nil {
+		dst = io.MultiWriter(t, also)
+	}
+	go func() {
+		defer close(t.done)
+		_, _ = io.Copy(dst, r)
+		_ = r.Close()
+	}()
+	return t, nil
+}
+
+// started closes the parent's copy of the pipe's write end, once the
+// child has it (or will never start), so the copy ends with the child.
+func (t *tail) started() {
+	if t != nil && t.w != nil {
+		_ = t.w.Close()
+	}
+}
+
+// wait waits up to d for the child's stderr to end (something the child
+// started may hold it open; then only the first wait waits).
+func (t *tail) wait(d time.Duration) {
+	if t == nil || t.done == nil || t.waited.Load() {
+		return
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-t.done:
+	case <-timer.C:
+		t.waited.Store(true)
+	}
 }
 
 func (t *tail) Write(p []byte) (int, error) {
@@ -227,12 +283,11 @@ func (w *Workbench) transport(p gen.McpServerParams) (sdk.Transport, *exec.Cmd, 
 		if p.Cwd != nil {
 			cmd.Dir = *p.Cwd
 		}
-		t := &tail{}
-		if w.opts.Stderr != nil {
-			cmd.Stderr = io.MultiWriter(t, w.opts.Stderr)
-		} else {
-			cmd.Stderr = t
+		t, err := newTail(w.opts.Stderr)
+		if err != nil {
+			return nil, nil, nil, err
 		}
+		cmd.Stderr = t.w
 		newProcessGroup(cmd)
 		return &sdk.CommandTransport{Command: cmd, TerminateDuration: terminateAfter}, cmd, t, nil
 	case *gen.SseServerParams:
@@ -283,6 +338,7 @@ func (w *Workbench) connect(startCtx, lifetime context.Context) (*session, error
 		},
 	})
 	cs, err := client.Connect(connCtx, t, nil)
+	stderr.started()
 	stopped := stopStart()
 	if timer != nil {
 		timer.Stop()
@@ -310,6 +366,7 @@ func (w *Workbench) connect(startCtx, lifetime context.Context) (*session, error
 		if cmd != nil && e.Code == 0 && e.Message != timeoutMessage(s.timeout) {
 			e.Message = fmt.Sprintf("starting %s: %s", cmd.Path, e.Message)
 		}
+		stderr.wait(stderrDrain)
 		if st := strings.TrimSpace(s.stderr.String()); st != "" {
 			e.Message += "\nserver stderr:\n" + st
 		}
@@ -332,6 +389,7 @@ func (s *session) close() error {
 		s.cancel()
 		if s.cmd != nil {
 			killGroup(s.cmd)
+			s.stderr.wait(stderrDrain)
 			var exit *exec.ExitError
 			if errors.As(err, &exit) {
 				err = nil // how the server exited is not the caller's failure

@@ -292,6 +292,9 @@ func request[R any](w *Workbench, ctx context.Context, op string, slot bool, cal
 // mapError turns a failed request into an *Error with the text the mcp
 // Python package gives the same failure.
 func (w *Workbench) mapError(op string, err, cause error, s *session) *Error {
+	if isClosed(err) {
+		s.stderr.wait(stderrDrain)
+	}
 	e := &Error{Op: op, Err: err, Stderr: s.stderr.String()}
 	var werr *jsonrpc.Error
 	switch {

@@ -4,14 +4,14 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// AnthropicBedrockClientConfigurationConfigModelToolChoice holds one of: AnthropicToolChoiceMode, Object. Type says which; the other fields are zero.
+// AnthropicBedrockClientConfigurationConfigModelToolChoice holds one of: Mode, Tool. Type says which; the other fields are zero.
 type AnthropicBedrockClientConfigurationConfigModelToolChoice struct {
 	// Type says which branch is set.
 	Type AnthropicBedrockClientConfigurationConfigModelToolChoiceType
-	// AnthropicToolChoiceMode is set when Type is AnthropicBedrockClientConfigurationConfigModelToolChoiceAnthropicToolChoiceMode.
-	AnthropicToolChoiceMode AnthropicToolChoiceMode
-	// Object is set when Type is AnthropicBedrockClientConfigurationConfigModelToolChoiceObject.
-	Object RawJSON
+	// Mode is set when Type is AnthropicBedrockClientConfigurationConfigModelToolChoiceMode.
+	Mode AnthropicToolChoiceMode
+	// Tool is set when Type is AnthropicBedrockClientConfigurationConfigModelToolChoiceTool.
+	Tool RawJSON
 }
 
 // AnthropicBedrockClientConfigurationConfigModelToolChoiceType names a branch of AnthropicBedrockClientConfigurationConfigModelToolChoice.
@@ -19,28 +19,28 @@ type AnthropicBedrockClientConfigurationConfigModelToolChoiceType string
 
 // The branches of AnthropicBedrockClientConfigurationConfigModelToolChoice.
 const (
-	AnthropicBedrockClientConfigurationConfigModelToolChoiceAnthropicToolChoiceMode AnthropicBedrockClientConfigurationConfigModelToolChoiceType = "AnthropicToolChoiceMode"
-	AnthropicBedrockClientConfigurationConfigModelToolChoiceObject                  AnthropicBedrockClientConfigurationConfigModelToolChoiceType = "Object"
+	AnthropicBedrockClientConfigurationConfigModelToolChoiceMode AnthropicBedrockClientConfigurationConfigModelToolChoiceType = "Mode"
+	AnthropicBedrockClientConfigurationConfigModelToolChoiceTool AnthropicBedrockClientConfigurationConfigModelToolChoiceType = "Tool"
 )
 
-// AnthropicBedrockClientConfigurationConfigModelToolChoiceOfAnthropicToolChoiceMode returns a AnthropicBedrockClientConfigurationConfigModelToolChoice holding v.
-func AnthropicBedrockClientConfigurationConfigModelToolChoiceOfAnthropicToolChoiceMode(v AnthropicToolChoiceMode) AnthropicBedrockClientConfigurationConfigModelToolChoice {
-	return AnthropicBedrockClientConfigurationConfigModelToolChoice{Type: AnthropicBedrockClientConfigurationConfigModelToolChoiceAnthropicToolChoiceMode, AnthropicToolChoiceMode: v}
+// AnthropicBedrockClientConfigurationConfigModelToolChoiceOfMode returns a AnthropicBedrockClientConfigurationConfigModelToolChoice holding v.
+func AnthropicBedrockClientConfigurationConfigModelToolChoiceOfMode(v AnthropicToolChoiceMode) AnthropicBedrockClientConfigurationConfigModelToolChoice {
+	return AnthropicBedrockClientConfigurationConfigModelToolChoice{Type: AnthropicBedrockClientConfigurationConfigModelToolChoiceMode, Mode: v}
 }
 
-// IsAnthropicToolChoiceMode reports whether u holds the AnthropicToolChoiceMode branch.
-func (u AnthropicBedrockClientConfigurationConfigModelToolChoice) IsAnthropicToolChoiceMode() bool {
-	return u.Type == AnthropicBedrockClientConfigurationConfigModelToolChoiceAnthropicToolChoiceMode
+// IsMode reports whether u holds the Mode branch.
+func (u AnthropicBedrockClientConfigurationConfigModelToolChoice) IsMode() bool {
+	return u.Type == AnthropicBedrockClientConfigurationConfigModelToolChoiceMode
 }
 
-// AnthropicBedrockClientConfigurationConfigModelToolChoiceOfObject returns a AnthropicBedrockClientConfigurationConfigModelToolChoice holding v.
-func AnthropicBedrockClientConfigurationConfigModelToolChoiceOfObject(v RawJSON) AnthropicBedrockClientConfigurationConfigModelToolChoice {
-	return AnthropicBedrockClientConfigurationConfigModelToolChoice{Type: AnthropicBedrockClientConfigurationConfigModelToolChoiceObject, Object: v}
+// AnthropicBedrockClientConfigurationConfigModelToolChoiceOfTool returns a AnthropicBedrockClientConfigurationConfigModelToolChoice holding v.
+func AnthropicBedrockClientConfigurationConfigModelToolChoiceOfTool(v RawJSON) AnthropicBedrockClientConfigurationConfigModelToolChoice {
+	return AnthropicBedrockClientConfigurationConfigModelToolChoice{Type: AnthropicBedrockClientConfigurationConfigModelToolChoiceTool, Tool: v}
 }
 
-// IsObject reports whether u holds the Object branch.
-func (u AnthropicBedrockClientConfigurationConfigModelToolChoice) IsObject() bool {
-	return u.Type == AnthropicBedrockClientConfigurationConfigModelToolChoiceObject
+// IsTool reports whether u holds the Tool branch.
+func (u AnthropicBedrockClientConfigurationConfigModelToolChoice) IsTool() bool {
+	return u.Type == AnthropicBedrockClientConfigurationConfigModelToolChoiceTool
 }
 
 // DecodeFrom reads the branch that matches the next value's JSON kind.
@@ -48,16 +48,16 @@ func (u *AnthropicBedrockClientConfigurationConfigModelToolChoice) DecodeFrom(d 
 	*u = AnthropicBedrockClientConfigurationConfigModelToolChoice{}
 	switch d.Peek() {
 	case wire.KindString:
-		u.Type = AnthropicBedrockClientConfigurationConfigModelToolChoiceAnthropicToolChoiceMode
-		u.AnthropicToolChoiceMode = AnthropicToolChoiceMode(d.Enum(anthropicToolChoiceModeValues...))
+		u.Type = AnthropicBedrockClientConfigurationConfigModelToolChoiceMode
+		u.Mode = AnthropicToolChoiceMode(d.Enum(anthropicToolChoiceModeValues...))
 		return
 	case wire.KindObject:
-		u.Type = AnthropicBedrockClientConfigurationConfigModelToolChoiceObject
-		u.Object = d.RawObject()
+		u.Type = AnthropicBedrockClientConfigurationConfigModelToolChoiceTool
+		u.Tool = d.RawObject()
 		return
 	}
 	if d.Peek() != wire.KindInvalid {
-		d.Fail("union_type", "Input should be a string or an object (Object)")
+		d.Fail("union_type", "Input should be a string or an object")
 	}
 	d.Skip()
 }
@@ -65,10 +65,10 @@ func (u *AnthropicBedrockClientConfigurationConfigModelToolChoice) DecodeFrom(d 
 // EncodeTo appends the JSON of the branch u holds.
 func (u *AnthropicBedrockClientConfigurationConfigModelToolChoice) EncodeTo(e *wire.Encoder) {
 	switch u.Type {
-	case AnthropicBedrockClientConfigurationConfigModelToolChoiceAnthropicToolChoiceMode:
-		e.Str(string(u.AnthropicToolChoiceMode))
-	case AnthropicBedrockClientConfigurationConfigModelToolChoiceObject:
-		e.RawObject(u.Object)
+	case AnthropicBedrockClientConfigurationConfigModelToolChoiceMode:
+		e.Str(string(u.Mode))
+	case AnthropicBedrockClientConfigurationConfigModelToolChoiceTool:
+		e.RawObject(u.Tool)
 	default:
 		e.SetError(wire.ErrEmptyUnion("AnthropicBedrockClientConfigurationConfigModelToolChoice"))
 		e.Null()

@@ -4,14 +4,14 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// AnthropicClientConfigurationConfigModelToolChoice holds one of: AnthropicToolChoiceMode, Object. Type says which; the other fields are zero.
+// AnthropicClientConfigurationConfigModelToolChoice holds one of: Mode, Tool. Type says which; the other fields are zero.
 type AnthropicClientConfigurationConfigModelToolChoice struct {
 	// Type says which branch is set.
 	Type AnthropicClientConfigurationConfigModelToolChoiceType
-	// AnthropicToolChoiceMode is set when Type is AnthropicClientConfigurationConfigModelToolChoiceAnthropicToolChoiceMode.
-	AnthropicToolChoiceMode AnthropicToolChoiceMode
-	// Object is set when Type is AnthropicClientConfigurationConfigModelToolChoiceObject.
-	Object RawJSON
+	// Mode is set when Type is AnthropicClientConfigurationConfigModelToolChoiceMode.
+	Mode AnthropicToolChoiceMode
+	// Tool is set when Type is AnthropicClientConfigurationConfigModelToolChoiceTool.
+	Tool RawJSON
 }
 
 // AnthropicClientConfigurationConfigModelToolChoiceType names a branch of AnthropicClientConfigurationConfigModelToolChoice.
@@ -19,28 +19,28 @@ type AnthropicClientConfigurationConfigModelToolChoiceType string
 
 // The branches of AnthropicClientConfigurationConfigModelToolChoice.
 const (
-	AnthropicClientConfigurationConfigModelToolChoiceAnthropicToolChoiceMode AnthropicClientConfigurationConfigModelToolChoiceType = "AnthropicToolChoiceMode"
-	AnthropicClientConfigurationConfigModelToolChoiceObject                  AnthropicClientConfigurationConfigModelToolChoiceType = "Object"
+	AnthropicClientConfigurationConfigModelToolChoiceMode AnthropicClientConfigurationConfigModelToolChoiceType = "Mode"
+	AnthropicClientConfigurationConfigModelToolChoiceTool AnthropicClientConfigurationConfigModelToolChoiceType = "Tool"
 )
 
-// AnthropicClientConfigurationConfigModelToolChoiceOfAnthropicToolChoiceMode returns a AnthropicClientConfigurationConfigModelToolChoice holding v.
-func AnthropicClientConfigurationConfigModelToolChoiceOfAnthropicToolChoiceMode(v AnthropicToolChoiceMode) AnthropicClientConfigurationConfigModelToolChoice {
-	return AnthropicClientConfigurationConfigModelToolChoice{Type: AnthropicClientConfigurationConfigModelToolChoiceAnthropicToolChoiceMode, AnthropicToolChoiceMode: v}
+// AnthropicClientConfigurationConfigModelToolChoiceOfMode returns a AnthropicClientConfigurationConfigModelToolChoice holding v.
+func AnthropicClientConfigurationConfigModelToolChoiceOfMode(v AnthropicToolChoiceMode) AnthropicClientConfigurationConfigModelToolChoice {
+	return AnthropicClientConfigurationConfigModelToolChoice{Type: AnthropicClientConfigurationConfigModelToolChoiceMode, Mode: v}
 }
 
-// IsAnthropicToolChoiceMode reports whether u holds the AnthropicToolChoiceMode branch.
-func (u AnthropicClientConfigurationConfigModelToolChoice) IsAnthropicToolChoiceMode() bool {
-	return u.Type == AnthropicClientConfigurationConfigModelToolChoiceAnthropicToolChoiceMode
+// IsMode reports whether u holds the Mode branch.
+func (u AnthropicClientConfigurationConfigModelToolChoice) IsMode() bool {
+	return u.Type == AnthropicClientConfigurationConfigModelToolChoiceMode
 }
 
-// AnthropicClientConfigurationConfigModelToolChoiceOfObject returns a AnthropicClientConfigurationConfigModelToolChoice holding v.
-func AnthropicClientConfigurationConfigModelToolChoiceOfObject(v RawJSON) AnthropicClientConfigurationConfigModelToolChoice {
-	return AnthropicClientConfigurationConfigModelToolChoice{Type: AnthropicClientConfigurationConfigModelToolChoiceObject, Object: v}
+// AnthropicClientConfigurationConfigModelToolChoiceOfTool returns a AnthropicClientConfigurationConfigModelToolChoice holding v.
+func AnthropicClientConfigurationConfigModelToolChoiceOfTool(v RawJSON) AnthropicClientConfigurationConfigModelToolChoice {
+	return AnthropicClientConfigurationConfigModelToolChoice{Type: AnthropicClientConfigurationConfigModelToolChoiceTool, Tool: v}
 }
 
-// IsObject reports whether u holds the Object branch.
-func (u AnthropicClientConfigurationConfigModelToolChoice) IsObject() bool {
-	return u.Type == AnthropicClientConfigurationConfigModelToolChoiceObject
+// IsTool reports whether u holds the Tool branch.
+func (u AnthropicClientConfigurationConfigModelToolChoice) IsTool() bool {
+	return u.Type == AnthropicClientConfigurationConfigModelToolChoiceTool
 }
 
 // DecodeFrom reads the branch that matches the next value's JSON kind.
@@ -48,16 +48,16 @@ func (u *AnthropicClientConfigurationConfigModelToolChoice) DecodeFrom(d *wire.D
 	*u = AnthropicClientConfigurationConfigModelToolChoice{}
 	switch d.Peek() {
 	case wire.KindString:
-		u.Type = AnthropicClientConfigurationConfigModelToolChoiceAnthropicToolChoiceMode
-		u.AnthropicToolChoiceMode = AnthropicToolChoiceMode(d.Enum(anthropicToolChoiceModeValues...))
+		u.Type = AnthropicClientConfigurationConfigModelToolChoiceMode
+		u.Mode = AnthropicToolChoiceMode(d.Enum(anthropicToolChoiceModeValues...))
 		return
 	case wire.KindObject:
-		u.Type = AnthropicClientConfigurationConfigModelToolChoiceObject
-		u.Object = d.RawObject()
+		u.Type = AnthropicClientConfigurationConfigModelToolChoiceTool
+		u.Tool = d.RawObject()
 		return
 	}
 	if d.Peek() != wire.KindInvalid {
-		d.Fail("union_type", "Input should be a string or an object (Object)")
+		d.Fail("union_type", "Input should be a string or an object")
 	}
 	d.Skip()
 }
@@ -65,10 +65,10 @@ func (u *AnthropicClientConfigurationConfigModelToolChoice) DecodeFrom(d *wire.D
 // EncodeTo appends the JSON of the branch u holds.
 func (u *AnthropicClientConfigurationConfigModelToolChoice) EncodeTo(e *wire.Encoder) {
 	switch u.Type {
-	case AnthropicClientConfigurationConfigModelToolChoiceAnthropicToolChoiceMode:
-		e.Str(string(u.AnthropicToolChoiceMode))
-	case AnthropicClientConfigurationConfigModelToolChoiceObject:
-		e.RawObject(u.Object)
+	case AnthropicClientConfigurationConfigModelToolChoiceMode:
+		e.Str(string(u.Mode))
+	case AnthropicClientConfigurationConfigModelToolChoiceTool:
+		e.RawObject(u.Tool)
 	default:
 		e.SetError(wire.ErrEmptyUnion("AnthropicClientConfigurationConfigModelToolChoice"))
 		e.Null()

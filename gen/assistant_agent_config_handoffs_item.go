@@ -4,14 +4,14 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// AssistantAgentConfigHandoffsItem holds one of: Handoff, String. Type says which; the other fields are zero.
+// AssistantAgentConfigHandoffsItem holds one of: Handoff, Target. Type says which; the other fields are zero.
 type AssistantAgentConfigHandoffsItem struct {
 	// Type says which branch is set.
 	Type AssistantAgentConfigHandoffsItemType
 	// Handoff is set when Type is AssistantAgentConfigHandoffsItemHandoff.
 	Handoff Handoff
-	// String is set when Type is AssistantAgentConfigHandoffsItemString.
-	String string
+	// Target is set when Type is AssistantAgentConfigHandoffsItemTarget.
+	Target string
 }
 
 // AssistantAgentConfigHandoffsItemType names a branch of AssistantAgentConfigHandoffsItem.
@@ -20,7 +20,7 @@ type AssistantAgentConfigHandoffsItemType string
 // The branches of AssistantAgentConfigHandoffsItem.
 const (
 	AssistantAgentConfigHandoffsItemHandoff AssistantAgentConfigHandoffsItemType = "Handoff"
-	AssistantAgentConfigHandoffsItemString  AssistantAgentConfigHandoffsItemType = "String"
+	AssistantAgentConfigHandoffsItemTarget  AssistantAgentConfigHandoffsItemType = "Target"
 )
 
 // AssistantAgentConfigHandoffsItemOfHandoff returns a AssistantAgentConfigHandoffsItem holding v.
@@ -33,14 +33,14 @@ func (u AssistantAgentConfigHandoffsItem) IsHandoff() bool {
 	return u.Type == AssistantAgentConfigHandoffsItemHandoff
 }
 
-// AssistantAgentConfigHandoffsItemOfString returns a AssistantAgentConfigHandoffsItem holding v.
-func AssistantAgentConfigHandoffsItemOfString(v string) AssistantAgentConfigHandoffsItem {
-	return AssistantAgentConfigHandoffsItem{Type: AssistantAgentConfigHandoffsItemString, String: v}
+// AssistantAgentConfigHandoffsItemOfTarget returns a AssistantAgentConfigHandoffsItem holding v.
+func AssistantAgentConfigHandoffsItemOfTarget(v string) AssistantAgentConfigHandoffsItem {
+	return AssistantAgentConfigHandoffsItem{Type: AssistantAgentConfigHandoffsItemTarget, Target: v}
 }
 
-// IsString reports whether u holds the String branch.
-func (u AssistantAgentConfigHandoffsItem) IsString() bool {
-	return u.Type == AssistantAgentConfigHandoffsItemString
+// IsTarget reports whether u holds the Target branch.
+func (u AssistantAgentConfigHandoffsItem) IsTarget() bool {
+	return u.Type == AssistantAgentConfigHandoffsItemTarget
 }
 
 // DecodeFrom reads the branch that matches the next value's JSON kind.
@@ -52,8 +52,8 @@ func (u *AssistantAgentConfigHandoffsItem) DecodeFrom(d *wire.Decoder) {
 		u.Handoff.DecodeFrom(d)
 		return
 	case wire.KindString:
-		u.Type = AssistantAgentConfigHandoffsItemString
-		u.String = d.Str()
+		u.Type = AssistantAgentConfigHandoffsItemTarget
+		u.Target = d.Str()
 		return
 	}
 	if d.Peek() != wire.KindInvalid {
@@ -67,8 +67,8 @@ func (u *AssistantAgentConfigHandoffsItem) EncodeTo(e *wire.Encoder) {
 	switch u.Type {
 	case AssistantAgentConfigHandoffsItemHandoff:
 		u.Handoff.EncodeTo(e)
-	case AssistantAgentConfigHandoffsItemString:
-		e.Str(u.String)
+	case AssistantAgentConfigHandoffsItemTarget:
+		e.Str(u.Target)
 	default:
 		e.SetError(wire.ErrEmptyUnion("AssistantAgentConfigHandoffsItem"))
 		e.Null()

@@ -4,14 +4,14 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// AssistantMessageContent holds one of: String, Array. Type says which; the other fields are zero.
+// AssistantMessageContent holds one of: Text, FunctionCalls. Type says which; the other fields are zero.
 type AssistantMessageContent struct {
 	// Type says which branch is set.
 	Type AssistantMessageContentType
-	// String is set when Type is AssistantMessageContentString.
-	String string
-	// Array is set when Type is AssistantMessageContentArray.
-	Array []FunctionCall
+	// Text is set when Type is AssistantMessageContentText.
+	Text string
+	// FunctionCalls is set when Type is AssistantMessageContentFunctionCalls.
+	FunctionCalls []FunctionCall
 }
 
 // AssistantMessageContentType names a branch of AssistantMessageContent.
@@ -19,36 +19,38 @@ type AssistantMessageContentType string
 
 // The branches of AssistantMessageContent.
 const (
-	AssistantMessageContentString AssistantMessageContentType = "String"
-	AssistantMessageContentArray  AssistantMessageContentType = "Array"
+	AssistantMessageContentText          AssistantMessageContentType = "Text"
+	AssistantMessageContentFunctionCalls AssistantMessageContentType = "FunctionCalls"
 )
 
-// AssistantMessageContentOfString returns a AssistantMessageContent holding v.
-func AssistantMessageContentOfString(v string) AssistantMessageContent {
-	return AssistantMessageContent{Type: AssistantMessageContentString, String: v}
+// AssistantMessageContentOfText returns a AssistantMessageContent holding v.
+func AssistantMessageContentOfText(v string) AssistantMessageContent {
+	return AssistantMessageContent{Type: AssistantMessageContentText, Text: v}
 }
 
-// IsString reports whether u holds the String branch.
-func (u AssistantMessageContent) IsString() bool { return u.Type == AssistantMessageContentString }
+// IsText reports whether u holds the Text branch.
+func (u AssistantMessageContent) IsText() bool { return u.Type == AssistantMessageContentText }
 
-// AssistantMessageContentOfArray returns a AssistantMessageContent holding v.
-func AssistantMessageContentOfArray(v []FunctionCall) AssistantMessageContent {
-	return AssistantMessageContent{Type: AssistantMessageContentArray, Array: v}
+// AssistantMessageContentOfFunctionCalls returns a AssistantMessageContent holding v.
+func AssistantMessageContentOfFunctionCalls(v []FunctionCall) AssistantMessageContent {
+	return AssistantMessageContent{Type: AssistantMessageContentFunctionCalls, FunctionCalls: v}
 }
 
-// IsArray reports whether u holds the Array branch.
-func (u AssistantMessageContent) IsArray() bool { return u.Type == AssistantMessageContentArray }
+// IsFunctionCalls reports whether u holds the FunctionCalls branch.
+func (u AssistantMessageContent) IsFunctionCalls() bool {
+	return u.Type == AssistantMessageContentFunctionCalls
+}
 
 // DecodeFrom reads the branch that matches the next value's JSON kind.
 func (u *AssistantMessageContent) DecodeFrom(d *wire.Decoder) {
 	*u = AssistantMessageContent{}
 	switch d.Peek() {
 	case wire.KindString:
-		u.Type = AssistantMessageContentString
-		u.String = d.Str()
+		u.Type = AssistantMessageContentText
+		u.Text = d.Str()
 		return
 	case wire.KindArray:
-		u.Type = AssistantMessageContentArray
+		u.Type = AssistantMessageContentFunctionCalls
 		if d.Array() {
 			s1 := []FunctionCall{}
 			for d.More() {
@@ -56,7 +58,7 @@ func (u *AssistantMessageContent) DecodeFrom(d *wire.Decoder) {
 				v2.DecodeFrom(d)
 				s1 = append(s1, v2)
 			}
-			u.Array = s1
+			u.FunctionCalls = s1
 		}
 		return
 	}
@@ -69,15 +71,15 @@ func (u *AssistantMessageContent) DecodeFrom(d *wire.Decoder) {
 // EncodeTo appends the JSON of the branch u holds.
 func (u *AssistantMessageContent) EncodeTo(e *wire.Encoder) {
 	switch u.Type {
-	case AssistantMessageContentString:
-		e.Str(u.String)
-	case AssistantMessageContentArray:
+	case AssistantMessageContentText:
+		e.Str(u.Text)
+	case AssistantMessageContentFunctionCalls:
 		e.Raw("[")
-		for i3 := range u.Array {
+		for i3 := range u.FunctionCalls {
 			if i3 > 0 {
 				e.Raw(",")
 			}
-			u.Array[i3].EncodeTo(e)
+			u.FunctionCalls[i3].EncodeTo(e)
 		}
 		e.Raw("]")
 	default:

@@ -4,14 +4,14 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// AzureOpenAIClientConfigurationConfigModelStop holds one of: String, Array. Type says which; the other fields are zero.
+// AzureOpenAIClientConfigurationConfigModelStop holds one of: Single, List. Type says which; the other fields are zero.
 type AzureOpenAIClientConfigurationConfigModelStop struct {
 	// Type says which branch is set.
 	Type AzureOpenAIClientConfigurationConfigModelStopType
-	// String is set when Type is AzureOpenAIClientConfigurationConfigModelStopString.
-	String string
-	// Array is set when Type is AzureOpenAIClientConfigurationConfigModelStopArray.
-	Array []string
+	// Single is set when Type is AzureOpenAIClientConfigurationConfigModelStopSingle.
+	Single string
+	// List is set when Type is AzureOpenAIClientConfigurationConfigModelStopList.
+	List []string
 }
 
 // AzureOpenAIClientConfigurationConfigModelStopType names a branch of AzureOpenAIClientConfigurationConfigModelStop.
@@ -19,28 +19,28 @@ type AzureOpenAIClientConfigurationConfigModelStopType string
 
 // The branches of AzureOpenAIClientConfigurationConfigModelStop.
 const (
-	AzureOpenAIClientConfigurationConfigModelStopString AzureOpenAIClientConfigurationConfigModelStopType = "String"
-	AzureOpenAIClientConfigurationConfigModelStopArray  AzureOpenAIClientConfigurationConfigModelStopType = "Array"
+	AzureOpenAIClientConfigurationConfigModelStopSingle AzureOpenAIClientConfigurationConfigModelStopType = "Single"
+	AzureOpenAIClientConfigurationConfigModelStopList   AzureOpenAIClientConfigurationConfigModelStopType = "List"
 )
 
-// AzureOpenAIClientConfigurationConfigModelStopOfString returns a AzureOpenAIClientConfigurationConfigModelStop holding v.
-func AzureOpenAIClientConfigurationConfigModelStopOfString(v string) AzureOpenAIClientConfigurationConfigModelStop {
-	return AzureOpenAIClientConfigurationConfigModelStop{Type: AzureOpenAIClientConfigurationConfigModelStopString, String: v}
+// AzureOpenAIClientConfigurationConfigModelStopOfSingle returns a AzureOpenAIClientConfigurationConfigModelStop holding v.
+func AzureOpenAIClientConfigurationConfigModelStopOfSingle(v string) AzureOpenAIClientConfigurationConfigModelStop {
+	return AzureOpenAIClientConfigurationConfigModelStop{Type: AzureOpenAIClientConfigurationConfigModelStopSingle, Single: v}
 }
 
-// IsString reports whether u holds the String branch.
-func (u AzureOpenAIClientConfigurationConfigModelStop) IsString() bool {
-	return u.Type == AzureOpenAIClientConfigurationConfigModelStopString
+// IsSingle reports whether u holds the Single branch.
+func (u AzureOpenAIClientConfigurationConfigModelStop) IsSingle() bool {
+	return u.Type == AzureOpenAIClientConfigurationConfigModelStopSingle
 }
 
-// AzureOpenAIClientConfigurationConfigModelStopOfArray returns a AzureOpenAIClientConfigurationConfigModelStop holding v.
-func AzureOpenAIClientConfigurationConfigModelStopOfArray(v []string) AzureOpenAIClientConfigurationConfigModelStop {
-	return AzureOpenAIClientConfigurationConfigModelStop{Type: AzureOpenAIClientConfigurationConfigModelStopArray, Array: v}
+// AzureOpenAIClientConfigurationConfigModelStopOfList returns a AzureOpenAIClientConfigurationConfigModelStop holding v.
+func AzureOpenAIClientConfigurationConfigModelStopOfList(v []string) AzureOpenAIClientConfigurationConfigModelStop {
+	return AzureOpenAIClientConfigurationConfigModelStop{Type: AzureOpenAIClientConfigurationConfigModelStopList, List: v}
 }
 
-// IsArray reports whether u holds the Array branch.
-func (u AzureOpenAIClientConfigurationConfigModelStop) IsArray() bool {
-	return u.Type == AzureOpenAIClientConfigurationConfigModelStopArray
+// IsList reports whether u holds the List branch.
+func (u AzureOpenAIClientConfigurationConfigModelStop) IsList() bool {
+	return u.Type == AzureOpenAIClientConfigurationConfigModelStopList
 }
 
 // DecodeFrom reads the branch that matches the next value's JSON kind.
@@ -48,11 +48,11 @@ func (u *AzureOpenAIClientConfigurationConfigModelStop) DecodeFrom(d *wire.Decod
 	*u = AzureOpenAIClientConfigurationConfigModelStop{}
 	switch d.Peek() {
 	case wire.KindString:
-		u.Type = AzureOpenAIClientConfigurationConfigModelStopString
-		u.String = d.Str()
+		u.Type = AzureOpenAIClientConfigurationConfigModelStopSingle
+		u.Single = d.Str()
 		return
 	case wire.KindArray:
-		u.Type = AzureOpenAIClientConfigurationConfigModelStopArray
+		u.Type = AzureOpenAIClientConfigurationConfigModelStopList
 		if d.Array() {
 			s1 := []string{}
 			for d.More() {
@@ -60,7 +60,7 @@ func (u *AzureOpenAIClientConfigurationConfigModelStop) DecodeFrom(d *wire.Decod
 				v2 = d.Str()
 				s1 = append(s1, v2)
 			}
-			u.Array = s1
+			u.List = s1
 		}
 		return
 	}
@@ -73,15 +73,15 @@ func (u *AzureOpenAIClientConfigurationConfigModelStop) DecodeFrom(d *wire.Decod
 // EncodeTo appends the JSON of the branch u holds.
 func (u *AzureOpenAIClientConfigurationConfigModelStop) EncodeTo(e *wire.Encoder) {
 	switch u.Type {
-	case AzureOpenAIClientConfigurationConfigModelStopString:
-		e.Str(u.String)
-	case AzureOpenAIClientConfigurationConfigModelStopArray:
+	case AzureOpenAIClientConfigurationConfigModelStopSingle:
+		e.Str(u.Single)
+	case AzureOpenAIClientConfigurationConfigModelStopList:
 		e.Raw("[")
-		for i3 := range u.Array {
+		for i3 := range u.List {
 			if i3 > 0 {
 				e.Raw(",")
 			}
-			e.Str(u.Array[i3])
+			e.Str(u.List[i3])
 		}
 		e.Raw("]")
 	default:

@@ -4,14 +4,14 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// CreateResultContent holds one of: String, Array. Type says which; the other fields are zero.
+// CreateResultContent holds one of: Text, FunctionCalls. Type says which; the other fields are zero.
 type CreateResultContent struct {
 	// Type says which branch is set.
 	Type CreateResultContentType
-	// String is set when Type is CreateResultContentString.
-	String string
-	// Array is set when Type is CreateResultContentArray.
-	Array []FunctionCall
+	// Text is set when Type is CreateResultContentText.
+	Text string
+	// FunctionCalls is set when Type is CreateResultContentFunctionCalls.
+	FunctionCalls []FunctionCall
 }
 
 // CreateResultContentType names a branch of CreateResultContent.
@@ -19,36 +19,38 @@ type CreateResultContentType string
 
 // The branches of CreateResultContent.
 const (
-	CreateResultContentString CreateResultContentType = "String"
-	CreateResultContentArray  CreateResultContentType = "Array"
+	CreateResultContentText          CreateResultContentType = "Text"
+	CreateResultContentFunctionCalls CreateResultContentType = "FunctionCalls"
 )
 
-// CreateResultContentOfString returns a CreateResultContent holding v.
-func CreateResultContentOfString(v string) CreateResultContent {
-	return CreateResultContent{Type: CreateResultContentString, String: v}
+// CreateResultContentOfText returns a CreateResultContent holding v.
+func CreateResultContentOfText(v string) CreateResultContent {
+	return CreateResultContent{Type: CreateResultContentText, Text: v}
 }
 
-// IsString reports whether u holds the String branch.
-func (u CreateResultContent) IsString() bool { return u.Type == CreateResultContentString }
+// IsText reports whether u holds the Text branch.
+func (u CreateResultContent) IsText() bool { return u.Type == CreateResultContentText }
 
-// CreateResultContentOfArray returns a CreateResultContent holding v.
-func CreateResultContentOfArray(v []FunctionCall) CreateResultContent {
-	return CreateResultContent{Type: CreateResultContentArray, Array: v}
+// CreateResultContentOfFunctionCalls returns a CreateResultContent holding v.
+func CreateResultContentOfFunctionCalls(v []FunctionCall) CreateResultContent {
+	return CreateResultContent{Type: CreateResultContentFunctionCalls, FunctionCalls: v}
 }
 
-// IsArray reports whether u holds the Array branch.
-func (u CreateResultContent) IsArray() bool { return u.Type == CreateResultContentArray }
+// IsFunctionCalls reports whether u holds the FunctionCalls branch.
+func (u CreateResultContent) IsFunctionCalls() bool {
+	return u.Type == CreateResultContentFunctionCalls
+}
 
 // DecodeFrom reads the branch that matches the next value's JSON kind.
 func (u *CreateResultContent) DecodeFrom(d *wire.Decoder) {
 	*u = CreateResultContent{}
 	switch d.Peek() {
 	case wire.KindString:
-		u.Type = CreateResultContentString
-		u.String = d.Str()
+		u.Type = CreateResultContentText
+		u.Text = d.Str()
 		return
 	case wire.KindArray:
-		u.Type = CreateResultContentArray
+		u.Type = CreateResultContentFunctionCalls
 		if d.Array() {
 			s1 := []FunctionCall{}
 			for d.More() {
@@ -56,7 +58,7 @@ func (u *CreateResultContent) DecodeFrom(d *wire.Decoder) {
 				v2.DecodeFrom(d)
 				s1 = append(s1, v2)
 			}
-			u.Array = s1
+			u.FunctionCalls = s1
 		}
 		return
 	}
@@ -69,15 +71,15 @@ func (u *CreateResultContent) DecodeFrom(d *wire.Decoder) {
 // EncodeTo appends the JSON of the branch u holds.
 func (u *CreateResultContent) EncodeTo(e *wire.Encoder) {
 	switch u.Type {
-	case CreateResultContentString:
-		e.Str(u.String)
-	case CreateResultContentArray:
+	case CreateResultContentText:
+		e.Str(u.Text)
+	case CreateResultContentFunctionCalls:
 		e.Raw("[")
-		for i3 := range u.Array {
+		for i3 := range u.FunctionCalls {
 			if i3 > 0 {
 				e.Raw(",")
 			}
-			u.Array[i3].EncodeTo(e)
+			u.FunctionCalls[i3].EncodeTo(e)
 		}
 		e.Raw("]")
 	default:

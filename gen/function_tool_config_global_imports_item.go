@@ -4,12 +4,12 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// FunctionToolConfigGlobalImportsItem holds one of: String, ImportFromModule, Alias. Type says which; the other fields are zero.
+// FunctionToolConfigGlobalImportsItem holds one of: Module, ImportFromModule, Alias. Type says which; the other fields are zero.
 type FunctionToolConfigGlobalImportsItem struct {
 	// Type says which branch is set.
 	Type FunctionToolConfigGlobalImportsItemType
-	// String is set when Type is FunctionToolConfigGlobalImportsItemString.
-	String string
+	// Module is set when Type is FunctionToolConfigGlobalImportsItemModule.
+	Module string
 	// ImportFromModule is set when Type is FunctionToolConfigGlobalImportsItemImportFromModule.
 	ImportFromModule ImportFromModule
 	// Alias is set when Type is FunctionToolConfigGlobalImportsItemAlias.
@@ -21,19 +21,19 @@ type FunctionToolConfigGlobalImportsItemType string
 
 // The branches of FunctionToolConfigGlobalImportsItem.
 const (
-	FunctionToolConfigGlobalImportsItemString           FunctionToolConfigGlobalImportsItemType = "String"
+	FunctionToolConfigGlobalImportsItemModule           FunctionToolConfigGlobalImportsItemType = "Module"
 	FunctionToolConfigGlobalImportsItemImportFromModule FunctionToolConfigGlobalImportsItemType = "ImportFromModule"
 	FunctionToolConfigGlobalImportsItemAlias            FunctionToolConfigGlobalImportsItemType = "Alias"
 )
 
-// FunctionToolConfigGlobalImportsItemOfString returns a FunctionToolConfigGlobalImportsItem holding v.
-func FunctionToolConfigGlobalImportsItemOfString(v string) FunctionToolConfigGlobalImportsItem {
-	return FunctionToolConfigGlobalImportsItem{Type: FunctionToolConfigGlobalImportsItemString, String: v}
+// FunctionToolConfigGlobalImportsItemOfModule returns a FunctionToolConfigGlobalImportsItem holding v.
+func FunctionToolConfigGlobalImportsItemOfModule(v string) FunctionToolConfigGlobalImportsItem {
+	return FunctionToolConfigGlobalImportsItem{Type: FunctionToolConfigGlobalImportsItemModule, Module: v}
 }
 
-// IsString reports whether u holds the String branch.
-func (u FunctionToolConfigGlobalImportsItem) IsString() bool {
-	return u.Type == FunctionToolConfigGlobalImportsItemString
+// IsModule reports whether u holds the Module branch.
+func (u FunctionToolConfigGlobalImportsItem) IsModule() bool {
+	return u.Type == FunctionToolConfigGlobalImportsItemModule
 }
 
 // FunctionToolConfigGlobalImportsItemOfImportFromModule returns a FunctionToolConfigGlobalImportsItem holding v.
@@ -61,8 +61,8 @@ func (u *FunctionToolConfigGlobalImportsItem) DecodeFrom(d *wire.Decoder) {
 	*u = FunctionToolConfigGlobalImportsItem{}
 	switch d.Peek() {
 	case wire.KindString:
-		u.Type = FunctionToolConfigGlobalImportsItemString
-		u.String = d.Str()
+		u.Type = FunctionToolConfigGlobalImportsItemModule
+		u.Module = d.Str()
 		return
 	case wire.KindObject:
 		if _, st := d.PeekTag("module"); st != wire.TagMissing {
@@ -85,8 +85,8 @@ func (u *FunctionToolConfigGlobalImportsItem) DecodeFrom(d *wire.Decoder) {
 // EncodeTo appends the JSON of the branch u holds.
 func (u *FunctionToolConfigGlobalImportsItem) EncodeTo(e *wire.Encoder) {
 	switch u.Type {
-	case FunctionToolConfigGlobalImportsItemString:
-		e.Str(u.String)
+	case FunctionToolConfigGlobalImportsItemModule:
+		e.Str(u.Module)
 	case FunctionToolConfigGlobalImportsItemImportFromModule:
 		u.ImportFromModule.EncodeTo(e)
 	case FunctionToolConfigGlobalImportsItemAlias:

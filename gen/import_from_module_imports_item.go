@@ -4,12 +4,12 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// ImportFromModuleImportsItem holds one of: String, Alias. Type says which; the other fields are zero.
+// ImportFromModuleImportsItem holds one of: Name, Alias. Type says which; the other fields are zero.
 type ImportFromModuleImportsItem struct {
 	// Type says which branch is set.
 	Type ImportFromModuleImportsItemType
-	// String is set when Type is ImportFromModuleImportsItemString.
-	String string
+	// Name is set when Type is ImportFromModuleImportsItemName.
+	Name string
 	// Alias is set when Type is ImportFromModuleImportsItemAlias.
 	Alias Alias
 }
@@ -19,19 +19,17 @@ type ImportFromModuleImportsItemType string
 
 // The branches of ImportFromModuleImportsItem.
 const (
-	ImportFromModuleImportsItemString ImportFromModuleImportsItemType = "String"
-	ImportFromModuleImportsItemAlias  ImportFromModuleImportsItemType = "Alias"
+	ImportFromModuleImportsItemName  ImportFromModuleImportsItemType = "Name"
+	ImportFromModuleImportsItemAlias ImportFromModuleImportsItemType = "Alias"
 )
 
-// ImportFromModuleImportsItemOfString returns a ImportFromModuleImportsItem holding v.
-func ImportFromModuleImportsItemOfString(v string) ImportFromModuleImportsItem {
-	return ImportFromModuleImportsItem{Type: ImportFromModuleImportsItemString, String: v}
+// ImportFromModuleImportsItemOfName returns a ImportFromModuleImportsItem holding v.
+func ImportFromModuleImportsItemOfName(v string) ImportFromModuleImportsItem {
+	return ImportFromModuleImportsItem{Type: ImportFromModuleImportsItemName, Name: v}
 }
 
-// IsString reports whether u holds the String branch.
-func (u ImportFromModuleImportsItem) IsString() bool {
-	return u.Type == ImportFromModuleImportsItemString
-}
+// IsName reports whether u holds the Name branch.
+func (u ImportFromModuleImportsItem) IsName() bool { return u.Type == ImportFromModuleImportsItemName }
 
 // ImportFromModuleImportsItemOfAlias returns a ImportFromModuleImportsItem holding v.
 func ImportFromModuleImportsItemOfAlias(v Alias) ImportFromModuleImportsItem {
@@ -48,8 +46,8 @@ func (u *ImportFromModuleImportsItem) DecodeFrom(d *wire.Decoder) {
 	*u = ImportFromModuleImportsItem{}
 	switch d.Peek() {
 	case wire.KindString:
-		u.Type = ImportFromModuleImportsItemString
-		u.String = d.Str()
+		u.Type = ImportFromModuleImportsItemName
+		u.Name = d.Str()
 		return
 	case wire.KindObject:
 		u.Type = ImportFromModuleImportsItemAlias
@@ -65,8 +63,8 @@ func (u *ImportFromModuleImportsItem) DecodeFrom(d *wire.Decoder) {
 // EncodeTo appends the JSON of the branch u holds.
 func (u *ImportFromModuleImportsItem) EncodeTo(e *wire.Encoder) {
 	switch u.Type {
-	case ImportFromModuleImportsItemString:
-		e.Str(u.String)
+	case ImportFromModuleImportsItemName:
+		e.Str(u.Name)
 	case ImportFromModuleImportsItemAlias:
 		u.Alias.EncodeTo(e)
 	default:

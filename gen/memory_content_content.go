@@ -4,16 +4,16 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// MemoryContentContent holds one of: String, Object. Type says which; the other fields are zero.
+// MemoryContentContent holds one of: Text, Data. Type says which; the other fields are zero.
 //
 // A string or a JSON object. AutoGen's Python type also admits bytes and Image, which never result from reading JSON (a JSON string is read as str and an object as a dict), so they are not part of the wire format.
 type MemoryContentContent struct {
 	// Type says which branch is set.
 	Type MemoryContentContentType
-	// String is set when Type is MemoryContentContentString.
-	String string
-	// Object is set when Type is MemoryContentContentObject.
-	Object RawJSON
+	// Text is set when Type is MemoryContentContentText.
+	Text string
+	// Data is set when Type is MemoryContentContentData.
+	Data RawJSON
 }
 
 // MemoryContentContentType names a branch of MemoryContentContent.
@@ -21,41 +21,41 @@ type MemoryContentContentType string
 
 // The branches of MemoryContentContent.
 const (
-	MemoryContentContentString MemoryContentContentType = "String"
-	MemoryContentContentObject MemoryContentContentType = "Object"
+	MemoryContentContentText MemoryContentContentType = "Text"
+	MemoryContentContentData MemoryContentContentType = "Data"
 )
 
-// MemoryContentContentOfString returns a MemoryContentContent holding v.
-func MemoryContentContentOfString(v string) MemoryContentContent {
-	return MemoryContentContent{Type: MemoryContentContentString, String: v}
+// MemoryContentContentOfText returns a MemoryContentContent holding v.
+func MemoryContentContentOfText(v string) MemoryContentContent {
+	return MemoryContentContent{Type: MemoryContentContentText, Text: v}
 }
 
-// IsString reports whether u holds the String branch.
-func (u MemoryContentContent) IsString() bool { return u.Type == MemoryContentContentString }
+// IsText reports whether u holds the Text branch.
+func (u MemoryContentContent) IsText() bool { return u.Type == MemoryContentContentText }
 
-// MemoryContentContentOfObject returns a MemoryContentContent holding v.
-func MemoryContentContentOfObject(v RawJSON) MemoryContentContent {
-	return MemoryContentContent{Type: MemoryContentContentObject, Object: v}
+// MemoryContentContentOfData returns a MemoryContentContent holding v.
+func MemoryContentContentOfData(v RawJSON) MemoryContentContent {
+	return MemoryContentContent{Type: MemoryContentContentData, Data: v}
 }
 
-// IsObject reports whether u holds the Object branch.
-func (u MemoryContentContent) IsObject() bool { return u.Type == MemoryContentContentObject }
+// IsData reports whether u holds the Data branch.
+func (u MemoryContentContent) IsData() bool { return u.Type == MemoryContentContentData }
 
 // DecodeFrom reads the branch that matches the next value's JSON kind.
 func (u *MemoryContentContent) DecodeFrom(d *wire.Decoder) {
 	*u = MemoryContentContent{}
 	switch d.Peek() {
 	case wire.KindString:
-		u.Type = MemoryContentContentString
-		u.String = d.Str()
+		u.Type = MemoryContentContentText
+		u.Text = d.Str()
 		return
 	case wire.KindObject:
-		u.Type = MemoryContentContentObject
-		u.Object = d.RawObject()
+		u.Type = MemoryContentContentData
+		u.Data = d.RawObject()
 		return
 	}
 	if d.Peek() != wire.KindInvalid {
-		d.Fail("union_type", "Input should be a string or an object (Object)")
+		d.Fail("union_type", "Input should be a string or an object")
 	}
 	d.Skip()
 }
@@ -63,10 +63,10 @@ func (u *MemoryContentContent) DecodeFrom(d *wire.Decoder) {
 // EncodeTo appends the JSON of the branch u holds.
 func (u *MemoryContentContent) EncodeTo(e *wire.Encoder) {
 	switch u.Type {
-	case MemoryContentContentString:
-		e.Str(u.String)
-	case MemoryContentContentObject:
-		e.RawObject(u.Object)
+	case MemoryContentContentText:
+		e.Str(u.Text)
+	case MemoryContentContentData:
+		e.RawObject(u.Data)
 	default:
 		e.SetError(wire.ErrEmptyUnion("MemoryContentContent"))
 		e.Null()

@@ -4,12 +4,12 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// MultiModalMessageContentItem holds one of: String, Image. Type says which; the other fields are zero.
+// MultiModalMessageContentItem holds one of: Text, Image. Type says which; the other fields are zero.
 type MultiModalMessageContentItem struct {
 	// Type says which branch is set.
 	Type MultiModalMessageContentItemType
-	// String is set when Type is MultiModalMessageContentItemString.
-	String string
+	// Text is set when Type is MultiModalMessageContentItemText.
+	Text string
 	// Image is set when Type is MultiModalMessageContentItemImage.
 	Image Image
 }
@@ -19,18 +19,18 @@ type MultiModalMessageContentItemType string
 
 // The branches of MultiModalMessageContentItem.
 const (
-	MultiModalMessageContentItemString MultiModalMessageContentItemType = "String"
-	MultiModalMessageContentItemImage  MultiModalMessageContentItemType = "Image"
+	MultiModalMessageContentItemText  MultiModalMessageContentItemType = "Text"
+	MultiModalMessageContentItemImage MultiModalMessageContentItemType = "Image"
 )
 
-// MultiModalMessageContentItemOfString returns a MultiModalMessageContentItem holding v.
-func MultiModalMessageContentItemOfString(v string) MultiModalMessageContentItem {
-	return MultiModalMessageContentItem{Type: MultiModalMessageContentItemString, String: v}
+// MultiModalMessageContentItemOfText returns a MultiModalMessageContentItem holding v.
+func MultiModalMessageContentItemOfText(v string) MultiModalMessageContentItem {
+	return MultiModalMessageContentItem{Type: MultiModalMessageContentItemText, Text: v}
 }
 
-// IsString reports whether u holds the String branch.
-func (u MultiModalMessageContentItem) IsString() bool {
-	return u.Type == MultiModalMessageContentItemString
+// IsText reports whether u holds the Text branch.
+func (u MultiModalMessageContentItem) IsText() bool {
+	return u.Type == MultiModalMessageContentItemText
 }
 
 // MultiModalMessageContentItemOfImage returns a MultiModalMessageContentItem holding v.
@@ -48,8 +48,8 @@ func (u *MultiModalMessageContentItem) DecodeFrom(d *wire.Decoder) {
 	*u = MultiModalMessageContentItem{}
 	switch d.Peek() {
 	case wire.KindString:
-		u.Type = MultiModalMessageContentItemString
-		u.String = d.Str()
+		u.Type = MultiModalMessageContentItemText
+		u.Text = d.Str()
 		return
 	case wire.KindObject:
 		u.Type = MultiModalMessageContentItemImage
@@ -65,8 +65,8 @@ func (u *MultiModalMessageContentItem) DecodeFrom(d *wire.Decoder) {
 // EncodeTo appends the JSON of the branch u holds.
 func (u *MultiModalMessageContentItem) EncodeTo(e *wire.Encoder) {
 	switch u.Type {
-	case MultiModalMessageContentItemString:
-		e.Str(u.String)
+	case MultiModalMessageContentItemText:
+		e.Str(u.Text)
 	case MultiModalMessageContentItemImage:
 		e.Image(u.Image)
 	default:

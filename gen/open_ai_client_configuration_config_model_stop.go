@@ -4,14 +4,14 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// OpenAIClientConfigurationConfigModelStop holds one of: String, Array. Type says which; the other fields are zero.
+// OpenAIClientConfigurationConfigModelStop holds one of: Single, List. Type says which; the other fields are zero.
 type OpenAIClientConfigurationConfigModelStop struct {
 	// Type says which branch is set.
 	Type OpenAIClientConfigurationConfigModelStopType
-	// String is set when Type is OpenAIClientConfigurationConfigModelStopString.
-	String string
-	// Array is set when Type is OpenAIClientConfigurationConfigModelStopArray.
-	Array []string
+	// Single is set when Type is OpenAIClientConfigurationConfigModelStopSingle.
+	Single string
+	// List is set when Type is OpenAIClientConfigurationConfigModelStopList.
+	List []string
 }
 
 // OpenAIClientConfigurationConfigModelStopType names a branch of OpenAIClientConfigurationConfigModelStop.
@@ -19,28 +19,28 @@ type OpenAIClientConfigurationConfigModelStopType string
 
 // The branches of OpenAIClientConfigurationConfigModelStop.
 const (
-	OpenAIClientConfigurationConfigModelStopString OpenAIClientConfigurationConfigModelStopType = "String"
-	OpenAIClientConfigurationConfigModelStopArray  OpenAIClientConfigurationConfigModelStopType = "Array"
+	OpenAIClientConfigurationConfigModelStopSingle OpenAIClientConfigurationConfigModelStopType = "Single"
+	OpenAIClientConfigurationConfigModelStopList   OpenAIClientConfigurationConfigModelStopType = "List"
 )
 
-// OpenAIClientConfigurationConfigModelStopOfString returns a OpenAIClientConfigurationConfigModelStop holding v.
-func OpenAIClientConfigurationConfigModelStopOfString(v string) OpenAIClientConfigurationConfigModelStop {
-	return OpenAIClientConfigurationConfigModelStop{Type: OpenAIClientConfigurationConfigModelStopString, String: v}
+// OpenAIClientConfigurationConfigModelStopOfSingle returns a OpenAIClientConfigurationConfigModelStop holding v.
+func OpenAIClientConfigurationConfigModelStopOfSingle(v string) OpenAIClientConfigurationConfigModelStop {
+	return OpenAIClientConfigurationConfigModelStop{Type: OpenAIClientConfigurationConfigModelStopSingle, Single: v}
 }
 
-// IsString reports whether u holds the String branch.
-func (u OpenAIClientConfigurationConfigModelStop) IsString() bool {
-	return u.Type == OpenAIClientConfigurationConfigModelStopString
+// IsSingle reports whether u holds the Single branch.
+func (u OpenAIClientConfigurationConfigModelStop) IsSingle() bool {
+	return u.Type == OpenAIClientConfigurationConfigModelStopSingle
 }
 
-// OpenAIClientConfigurationConfigModelStopOfArray returns a OpenAIClientConfigurationConfigModelStop holding v.
-func OpenAIClientConfigurationConfigModelStopOfArray(v []string) OpenAIClientConfigurationConfigModelStop {
-	return OpenAIClientConfigurationConfigModelStop{Type: OpenAIClientConfigurationConfigModelStopArray, Array: v}
+// OpenAIClientConfigurationConfigModelStopOfList returns a OpenAIClientConfigurationConfigModelStop holding v.
+func OpenAIClientConfigurationConfigModelStopOfList(v []string) OpenAIClientConfigurationConfigModelStop {
+	return OpenAIClientConfigurationConfigModelStop{Type: OpenAIClientConfigurationConfigModelStopList, List: v}
 }
 
-// IsArray reports whether u holds the Array branch.
-func (u OpenAIClientConfigurationConfigModelStop) IsArray() bool {
-	return u.Type == OpenAIClientConfigurationConfigModelStopArray
+// IsList reports whether u holds the List branch.
+func (u OpenAIClientConfigurationConfigModelStop) IsList() bool {
+	return u.Type == OpenAIClientConfigurationConfigModelStopList
 }
 
 // DecodeFrom reads the branch that matches the next value's JSON kind.
@@ -48,11 +48,11 @@ func (u *OpenAIClientConfigurationConfigModelStop) DecodeFrom(d *wire.Decoder) {
 	*u = OpenAIClientConfigurationConfigModelStop{}
 	switch d.Peek() {
 	case wire.KindString:
-		u.Type = OpenAIClientConfigurationConfigModelStopString
-		u.String = d.Str()
+		u.Type = OpenAIClientConfigurationConfigModelStopSingle
+		u.Single = d.Str()
 		return
 	case wire.KindArray:
-		u.Type = OpenAIClientConfigurationConfigModelStopArray
+		u.Type = OpenAIClientConfigurationConfigModelStopList
 		if d.Array() {
 			s1 := []string{}
 			for d.More() {
@@ -60,7 +60,7 @@ func (u *OpenAIClientConfigurationConfigModelStop) DecodeFrom(d *wire.Decoder) {
 				v2 = d.Str()
 				s1 = append(s1, v2)
 			}
-			u.Array = s1
+			u.List = s1
 		}
 		return
 	}
@@ -73,15 +73,15 @@ func (u *OpenAIClientConfigurationConfigModelStop) DecodeFrom(d *wire.Decoder) {
 // EncodeTo appends the JSON of the branch u holds.
 func (u *OpenAIClientConfigurationConfigModelStop) EncodeTo(e *wire.Encoder) {
 	switch u.Type {
-	case OpenAIClientConfigurationConfigModelStopString:
-		e.Str(u.String)
-	case OpenAIClientConfigurationConfigModelStopArray:
+	case OpenAIClientConfigurationConfigModelStopSingle:
+		e.Str(u.Single)
+	case OpenAIClientConfigurationConfigModelStopList:
 		e.Raw("[")
-		for i3 := range u.Array {
+		for i3 := range u.List {
 			if i3 > 0 {
 				e.Raw(",")
 			}
-			e.Str(u.Array[i3])
+			e.Str(u.List[i3])
 		}
 		e.Raw("]")
 	default:

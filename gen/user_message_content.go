@@ -4,14 +4,14 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// UserMessageContent holds one of: String, Array. Type says which; the other fields are zero.
+// UserMessageContent holds one of: Text, Parts. Type says which; the other fields are zero.
 type UserMessageContent struct {
 	// Type says which branch is set.
 	Type UserMessageContentType
-	// String is set when Type is UserMessageContentString.
-	String string
-	// Array is set when Type is UserMessageContentArray.
-	Array []UserMessageContentItem
+	// Text is set when Type is UserMessageContentText.
+	Text string
+	// Parts is set when Type is UserMessageContentParts.
+	Parts []UserMessageContentItem
 }
 
 // UserMessageContentType names a branch of UserMessageContent.
@@ -19,36 +19,36 @@ type UserMessageContentType string
 
 // The branches of UserMessageContent.
 const (
-	UserMessageContentString UserMessageContentType = "String"
-	UserMessageContentArray  UserMessageContentType = "Array"
+	UserMessageContentText  UserMessageContentType = "Text"
+	UserMessageContentParts UserMessageContentType = "Parts"
 )
 
-// UserMessageContentOfString returns a UserMessageContent holding v.
-func UserMessageContentOfString(v string) UserMessageContent {
-	return UserMessageContent{Type: UserMessageContentString, String: v}
+// UserMessageContentOfText returns a UserMessageContent holding v.
+func UserMessageContentOfText(v string) UserMessageContent {
+	return UserMessageContent{Type: UserMessageContentText, Text: v}
 }
 
-// IsString reports whether u holds the String branch.
-func (u UserMessageContent) IsString() bool { return u.Type == UserMessageContentString }
+// IsText reports whether u holds the Text branch.
+func (u UserMessageContent) IsText() bool { return u.Type == UserMessageContentText }
 
-// UserMessageContentOfArray returns a UserMessageContent holding v.
-func UserMessageContentOfArray(v []UserMessageContentItem) UserMessageContent {
-	return UserMessageContent{Type: UserMessageContentArray, Array: v}
+// UserMessageContentOfParts returns a UserMessageContent holding v.
+func UserMessageContentOfParts(v []UserMessageContentItem) UserMessageContent {
+	return UserMessageContent{Type: UserMessageContentParts, Parts: v}
 }
 
-// IsArray reports whether u holds the Array branch.
-func (u UserMessageContent) IsArray() bool { return u.Type == UserMessageContentArray }
+// IsParts reports whether u holds the Parts branch.
+func (u UserMessageContent) IsParts() bool { return u.Type == UserMessageContentParts }
 
 // DecodeFrom reads the branch that matches the next value's JSON kind.
 func (u *UserMessageContent) DecodeFrom(d *wire.Decoder) {
 	*u = UserMessageContent{}
 	switch d.Peek() {
 	case wire.KindString:
-		u.Type = UserMessageContentString
-		u.String = d.Str()
+		u.Type = UserMessageContentText
+		u.Text = d.Str()
 		return
 	case wire.KindArray:
-		u.Type = UserMessageContentArray
+		u.Type = UserMessageContentParts
 		if d.Array() {
 			s1 := []UserMessageContentItem{}
 			for d.More() {
@@ -56,7 +56,7 @@ func (u *UserMessageContent) DecodeFrom(d *wire.Decoder) {
 				v2.DecodeFrom(d)
 				s1 = append(s1, v2)
 			}
-			u.Array = s1
+			u.Parts = s1
 		}
 		return
 	}
@@ -69,15 +69,15 @@ func (u *UserMessageContent) DecodeFrom(d *wire.Decoder) {
 // EncodeTo appends the JSON of the branch u holds.
 func (u *UserMessageContent) EncodeTo(e *wire.Encoder) {
 	switch u.Type {
-	case UserMessageContentString:
-		e.Str(u.String)
-	case UserMessageContentArray:
+	case UserMessageContentText:
+		e.Str(u.Text)
+	case UserMessageContentParts:
 		e.Raw("[")
-		for i3 := range u.Array {
+		for i3 := range u.Parts {
 			if i3 > 0 {
 				e.Raw(",")
 			}
-			u.Array[i3].EncodeTo(e)
+			u.Parts[i3].EncodeTo(e)
 		}
 		e.Raw("]")
 	default:

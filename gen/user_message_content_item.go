@@ -4,12 +4,12 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// UserMessageContentItem holds one of: String, Image. Type says which; the other fields are zero.
+// UserMessageContentItem holds one of: Text, Image. Type says which; the other fields are zero.
 type UserMessageContentItem struct {
 	// Type says which branch is set.
 	Type UserMessageContentItemType
-	// String is set when Type is UserMessageContentItemString.
-	String string
+	// Text is set when Type is UserMessageContentItemText.
+	Text string
 	// Image is set when Type is UserMessageContentItemImage.
 	Image Image
 }
@@ -19,17 +19,17 @@ type UserMessageContentItemType string
 
 // The branches of UserMessageContentItem.
 const (
-	UserMessageContentItemString UserMessageContentItemType = "String"
-	UserMessageContentItemImage  UserMessageContentItemType = "Image"
+	UserMessageContentItemText  UserMessageContentItemType = "Text"
+	UserMessageContentItemImage UserMessageContentItemType = "Image"
 )
 
-// UserMessageContentItemOfString returns a UserMessageContentItem holding v.
-func UserMessageContentItemOfString(v string) UserMessageContentItem {
-	return UserMessageContentItem{Type: UserMessageContentItemString, String: v}
+// UserMessageContentItemOfText returns a UserMessageContentItem holding v.
+func UserMessageContentItemOfText(v string) UserMessageContentItem {
+	return UserMessageContentItem{Type: UserMessageContentItemText, Text: v}
 }
 
-// IsString reports whether u holds the String branch.
-func (u UserMessageContentItem) IsString() bool { return u.Type == UserMessageContentItemString }
+// IsText reports whether u holds the Text branch.
+func (u UserMessageContentItem) IsText() bool { return u.Type == UserMessageContentItemText }
 
 // UserMessageContentItemOfImage returns a UserMessageContentItem holding v.
 func UserMessageContentItemOfImage(v Image) UserMessageContentItem {
@@ -44,8 +44,8 @@ func (u *UserMessageContentItem) DecodeFrom(d *wire.Decoder) {
 	*u = UserMessageContentItem{}
 	switch d.Peek() {
 	case wire.KindString:
-		u.Type = UserMessageContentItemString
-		u.String = d.Str()
+		u.Type = UserMessageContentItemText
+		u.Text = d.Str()
 		return
 	case wire.KindObject:
 		u.Type = UserMessageContentItemImage
@@ -61,8 +61,8 @@ func (u *UserMessageContentItem) DecodeFrom(d *wire.Decoder) {
 // EncodeTo appends the JSON of the branch u holds.
 func (u *UserMessageContentItem) EncodeTo(e *wire.Encoder) {
 	switch u.Type {
-	case UserMessageContentItemString:
-		e.Str(u.String)
+	case UserMessageContentItemText:
+		e.Str(u.Text)
 	case UserMessageContentItemImage:
 		e.Image(u.Image)
 	default:

@@ -148,12 +148,12 @@ func run(ctx context.Context, getenv func(string) string, in io.Reader, out io.W
 			if err := history.AddMessage(ctx, models.AssistantMessageOf("assistant", *result)); err != nil {
 				return err
 			}
-			if !result.Content.IsArray() || round == 4 {
+			if !result.Content.IsFunctionCalls() || round == 4 {
 				fmt.Fprintln(out)
 				break
 			}
 			var results []gen.FunctionExecutionResult
-			for _, call := range result.Content.Array {
+			for _, call := range result.Content.FunctionCalls {
 				value, err := tool.RunJSON(ctx, json.RawMessage(call.Arguments), call.ID)
 				isErr := err != nil
 				text := ""

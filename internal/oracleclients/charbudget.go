@@ -114,21 +114,21 @@ func Tokens(m gen.LLMMessage) int {
 	case *gen.SystemMessage:
 		n += quarter(m.Content)
 	case *gen.UserMessage:
-		if m.Content.IsString() {
-			n += quarter(m.Content.String)
+		if m.Content.IsText() {
+			n += quarter(m.Content.Text)
 		}
-		for _, it := range m.Content.Array {
+		for _, it := range m.Content.Parts {
 			if it.IsImage() {
 				n += 85
 			} else {
-				n += quarter(it.String)
+				n += quarter(it.Text)
 			}
 		}
 	case *gen.AssistantMessage:
-		if m.Content.IsString() {
-			n += quarter(m.Content.String)
+		if m.Content.IsText() {
+			n += quarter(m.Content.Text)
 		}
-		for _, c := range m.Content.Array {
+		for _, c := range m.Content.FunctionCalls {
 			n += (utf8.RuneCountInString(c.Name) + utf8.RuneCountInString(c.Arguments) + 3) / 4
 		}
 	case *gen.FunctionExecutionResultMessage:

@@ -90,14 +90,14 @@ func FromLLMMessage(m gen.LLMMessage) (Message, error) {
 func fromUser(m *gen.UserMessage) (Message, error) {
 	out := Message{Role: RoleUser, AuthorName: m.Source, RawRepresentation: m}
 	switch {
-	case m.Content.IsString():
-		out.Contents = []gen.AIContent{&gen.TextContent{Text: m.Content.String}}
-	case m.Content.IsArray():
-		out.Contents = make([]gen.AIContent, len(m.Content.Array))
-		for i, it := range m.Content.Array {
+	case m.Content.IsText():
+		out.Contents = []gen.AIContent{&gen.TextContent{Text: m.Content.Text}}
+	case m.Content.IsParts():
+		out.Contents = make([]gen.AIContent, len(m.Content.Parts))
+		for i, it := range m.Content.Parts {
 			switch {
-			case it.IsString():
-				out.Contents[i] = &gen.TextContent{Text: it.String}
+			case it.IsText():
+				out.Contents[i] = &gen.TextContent{Text: it.Text}
 			case it.IsImage():
 				dc, err := FromImage(it.Image)
 				if err != nil {
@@ -120,10 +120,10 @@ func fromAssistant(m *gen.AssistantMessage) (Message, error) {
 		out.Contents = append(out.Contents, &gen.TextReasoningContent{Text: *m.Thought})
 	}
 	switch {
-	case m.Content.IsString():
-		out.Contents = append(out.Contents, &gen.TextContent{Text: m.Content.String})
-	case m.Content.IsArray():
-		for _, fc := range m.Content.Array {
+	case m.Content.IsText():
+		out.Contents = append(out.Contents, &gen.TextContent{Text: m.Content.Text})
+	case m.Content.IsFunctionCalls():
+		for _, fc := range m.Content.FunctionCalls {
 			out.Contents = append(out.Contents, FromFunctionCall(fc))
 		}
 	default:
@@ -230,14 +230,14 @@ func toLLMMessage(m Message, names map[string]string) (gen.LLMMessage, error) {
 func toUser(m Message) (gen.LLMMessage, error) {
 	if len(m.Contents) == 1 {
 		if t, ok := m.Contents[0].(*gen.TextContent); ok {
-			return &gen.UserMessage{Content: gen.UserMessageContentOfString(t.Text), Source: m.AuthorName}, nil
+			return &gen.UserMessage{Content: gen.UserMessageContentOfText(t.Text), Source: m.AuthorName}, nil
 		}
 	}
 	items := make([]gen.UserMessageContentItem, len(m.Contents))
 	for i, c := range m.Contents {
 		switch c := c.(type) {
 		case *gen.TextContent:
-			items[i] = gen.UserMessageContentItemOfString(c.Text)
+			items[i] = gen.UserMessageContentItemOfText(c.Text)
 		case *gen.DataContent:
 			im, err := ToImage(c)
 			if err != nil {
@@ -248,7 +248,7 @@ func toUser(m Message) (gen.LLMMessage, error) {
 			return nil, convErr(i, "a user message holds only text and images, not "+c.Type()+" content", nil)
 		}
 	}
-	return &gen.UserMessage{Content: gen.UserMessageContentOfArray(items), Source: m.AuthorName}, nil
+	return &gen.UserMessage{Content: gen.UserMessageContentOfParts(items), Source: m.AuthorName}, nil
 }
 
 func toAssistant(m Message) (gen.LLMMessage, error) {
@@ -282,9 +282,9 @@ func toAssistant(m Message) (gen.LLMMessage, error) {
 	case text != nil && len(calls) > 0:
 		return nil, convErr(-1, "an assistant message holds text or function calls, not both (AutoGen keeps text that comes with calls as the thought: use a reasoning content)", nil)
 	case text != nil:
-		out.Content = gen.AssistantMessageContentOfString(text.Text)
+		out.Content = gen.AssistantMessageContentOfText(text.Text)
 	default:
-		out.Content = gen.AssistantMessageContentOfArray(calls)
+		out.Content = gen.AssistantMessageContentOfFunctionCalls(calls)
 	}
 	return out, nil
 }

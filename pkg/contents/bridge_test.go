@@ -234,8 +234,8 @@ func TestFromLLMMessageErrors(t *testing.T) {
 		{"nil", nil},
 		{"typed nil", (*gen.UserMessage)(nil)},
 		{"user without content", &gen.UserMessage{Source: "u"}},
-		{"user empty part", &gen.UserMessage{Source: "u", Content: gen.UserMessageContentOfArray([]gen.UserMessageContentItem{{}})}},
-		{"user empty image", &gen.UserMessage{Source: "u", Content: gen.UserMessageContentOfArray([]gen.UserMessageContentItem{gen.UserMessageContentItemOfImage(gen.Image{})})}},
+		{"user empty part", &gen.UserMessage{Source: "u", Content: gen.UserMessageContentOfParts([]gen.UserMessageContentItem{{}})}},
+		{"user empty image", &gen.UserMessage{Source: "u", Content: gen.UserMessageContentOfParts([]gen.UserMessageContentItem{gen.UserMessageContentItemOfImage(gen.Image{})})}},
 		{"assistant without content", &gen.AssistantMessage{Source: "a"}},
 	}
 	for _, tt := range tests {

@@ -116,7 +116,7 @@ func (g *msgGen) message() gen.LLMMessage {
 	case 1:
 		m := &gen.UserMessage{Source: g.ident()}
 		if g.r.IntN(3) == 0 {
-			m.Content = gen.UserMessageContentOfString(g.str())
+			m.Content = gen.UserMessageContentOfText(g.str())
 			return m
 		}
 		items := []gen.UserMessageContentItem{}
@@ -124,13 +124,13 @@ func (g *msgGen) message() gen.LLMMessage {
 			if g.r.IntN(3) == 0 {
 				items = append(items, gen.UserMessageContentItemOfImage(g.images[g.r.IntN(len(g.images))]))
 			} else {
-				items = append(items, gen.UserMessageContentItemOfString(g.str()))
+				items = append(items, gen.UserMessageContentItemOfText(g.str()))
 			}
 		}
-		if g.canonical && len(items) == 1 && items[0].IsString() {
-			items = append(items, gen.UserMessageContentItemOfString("more"))
+		if g.canonical && len(items) == 1 && items[0].IsText() {
+			items = append(items, gen.UserMessageContentItemOfText("more"))
 		}
-		m.Content = gen.UserMessageContentOfArray(items)
+		m.Content = gen.UserMessageContentOfParts(items)
 		return m
 	case 2:
 		m := &gen.AssistantMessage{Source: g.ident()}
@@ -139,14 +139,14 @@ func (g *msgGen) message() gen.LLMMessage {
 			m.Thought = &t
 		}
 		if g.r.IntN(3) == 0 {
-			m.Content = gen.AssistantMessageContentOfString(g.str())
+			m.Content = gen.AssistantMessageContentOfText(g.str())
 			return m
 		}
 		calls := []gen.FunctionCall{}
 		for range g.r.IntN(4) {
 			calls = append(calls, gen.FunctionCall{ID: g.ident(), Arguments: g.arguments(), Name: g.ident()})
 		}
-		m.Content = gen.AssistantMessageContentOfArray(calls)
+		m.Content = gen.AssistantMessageContentOfFunctionCalls(calls)
 		return m
 	}
 	m := &gen.FunctionExecutionResultMessage{Content: []gen.FunctionExecutionResult{}}
@@ -225,21 +225,21 @@ func TestPropertyDocumentedLosses(t *testing.T) {
 func normalize(m gen.LLMMessage) gen.LLMMessage {
 	switch m := m.(type) {
 	case *gen.UserMessage:
-		if m.Content.IsArray() && len(m.Content.Array) == 1 && m.Content.Array[0].IsString() {
-			return &gen.UserMessage{Content: gen.UserMessageContentOfString(m.Content.Array[0].String), Source: m.Source}
+		if m.Content.IsParts() && len(m.Content.Parts) == 1 && m.Content.Parts[0].IsText() {
+			return &gen.UserMessage{Content: gen.UserMessageContentOfText(m.Content.Parts[0].Text), Source: m.Source}
 		}
 	case *gen.AssistantMessage:
-		if m.Content.IsArray() {
+		if m.Content.IsFunctionCalls() {
 			c := *m
-			calls := make([]gen.FunctionCall, len(m.Content.Array))
-			for i, fc := range m.Content.Array {
+			calls := make([]gen.FunctionCall, len(m.Content.FunctionCalls))
+			for i, fc := range m.Content.FunctionCalls {
 				var raw json.RawMessage
 				if json.Unmarshal([]byte(fc.Arguments), &raw) == nil && raw[0] == '{' {
 					fc.Arguments = string(wire.Compact(raw))
 				}
 				calls[i] = fc
 			}
-			c.Content = gen.AssistantMessageContentOfArray(calls)
+			c.Content = gen.AssistantMessageContentOfFunctionCalls(calls)
 			return &c
 		}
 	}

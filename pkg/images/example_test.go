@@ -19,7 +19,7 @@ func ExampleFromImage() {
 	w, h := img.Size()
 	fmt.Println(img.Format(), w, h)
 	msg := models.NewMultiModalUserMessage("user", models.TextItem("What is in the corner?"), models.ImageItem(img))
-	fmt.Println(len(msg.Content.Array))
+	fmt.Println(len(msg.Content.Parts))
 	// Output:
 	// PNG 2 2
 	// 2

@@ -62,7 +62,7 @@ func ExampleStructuredMessage() {
 	fmt.Println(m.Type())
 	fmt.Println(text)
 	um, _ := messages.ToModelMessage(m)
-	fmt.Println(um.Content.String)
+	fmt.Println(um.Content.Text)
 
 	bad := "{town}"
 	m.FormatString = &bad
@@ -91,7 +91,7 @@ func (a *Alert) ToText() (string, error) {
 func (a *Alert) ToModelText() (string, error) { return a.Content, nil }
 func (a *Alert) ToModelMessage() (gen.UserMessage, error) {
 	text, err := a.ToModelText()
-	return gen.UserMessage{Content: messages.UserMessageContentOfString(text), Source: a.Source}, err
+	return gen.UserMessage{Content: gen.UserMessageContentOfText(text), Source: a.Source}, err
 }
 
 // Registering a custom message type and a StructuredMessage type, then

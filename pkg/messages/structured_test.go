@@ -40,7 +40,7 @@ func TestStructuredMessage(t *testing.T) {
 		}
 	}
 	um, err := ToModelMessage(m)
-	if err != nil || um.Content.String != `{"city":"Paris","temperature_c":0.00001,"conditions":["it's","windy"]}` || um.Source != "agent" {
+	if err != nil || um.Content.Text != `{"city":"Paris","temperature_c":0.00001,"conditions":["it's","windy"]}` || um.Source != "agent" {
 		t.Errorf("to_model_message %+v %v", um, err)
 	}
 	bad := "{city!z}"
@@ -113,8 +113,8 @@ func TestRawStructuredMessage(t *testing.T) {
 			t.Errorf("%T: %q %v", m, text, err)
 		}
 		um, _ := ToModelMessage(m)
-		if um.Content.String != `{"city":"Oslo","temperature_c":-0.5,"conditions":["snow"]}` {
-			t.Errorf("%T: %q", m, um.Content.String)
+		if um.Content.Text != `{"city":"Oslo","temperature_c":-0.5,"conditions":["snow"]}` {
+			t.Errorf("%T: %q", m, um.Content.Text)
 		}
 		b, _ := m.MarshalJSON()
 		if msg := jsonDiff(b, []byte(doc)); msg != "" {

@@ -174,10 +174,10 @@ func ToModelMessage(m Message) (gen.UserMessage, error) {
 			if c.IsImage() {
 				items[i] = gen.UserMessageContentItemOfImage(c.Image)
 			} else {
-				items[i] = gen.UserMessageContentItemOfString(c.String)
+				items[i] = gen.UserMessageContentItemOfText(c.Text)
 			}
 		}
-		return gen.UserMessage{Content: gen.UserMessageContentOfArray(items), Source: x.Source}, nil
+		return gen.UserMessage{Content: gen.UserMessageContentOfParts(items), Source: x.Source}, nil
 	case CustomChatMessage:
 		return x.ToModelMessage()
 	}
@@ -185,7 +185,7 @@ func ToModelMessage(m Message) (gen.UserMessage, error) {
 }
 
 func userMessage(content, source string) gen.UserMessage {
-	return gen.UserMessage{Content: gen.UserMessageContentOfString(content), Source: source}
+	return gen.UserMessage{Content: gen.UserMessageContentOfText(content), Source: source}
 }
 
 func unknownMessage(m Message) error {
@@ -217,7 +217,7 @@ func multiModalText(m *gen.MultiModalMessage, iterm bool) (string, error) {
 	for i, c := range m.Content {
 		switch {
 		case !c.IsImage():
-			parts[i] = c.String
+			parts[i] = c.Text
 		case iterm:
 			b64, err := imageBase64(c.Image)
 			if err != nil {
@@ -235,7 +235,7 @@ func multiModalModelText(m *gen.MultiModalMessage, o renderOptions) (string, err
 	var b strings.Builder
 	for _, c := range m.Content {
 		if !c.IsImage() {
-			b.WriteString(c.String)
+			b.WriteString(c.Text)
 			continue
 		}
 		b.WriteByte(' ')
@@ -305,12 +305,12 @@ func memoryRepr(items []gen.MemoryContent, forms []MemoryForm) string {
 		}
 		var content pyValue
 		switch {
-		case it.Content.IsObject():
-			content = pyFromRaw(it.Content.Object)
+		case it.Content.IsData():
+			content = pyFromRaw(it.Content.Data)
 		case form.Bytes:
-			content = pyValue{Kind: pyjson.Bytes, Str: it.Content.String}
+			content = pyValue{Kind: pyjson.Bytes, Str: it.Content.Text}
 		default:
-			content = pyjson.StrValue(it.Content.String)
+			content = pyjson.StrValue(it.Content.Text)
 		}
 		mime := pyjson.StrValue(string(it.MimeType))
 		if member, ok := memoryMimeMembers[string(it.MimeType)]; ok && form.MimeTypeEnum {

@@ -115,7 +115,7 @@ func TestRenderingsByType(t *testing.T) {
 			t.Errorf("%s: to_model_text %q, %v", m.Type(), mt, err)
 		}
 		um, err := ToModelMessage(m)
-		if err != nil || !um.Content.IsString() || um.Content.String != tc.modelText || um.Source != "s" {
+		if err != nil || !um.Content.IsText() || um.Content.Text != tc.modelText || um.Source != "s" {
 			t.Errorf("%s: to_model_message %+v, %v", m.Type(), um, err)
 		}
 	}

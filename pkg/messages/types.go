@@ -6,11 +6,6 @@ import (
 	"github.com/agentschema/agentschema/gen"
 )
 
-// UserMessageContentOfString returns a UserMessage content holding text.
-func UserMessageContentOfString(text string) gen.UserMessageContent {
-	return gen.UserMessageContentOfString(text)
-}
-
 // Message is any AgentChat message or event: a built-in one (a pointer to
 // a gen type), a *StructuredMessage[T], a *RawStructuredMessage or a
 // custom type. Type returns its "type" tag; MarshalJSON its dump (AutoGen's

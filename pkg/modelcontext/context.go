@@ -246,11 +246,11 @@ func checkMessage(m gen.LLMMessage) string {
 		if m == nil {
 			return "nil *UserMessage"
 		}
-		if !m.Content.IsString() && !m.Content.IsArray() {
+		if !m.Content.IsText() && !m.Content.IsParts() {
 			return "UserMessage with empty content (neither a string nor a list)"
 		}
-		for i, it := range m.Content.Array {
-			if !it.IsString() && !it.IsImage() {
+		for i, it := range m.Content.Parts {
+			if !it.IsText() && !it.IsImage() {
 				return fmt.Sprintf("UserMessage content item %d is empty (neither a string nor an image)", i)
 			}
 		}
@@ -258,7 +258,7 @@ func checkMessage(m gen.LLMMessage) string {
 		if m == nil {
 			return "nil *AssistantMessage"
 		}
-		if !m.Content.IsString() && !m.Content.IsArray() {
+		if !m.Content.IsText() && !m.Content.IsFunctionCalls() {
 			return "AssistantMessage with empty content (neither a string nor a list of function calls)"
 		}
 	case *gen.FunctionExecutionResultMessage:

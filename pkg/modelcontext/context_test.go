@@ -201,7 +201,7 @@ func TestAddMessageErrors(t *testing.T) {
 	for name, cc := range kinds(t) {
 		ctx := context.Background()
 		for _, m := range []gen.LLMMessage{nil, (*gen.SystemMessage)(nil), &gen.UserMessage{Source: "u"},
-			&gen.UserMessage{Source: "u", Content: gen.UserMessageContentOfArray([]gen.UserMessageContentItem{{}})}} {
+			&gen.UserMessage{Source: "u", Content: gen.UserMessageContentOfParts([]gen.UserMessageContentItem{{}})}} {
 			if err := cc.AddMessage(ctx, m); !isMessage(err) {
 				t.Errorf("%s: AddMessage(%#v): %v", name, m, err)
 			}

@@ -311,8 +311,8 @@ func TestKeepToolPairsProperties(t *testing.T) {
 				t.Fatalf("history %d, head_and_tail: %v", i, err)
 			}
 			ph := hv[slices.IndexFunc(hv, func(m gen.LLMMessage) bool { return !slices.Contains(msgs, m) })].(*gen.UserMessage)
-			if want := fmt.Sprintf("Skipped %d messages.", len(msgs)-len(hv)+1); ph.Content.String != want || ph.Source != "System" {
-				t.Fatalf("history %d: placeholder %q from %q, want %q", i, ph.Content.String, ph.Source, want)
+			if want := fmt.Sprintf("Skipped %d messages.", len(msgs)-len(hv)+1); ph.Content.Text != want || ph.Source != "System" {
+				t.Fatalf("history %d: placeholder %q from %q, want %q", i, ph.Content.Text, ph.Source, want)
 			}
 		}
 

@@ -279,7 +279,7 @@ func seqOf(events []StreamEvent, err error) iter.Seq2[StreamEvent, error] {
 func TestCollectStream(t *testing.T) {
 	res := NewTextResult("a b", FinishReasonStop, NewRequestUsage(0, 2), true)
 	chunks, got, err := CollectStream(seqOf([]StreamEvent{{Text: "a "}, {Text: "b"}, {Result: &res}}, nil))
-	if err != nil || strings.Join(chunks, "|") != "a |b" || got.Content.String != "a b" {
+	if err != nil || strings.Join(chunks, "|") != "a |b" || got.Content.Text != "a b" {
 		t.Fatalf("%q %v %v", chunks, got, err)
 	}
 	boom := errors.New("boom")
@@ -324,9 +324,9 @@ func TestAssistantMessageOf(t *testing.T) {
 			if !reflect.DeepEqual(a, b) {
 				t.Errorf("got %s\nwant %s", got, tc.want)
 			}
-			if m.Content.IsArray() && tc.r.Content.IsArray() {
-				m.Content.Array[0].Name = "changed"
-				if tc.r.Content.Array[0].Name != "f" {
+			if m.Content.IsFunctionCalls() && tc.r.Content.IsFunctionCalls() {
+				m.Content.FunctionCalls[0].Name = "changed"
+				if tc.r.Content.FunctionCalls[0].Name != "f" {
 					t.Error("the message shares its calls with the result")
 				}
 			}

@@ -29,7 +29,7 @@ func NewSystemMessage(content string) *gen.SystemMessage {
 // agent or user that sent it). Like every constructor here, it takes the
 // source first and the content last.
 func NewUserText(source, text string) *gen.UserMessage {
-	return &gen.UserMessage{Content: gen.UserMessageContentOfString(text), Source: source}
+	return &gen.UserMessage{Content: gen.UserMessageContentOfText(text), Source: source}
 }
 
 // NewMultiModalUserMessage returns a user message whose content is a list
@@ -38,12 +38,12 @@ func NewMultiModalUserMessage(source string, items ...gen.UserMessageContentItem
 	if items == nil {
 		items = []gen.UserMessageContentItem{}
 	}
-	return &gen.UserMessage{Content: gen.UserMessageContentOfArray(items), Source: source}
+	return &gen.UserMessage{Content: gen.UserMessageContentOfParts(items), Source: source}
 }
 
 // TextItem returns a text item of a multimodal user message.
 func TextItem(text string) gen.UserMessageContentItem {
-	return gen.UserMessageContentItemOfString(text)
+	return gen.UserMessageContentItemOfText(text)
 }
 
 // ImageItem returns an image item of a multimodal user message.
@@ -53,7 +53,7 @@ func ImageItem(img gen.Image) gen.UserMessageContentItem {
 
 // NewAssistantText returns a text assistant message from source.
 func NewAssistantText(source, text string) *gen.AssistantMessage {
-	return &gen.AssistantMessage{Content: gen.AssistantMessageContentOfString(text), Source: source}
+	return &gen.AssistantMessage{Content: gen.AssistantMessageContentOfText(text), Source: source}
 }
 
 // NewFunctionCallMessage returns an assistant message from source that asks
@@ -63,7 +63,7 @@ func NewFunctionCallMessage(source string, calls ...gen.FunctionCall) *gen.Assis
 	if calls == nil {
 		calls = []gen.FunctionCall{}
 	}
-	return &gen.AssistantMessage{Content: gen.AssistantMessageContentOfArray(calls), Source: source}
+	return &gen.AssistantMessage{Content: gen.AssistantMessageContentOfFunctionCalls(calls), Source: source}
 }
 
 // NewFunctionExecutionResultMessage returns a message with the results of
@@ -86,7 +86,7 @@ func NewFunctionResult(callID, name, content string, isError *bool) gen.Function
 // AutoGen's model contexts (Python's all([]) is True).
 func IsFunctionCallMessage(m gen.LLMMessage) bool {
 	a, ok := m.(*gen.AssistantMessage)
-	return ok && a != nil && a.Content.IsArray()
+	return ok && a != nil && a.Content.IsFunctionCalls()
 }
 
 // IsFunctionResultMessage reports whether m is a
@@ -101,7 +101,7 @@ func IsFunctionResultMessage(m gen.LLMMessage) bool {
 func NewTextResult(text string, reason gen.FinishReason, usage gen.RequestUsage, cached bool) gen.CreateResult {
 	return gen.CreateResult{
 		FinishReason: reason,
-		Content:      gen.CreateResultContentOfString(text),
+		Content:      gen.CreateResultContentOfText(text),
 		Usage:        usage,
 		Cached:       cached,
 	}
@@ -115,7 +115,7 @@ func NewFunctionCallsResult(calls []gen.FunctionCall, usage gen.RequestUsage, ca
 	}
 	return gen.CreateResult{
 		FinishReason: FinishReasonFunctionCalls,
-		Content:      gen.CreateResultContentOfArray(calls),
+		Content:      gen.CreateResultContentOfFunctionCalls(calls),
 		Usage:        usage,
 		Cached:       cached,
 	}
@@ -151,10 +151,10 @@ func CapabilitiesOf(info gen.ModelInfo) gen.ModelCapabilities {
 // does not change the other.
 func AssistantMessageOf(source string, r gen.CreateResult) *gen.AssistantMessage {
 	m := &gen.AssistantMessage{Source: source}
-	if r.Content.IsArray() {
-		m.Content = gen.AssistantMessageContentOfArray(append([]gen.FunctionCall{}, r.Content.Array...))
+	if r.Content.IsFunctionCalls() {
+		m.Content = gen.AssistantMessageContentOfFunctionCalls(append([]gen.FunctionCall{}, r.Content.FunctionCalls...))
 	} else {
-		m.Content = gen.AssistantMessageContentOfString(r.Content.String)
+		m.Content = gen.AssistantMessageContentOfText(r.Content.Text)
 	}
 	if r.Thought != nil {
 		t := *r.Thought

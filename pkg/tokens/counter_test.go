@@ -124,8 +124,8 @@ func TestOpenAICounterConformance(t *testing.T) {
 // tool {"name":"now"} = 1 + 0 - 2 = -1, plus 12 for having tools.
 func TestOpenAICounterWorkedExamples(t *testing.T) {
 	sys := &gen.SystemMessage{Content: "Hello"}
-	user := &gen.UserMessage{Content: gen.UserMessageContentOfString("Hello"), Source: "user"}
-	asst := &gen.AssistantMessage{Content: gen.AssistantMessageContentOfString("Hello"), Source: "assistant"}
+	user := &gen.UserMessage{Content: gen.UserMessageContentOfText("Hello"), Source: "user"}
+	asst := &gen.AssistantMessage{Content: gen.AssistantMessageContentOfText("Hello"), Source: "assistant"}
 	est := &tokens.OpenAICounter{Model: "gpt-4o"}
 	each, total, err := models.CountEach(est, []gen.LLMMessage{sys, user, asst})
 	if err != nil {
@@ -146,7 +146,7 @@ func TestOpenAICounterWorkedExamples(t *testing.T) {
 		t.Errorf("MessageTokens with tools = %d, %v", n, err)
 	}
 	// A message AutoGen refuses fails alone, naming its index.
-	bad := &gen.UserMessage{Content: gen.UserMessageContentOfString("x"), Source: "not valid"}
+	bad := &gen.UserMessage{Content: gen.UserMessageContentOfText("x"), Source: "not valid"}
 	if _, _, err := models.CountEach(est, []gen.LLMMessage{sys, bad}); err == nil || !errorsAsTokens(err) {
 		t.Errorf("CountEach with an invalid source: %v", err)
 	}

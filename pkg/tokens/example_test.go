@@ -14,9 +14,9 @@ func ExampleCountMessages() {
 	thought := "Let me look that up."
 	messages := []gen.LLMMessage{
 		&gen.SystemMessage{Content: "You are a helpful assistant."},
-		&gen.UserMessage{Content: gen.UserMessageContentOfString("What's the weather in Paris?"), Source: "alice"},
+		&gen.UserMessage{Content: gen.UserMessageContentOfText("What's the weather in Paris?"), Source: "alice"},
 		&gen.AssistantMessage{
-			Content: gen.AssistantMessageContentOfArray([]gen.FunctionCall{
+			Content: gen.AssistantMessageContentOfFunctionCalls([]gen.FunctionCall{
 				{ID: "call_1", Name: "get_weather", Arguments: `{"city": "Paris"}`},
 			}),
 			Thought: &thought,
@@ -25,7 +25,7 @@ func ExampleCountMessages() {
 		&gen.FunctionExecutionResultMessage{Content: []gen.FunctionExecutionResult{
 			{CallID: "call_1", Name: "get_weather", Content: "18°C, sunny"},
 		}},
-		&gen.AssistantMessage{Content: gen.AssistantMessageContentOfString("It is 18°C and sunny."), Source: "assistant"},
+		&gen.AssistantMessage{Content: gen.AssistantMessageContentOfText("It is 18°C and sunny."), Source: "assistant"},
 	}
 	tool := json.RawMessage(`{"name": "get_weather", "description": "Get the weather for a city.",
 		"parameters": {"type": "object", "properties": {"city": {"type": "string", "description": "City name"}},
@@ -43,7 +43,7 @@ func ExampleCountMessages() {
 
 	// AutoGen refuses special-token text and invalid names.
 	_, err = tokens.CountMessages([]gen.LLMMessage{
-		&gen.UserMessage{Content: gen.UserMessageContentOfString("<|endoftext|>"), Source: "bob"},
+		&gen.UserMessage{Content: gen.UserMessageContentOfText("<|endoftext|>"), Source: "bob"},
 	}, "gpt-4o")
 	fmt.Println(err)
 	// Output:
@@ -127,7 +127,7 @@ func ExampleOpenAICounter() {
 	c := &tokens.OpenAICounter{Model: "gpt-4o"}
 	msgs := []gen.LLMMessage{
 		&gen.SystemMessage{Content: "Hello"},
-		&gen.UserMessage{Content: gen.UserMessageContentOfString("Hello"), Source: "user"},
+		&gen.UserMessage{Content: gen.UserMessageContentOfText("Hello"), Source: "user"},
 	}
 	each, total, err := models.CountEach(c, msgs)
 	if err != nil {

@@ -149,15 +149,15 @@ func fromGen(in []gen.LLMMessage) ([]message, error) {
 			}
 			msg = message{role: roleUser, source: m.Source}
 			switch {
-			case m.Content.IsString():
-				msg.text = m.Content.String
-			case m.Content.IsArray():
+			case m.Content.IsText():
+				msg.text = m.Content.Text
+			case m.Content.IsParts():
 				msg.multimodal = true
-				msg.parts = make([]contentPart, 0, len(m.Content.Array))
-				for _, it := range m.Content.Array {
+				msg.parts = make([]contentPart, 0, len(m.Content.Parts))
+				for _, it := range m.Content.Parts {
 					switch {
-					case it.IsString():
-						msg.parts = append(msg.parts, contentPart{text: it.String})
+					case it.IsText():
+						msg.parts = append(msg.parts, contentPart{text: it.Text})
 					case it.IsImage():
 						w, h := it.Image.Size()
 						msg.parts = append(msg.parts, contentPart{image: true, width: w, height: h})
@@ -174,12 +174,12 @@ func fromGen(in []gen.LLMMessage) ([]message, error) {
 			}
 			msg = message{role: roleAssistant, source: m.Source, thought: m.Thought}
 			switch {
-			case m.Content.IsString():
-				msg.text = m.Content.String
-			case m.Content.IsArray():
+			case m.Content.IsText():
+				msg.text = m.Content.Text
+			case m.Content.IsFunctionCalls():
 				msg.toolCalls = true
-				msg.calls = make([]functionCall, len(m.Content.Array))
-				for k, fc := range m.Content.Array {
+				msg.calls = make([]functionCall, len(m.Content.FunctionCalls))
+				for k, fc := range m.Content.FunctionCalls {
 					msg.calls[k] = functionCall{id: fc.ID, arguments: fc.Arguments, name: fc.Name}
 				}
 			default:

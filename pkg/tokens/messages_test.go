@@ -17,21 +17,21 @@ import (
 func sys(s string) gen.LLMMessage { return &gen.SystemMessage{Content: s} }
 
 func user(src, s string) gen.LLMMessage {
-	return &gen.UserMessage{Content: gen.UserMessageContentOfString(s), Source: src}
+	return &gen.UserMessage{Content: gen.UserMessageContentOfText(s), Source: src}
 }
 
 func userParts(src string, parts ...gen.UserMessageContentItem) gen.LLMMessage {
-	return &gen.UserMessage{Content: gen.UserMessageContentOfArray(parts), Source: src}
+	return &gen.UserMessage{Content: gen.UserMessageContentOfParts(parts), Source: src}
 }
 
-func text(s string) gen.UserMessageContentItem { return gen.UserMessageContentItemOfString(s) }
+func text(s string) gen.UserMessageContentItem { return gen.UserMessageContentItemOfText(s) }
 
 func assistant(s string) gen.LLMMessage {
-	return &gen.AssistantMessage{Content: gen.AssistantMessageContentOfString(s), Source: "assistant"}
+	return &gen.AssistantMessage{Content: gen.AssistantMessageContentOfText(s), Source: "assistant"}
 }
 
 func calls(thought *string, fcs ...gen.FunctionCall) gen.LLMMessage {
-	return &gen.AssistantMessage{Content: gen.AssistantMessageContentOfArray(fcs), Source: "assistant", Thought: thought}
+	return &gen.AssistantMessage{Content: gen.AssistantMessageContentOfFunctionCalls(fcs), Source: "assistant", Thought: thought}
 }
 
 func results(rs ...gen.FunctionExecutionResult) gen.LLMMessage {
@@ -135,7 +135,7 @@ func TestMessageShapes(t *testing.T) {
 	if n := mustCount(t, []gen.LLMMessage{calls(ptr(""), fc)}, m); n != base {
 		t.Errorf("empty thought: %d, want %d", n, base)
 	}
-	withThought := &gen.AssistantMessage{Content: gen.AssistantMessageContentOfString("hi"), Source: "a", Thought: ptr("ignored")}
+	withThought := &gen.AssistantMessage{Content: gen.AssistantMessageContentOfText("hi"), Source: "a", Thought: ptr("ignored")}
 	if n := mustCount(t, []gen.LLMMessage{withThought}, m); n != mustCount(t, []gen.LLMMessage{assistant("hi")}, m) {
 		t.Errorf("thought of a text message counted: %d", n)
 	}
@@ -238,7 +238,7 @@ func TestNames(t *testing.T) {
 			t.Errorf("source %q: %v", s, err)
 		}
 		// Assistant sources are validated too, though never sent.
-		a := &gen.AssistantMessage{Content: gen.AssistantMessageContentOfString("x"), Source: s}
+		a := &gen.AssistantMessage{Content: gen.AssistantMessageContentOfText("x"), Source: s}
 		if _, err := CountMessages([]gen.LLMMessage{a}, "gpt-4o"); err == nil {
 			t.Errorf("assistant source %q accepted", s)
 		}
@@ -309,7 +309,7 @@ func FuzzCountMessages(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s, source, family string, prefix bool) {
 		msgs := []gen.LLMMessage{
 			sys(s), user(source, s), userParts(source, text(s), text("https://"+s)), assistant(s),
-			&gen.AssistantMessage{Content: gen.AssistantMessageContentOfArray([]gen.FunctionCall{{ID: s, Arguments: s, Name: s}}), Source: "a", Thought: &s},
+			&gen.AssistantMessage{Content: gen.AssistantMessageContentOfFunctionCalls([]gen.FunctionCall{{ID: s, Arguments: s, Name: s}}), Source: "a", Thought: &s},
 			results(gen.FunctionExecutionResult{Content: s, CallID: s}),
 		}
 		for _, model := range []string{"gpt-4o", "gpt-4", s} {

@@ -68,7 +68,7 @@ func (p pyImports) items() []gen.FunctionToolConfigGlobalImportsItem {
 		names := slices.Sorted(slices.Values(p[m]))
 		var items []gen.ImportFromModuleImportsItem
 		for _, n := range names {
-			items = append(items, gen.ImportFromModuleImportsItemOfString(n))
+			items = append(items, gen.ImportFromModuleImportsItemOfName(n))
 		}
 		out = append(out, gen.FunctionToolConfigGlobalImportsItemOfImportFromModule(gen.ImportFromModule{Module: m, Imports: items}))
 	}

@@ -31,6 +31,11 @@ import (
 //     map concept with a key pattern; the object's unknown members whose
 //     names the pattern allows are read into that map as integers (a key
 //     the map member itself holds wins), the others skipped as usual.
+//   - x-go-name on a branch of an anyOf of several JSON kinds (a union by
+//     kind, such as UserMessage's content): the Go name of that branch
+//     (its field, its constant, UnionOfName and IsName), saying what it
+//     holds (Text, Parts). Required on every branch but a $ref, which is
+//     named after the type it refers to unless it has one.
 //   - a map concept: an object schema whose additionalProperties is a
 //     schema becomes a named Go map, its properties naming well-known keys
 //     (constants) and its propertyNames pattern checked when reading,

@@ -768,7 +768,10 @@ func describe(b *branch) string {
 	if b.key != "" {
 		return "an object with \"" + b.key + "\""
 	}
-	return "an object (" + b.name + ")"
+	if b.typ.kind == "ref" {
+		return "an object (" + b.typ.ref + ")"
+	}
+	return "an object"
 }
 
 func joinOr(parts []string) string {

@@ -483,7 +483,13 @@ func (g *generator) classifyAnyOf(s *node, items []*node, name string) (*typeRef
 		if b.jsonKind == "" {
 			return nil, fmt.Errorf("anyOf branch %s has no single JSON kind", it.json())
 		}
-		b.name = g.branchName(t)
+		b.name = it.getStr("x-go-name")
+		if b.name == "" && t.kind == "ref" {
+			b.name = t.ref
+		}
+		if b.name == "" {
+			return nil, fmt.Errorf("anyOf branch %s needs an x-go-name saying what it holds (as Text, Parts)", it.json())
+		}
 		kinds[b.jsonKind] = append(kinds[b.jsonKind], b)
 		u.branches = append(u.branches, b)
 	}
@@ -557,28 +563,6 @@ func (g *generator) jsonKind(t *typeRef) string {
 		case "object", "runtime", "taggedUnion", "map":
 			return "object"
 		}
-	}
-	return ""
-}
-
-func (g *generator) branchName(t *typeRef) string {
-	switch t.kind {
-	case "string", "const":
-		return "String"
-	case "datetime":
-		return "DateTime"
-	case "int":
-		return "Int"
-	case "float":
-		return "Float"
-	case "bool":
-		return "Bool"
-	case "array":
-		return "Array"
-	case "map", "anyobject":
-		return "Object"
-	case "ref":
-		return t.ref
 	}
 	return ""
 }

@@ -179,7 +179,7 @@ func NewAzure(cfg gen.AzureOpenAIClientConfigurationConfigModel) (*AzureOpenAICh
 	if cfg.Stop != nil {
 		oa.Stop = &gen.OpenAIClientConfigurationConfigModelStop{
 			Type:   gen.OpenAIClientConfigurationConfigModelStopType(cfg.Stop.Type),
-			String: cfg.Stop.String, Array: cfg.Stop.Array,
+			Single: cfg.Stop.Single, List: cfg.Stop.List,
 		}
 	}
 	createArgs, err := createArgsOf(&oa)

@@ -115,7 +115,7 @@ func ExampleOpenAIChatCompletionClient_Create_tools() {
 		fmt.Println(err)
 		return
 	}
-	for _, call := range res.Content.Array {
+	for _, call := range res.Content.FunctionCalls {
 		fmt.Println(res.FinishReason, call.ID, call.Name, call.Arguments)
 	}
 	// Output:
@@ -139,7 +139,7 @@ func ExampleOpenAIChatCompletionClient_Create_structuredOutput() {
 		return
 	}
 	var w Weather
-	_ = json.Unmarshal([]byte(res.Content.String), &w)
+	_ = json.Unmarshal([]byte(res.Content.Text), &w)
 	fmt.Println(w.City, w.Temperature)
 	// Output:
 	// response_format: {"type":"json_schema","json_schema":{"schema":{"properties":{"city":{"title":"City","type":"string"},"temperature":{"title":"Temperature","type":"number"},"note":{"anyOf":[{"type":"string"},{"type":"null"}],"title":"Note"}},"required":["city","temperature","note"],"title":"Weather","type":"object","additionalProperties":false},"name":"Weather","strict":true}}
@@ -171,7 +171,7 @@ func Example_tokenLimitedContext() {
 	}
 	n, _ := client.CountTokens(view)
 	for _, m := range view {
-		fmt.Println(m.(*gen.UserMessage).Content.String)
+		fmt.Println(m.(*gen.UserMessage).Content.Text)
 	}
 	fmt.Println(n, "tokens")
 	// Output:

@@ -160,8 +160,8 @@ func toOAI(m gen.LLMMessage, fam family, prependName, includeName bool) ([]obj, 
 		if prependName {
 			prefix = m.Source + " said:\n"
 		}
-		if m.Content.IsString() {
-			text := m.Content.String
+		if m.Content.IsText() {
+			text := m.Content.Text
 			switch fam {
 			case mapGemini:
 				o = append(o, member{"content", orSpace(text)}) // replaces the prefixed content
@@ -174,11 +174,11 @@ func toOAI(m gen.LLMMessage, fam family, prependName, includeName bool) ([]obj, 
 			o = append(o, member{"content", prefix + text})
 			return []obj{o}, nil
 		}
-		parts := make([]any, 0, len(m.Content.Array))
-		for idx, p := range m.Content.Array {
+		parts := make([]any, 0, len(m.Content.Parts))
+		for idx, p := range m.Content.Parts {
 			switch {
-			case p.IsString():
-				text := p.String
+			case p.IsText():
+				text := p.Text
 				if prependName && idx == 0 {
 					text = prefix + text
 				}
@@ -202,8 +202,8 @@ func toOAI(m gen.LLMMessage, fam family, prependName, includeName bool) ([]obj, 
 			return nil, err
 		}
 		o := obj{{"role", "assistant"}}
-		if m.Content.IsString() {
-			text := m.Content.String
+		if m.Content.IsText() {
+			text := m.Content.Text
 			switch fam {
 			case mapGemini:
 				text = orSpace(text)
@@ -215,8 +215,8 @@ func toOAI(m gen.LLMMessage, fam family, prependName, includeName bool) ([]obj, 
 			o = append(o, member{"content", text})
 			return []obj{o}, nil
 		}
-		calls := make([]any, 0, len(m.Content.Array))
-		for _, fc := range m.Content.Array {
+		calls := make([]any, 0, len(m.Content.FunctionCalls))
+		for _, fc := range m.Content.FunctionCalls {
 			calls = append(calls, obj{{"id", fc.ID}, {"function", obj{{"arguments", fc.Arguments}, {"name", fc.Name}}}, {"type", "function"}})
 		}
 		o = append(o, member{"tool_calls", calls})
@@ -410,8 +410,8 @@ func (c *base) buildRequest(messages []gen.LLMMessage, opts models.CreateOptions
 
 	if !c.info.Vision {
 		for _, m := range messages {
-			if u, ok := m.(*gen.UserMessage); ok && u.Content.IsArray() {
-				for _, p := range u.Content.Array {
+			if u, ok := m.(*gen.UserMessage); ok && u.Content.IsParts() {
+				for _, p := range u.Content.Parts {
 					if p.IsImage() {
 						return nil, valueError("Model does not support vision and image was provided")
 					}
@@ -440,9 +440,9 @@ func (c *base) buildRequest(messages []gen.LLMMessage, opts models.CreateOptions
 		}
 	}
 	if strings.HasPrefix(model, "claude-") && len(messages) > 0 {
-		if a, ok := messages[len(messages)-1].(*gen.AssistantMessage); ok && a.Content.IsString() {
+		if a, ok := messages[len(messages)-1].(*gen.AssistantMessage); ok && a.Content.IsText() {
 			cp := *a
-			cp.Content = gen.AssistantMessageContentOfString(pyRstrip(a.Content.String))
+			cp.Content = gen.AssistantMessageContentOfText(pyRstrip(a.Content.Text))
 			messages = append(messages[:len(messages)-1:len(messages)-1], &cp)
 		}
 	}

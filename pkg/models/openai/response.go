@@ -220,7 +220,7 @@ func (c *base) resultOf(data []byte, req *request) (gen.CreateResult, gen.Reques
 			}
 			calls = append(calls, fc)
 		}
-		result.Content = gen.CreateResultContentOfArray(calls)
+		result.Content = gen.CreateResultContentOfFunctionCalls(calls)
 		result.FinishReason = gen.FinishReasonFunctionCalls
 	default:
 		content := ""
@@ -234,7 +234,7 @@ func (c *base) resultOf(data []byte, req *request) (gen.CreateResult, gen.Reques
 		if c.info.Family == models.FamilyR1 && thought == nil {
 			thought, content = parseR1Content(content)
 		}
-		result.Content = gen.CreateResultContentOfString(content)
+		result.Content = gen.CreateResultContentOfText(content)
 		result.FinishReason = normalizeStopReason(choice.FinishReason)
 	}
 	result.Usage = usage
@@ -365,7 +365,7 @@ func (s *streamState) result(family gen.ModelFamily) (gen.CreateResult, gen.Requ
 		for i, fc := range s.calls {
 			calls[i] = *fc
 		}
-		result.Content = gen.CreateResultContentOfArray(calls)
+		result.Content = gen.CreateResultContentOfFunctionCalls(calls)
 		if len(s.content) > 0 {
 			t := strings.Join(s.content, "")
 			thought = &t
@@ -381,7 +381,7 @@ func (s *streamState) result(family gen.ModelFamily) (gen.CreateResult, gen.Requ
 		if family == models.FamilyR1 && thought == nil {
 			thought, content = parseR1Content(content)
 		}
-		result.Content = gen.CreateResultContentOfString(content)
+		result.Content = gen.CreateResultContentOfText(content)
 	}
 	result.FinishReason = normalizeStopReason(s.stopReason)
 	result.Usage = usage

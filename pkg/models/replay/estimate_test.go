@@ -59,7 +59,7 @@ func TestMessageTokensDecomposeCountTokens(t *testing.T) {
 			case 1:
 				ms = append(ms, models.NewUserText("u", text()))
 			case 2:
-				ms = append(ms, models.NewMultiModalUserMessage("u", gen.UserMessageContentItemOfString(text())))
+				ms = append(ms, models.NewMultiModalUserMessage("u", gen.UserMessageContentItemOfText(text())))
 			case 3:
 				ms = append(ms, models.NewAssistantText("a", text()))
 			default:

@@ -27,7 +27,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(result.Content.String, result.FinishReason, result.Usage.PromptTokens, result.Usage.CompletionTokens)
+	fmt.Println(result.Content.Text, result.FinishReason, result.Usage.PromptTokens, result.Usage.CompletionTokens)
 
 	for ev, err := range client.CreateStream(ctx, messages, models.CreateOptions{}) {
 		if err != nil {

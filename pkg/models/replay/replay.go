@@ -289,12 +289,12 @@ func CountWords(messages []gen.LLMMessage) int {
 				n += countPyWords(m.Content)
 			}
 		case *gen.UserMessage:
-			if m != nil && m.Content.IsString() {
-				n += countPyWords(m.Content.String)
+			if m != nil && m.Content.IsText() {
+				n += countPyWords(m.Content.Text)
 			}
 		case *gen.AssistantMessage:
-			if m != nil && m.Content.IsString() {
-				n += countPyWords(m.Content.String)
+			if m != nil && m.Content.IsText() {
+				n += countPyWords(m.Content.Text)
 			}
 		}
 	}
@@ -384,7 +384,7 @@ func cloneCompletions(in []Completion) []Completion {
 // cloneResult copies r's slices and pointers, so callers cannot change the
 // client's responses.
 func cloneResult(r gen.CreateResult) gen.CreateResult {
-	r.Content.Array = slices.Clone(r.Content.Array)
+	r.Content.FunctionCalls = slices.Clone(r.Content.FunctionCalls)
 	if r.Thought != nil {
 		t := *r.Thought
 		r.Thought = &t

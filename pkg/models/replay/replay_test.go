@@ -330,7 +330,7 @@ func TestCreate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Content.String != "Hello, how can I help?" || r.FinishReason != models.FinishReasonStop || !r.Cached || usage(r.Usage) != "6/5" {
+	if r.Content.Text != "Hello, how can I help?" || r.FinishReason != models.FinishReasonStop || !r.Cached || usage(r.Usage) != "6/5" {
 		t.Fatalf("first result %+v", r)
 	}
 	if usage(c.ActualUsage()) != "6/5" || usage(c.TotalUsage()) != "6/5" {
@@ -344,7 +344,7 @@ func TestCreate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Content.String != "predefined" || r.FinishReason != models.FinishReasonLength || r.Cached || usage(r.Usage) != "100/7" {
+	if r.Content.Text != "predefined" || r.FinishReason != models.FinishReasonLength || r.Cached || usage(r.Usage) != "100/7" {
 		t.Fatalf("second result %+v", r)
 	}
 	if usage(c.ActualUsage()) != "2/7" || usage(c.TotalUsage()) != "8/12" {
@@ -365,7 +365,7 @@ func TestCreate(t *testing.T) {
 	}
 	c.SetCached(false)
 	r, err = c.Create(ctx, nil, models.CreateOptions{})
-	if err != nil || r.Content.String != "Hello, how can I help?" || r.Cached || usage(r.Usage) != "0/5" {
+	if err != nil || r.Content.Text != "Hello, how can I help?" || r.Cached || usage(r.Usage) != "0/5" {
 		t.Fatalf("after reset: %+v %v", r, err)
 	}
 
@@ -382,12 +382,12 @@ func TestCreate(t *testing.T) {
 func TestCreateReturnsCopies(t *testing.T) {
 	pre := models.NewFunctionCallsResult([]gen.FunctionCall{{ID: "a", Name: "f"}}, models.NewRequestUsage(0, 1), false)
 	c := New([]Completion{{Result: &pre}, {Result: &pre}})
-	pre.Content.Array[0].Name = "changed after New"
+	pre.Content.FunctionCalls[0].Name = "changed after New"
 	r, _ := c.Create(context.Background(), nil, models.CreateOptions{})
-	r.Content.Array[0].Name = "changed by the caller"
+	r.Content.FunctionCalls[0].Name = "changed by the caller"
 	r2, _ := c.Create(context.Background(), nil, models.CreateOptions{})
-	if r2.Content.Array[0].Name != "f" {
-		t.Fatalf("shared result: %q", r2.Content.Array[0].Name)
+	if r2.Content.FunctionCalls[0].Name != "f" {
+		t.Fatalf("shared result: %q", r2.Content.FunctionCalls[0].Name)
 	}
 }
 
@@ -404,7 +404,7 @@ func TestCreateStream(t *testing.T) {
 	if strings.Join(chunks, "|") != "Hello, |how |are |you?" {
 		t.Fatalf("chunks %q", chunks)
 	}
-	if res.Content.String != " Hello,\u00a0how  are you? " || usage(res.Usage) != "2/4" || !res.Cached {
+	if res.Content.Text != " Hello,\u00a0how  are you? " || usage(res.Usage) != "2/4" || !res.Cached {
 		t.Fatalf("result %+v", res)
 	}
 	if usage(c.TotalUsage()) != "2/4" {
@@ -412,7 +412,7 @@ func TestCreateStream(t *testing.T) {
 	}
 
 	chunks, res, err = models.CollectStream(c.CreateStream(ctx, msgs, models.CreateOptions{}))
-	if err != nil || len(chunks) != 0 || res.Content.String != "whole" || usage(res.Usage) != "9/4" {
+	if err != nil || len(chunks) != 0 || res.Content.Text != "whole" || usage(res.Usage) != "9/4" {
 		t.Fatalf("predefined: %q %+v %v", chunks, res, err)
 	}
 	if usage(c.ActualUsage()) != "2/4" || usage(c.TotalUsage()) != "4/8" {
@@ -421,7 +421,7 @@ func TestCreateStream(t *testing.T) {
 
 	// An empty text streams no chunk, only the result.
 	chunks, res, err = models.CollectStream(c.CreateStream(ctx, nil, models.CreateOptions{}))
-	if err != nil || len(chunks) != 0 || res.Content.String != "" {
+	if err != nil || len(chunks) != 0 || res.Content.Text != "" {
 		t.Fatalf("empty: %q %+v %v", chunks, res, err)
 	}
 	if _, _, err := models.CollectStream(c.CreateStream(ctx, nil, models.CreateOptions{})); !errors.Is(err, ErrNoMoreResponses) {
@@ -447,7 +447,7 @@ func TestCreateStreamStopsEarly(t *testing.T) {
 		t.Fatalf("usage %s %s", usage(c.TotalUsage()), usage(c.ActualUsage()))
 	}
 	r, err := c.Create(ctx, nil, models.CreateOptions{})
-	if err != nil || r.Content.String != "one two three" {
+	if err != nil || r.Content.Text != "one two three" {
 		t.Fatalf("%+v %v", r, err)
 	}
 	// Stopping at the result still completes the response.
@@ -486,7 +486,7 @@ func TestCreateStreamCancel(t *testing.T) {
 		t.Fatalf("cancelled before start: %v", err)
 	}
 	r, err := c.Create(context.Background(), nil, models.CreateOptions{})
-	if err != nil || r.Content.String != "one two three" {
+	if err != nil || r.Content.Text != "one two three" {
 		t.Fatalf("%+v %v", r, err)
 	}
 }

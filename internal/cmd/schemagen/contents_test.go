@@ -1,10 +1,9 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 func TestUnexported(t *testing.T) {
@@ -31,16 +30,19 @@ func TestWrapComment(t *testing.T) {
 	}
 }
 
-// load writes the schemas to a temporary folder and loads them.
+// schemaFS holds the schemas, by title, as files of a folder.
+func schemaFS(files map[string]string) fstest.MapFS {
+	fsys := fstest.MapFS{}
+	for name, body := range files {
+		fsys[name+".json"] = &fstest.MapFile{Data: []byte(body)}
+	}
+	return fsys
+}
+
+// load loads the schemas, given by title.
 func load(t *testing.T, files map[string]string) (*generator, error) {
 	t.Helper()
-	dir := t.TempDir()
-	for name, body := range files {
-		if err := os.WriteFile(filepath.Join(dir, name+".json"), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return loadSchemas(dir)
+	return loadSchemas(schemaFS(files))
 }
 
 // TestContentExtensions checks that the extensions of the content types are

@@ -44,9 +44,7 @@ func (g *generator) prepare(dir string) ([]string, map[string]string, error) {
 			if t := c.root.get("properties").get(p.json).get("title"); t != nil {
 				ps.members = append(ps.members, member{"title", t})
 			}
-			if p.description != "" {
-				ps.members = append(ps.members, member{"description", &node{kind: 's', str: p.description}})
-			}
+			ps.members = append(ps.members, member{"description", &node{kind: 's', str: fieldDoc(p)}})
 			ext := &node{kind: 'o', members: []member{{"type", &node{kind: 's', str: g.goType(p.typ)}}}}
 			ps.members = append(ps.members, member{"goJSONSchema", ext})
 			props.members = append(props.members, member{p.json, ps})
@@ -72,6 +70,31 @@ func (g *generator) prepare(dir string) ([]string, map[string]string, error) {
 		outputs[prepBase+c.file] = snake(c.name) + ".go"
 	}
 	return files, outputs, nil
+}
+
+// fieldDoc is the doc comment of a struct field: the property's
+// description in the schema (AutoGen's docstring), else what the schema
+// says of it: its JSON name and whether it is required or its default.
+func fieldDoc(p *prop) string {
+	if p.description != "" {
+		return p.description
+	}
+	doc := fmt.Sprintf("The JSON member %q", p.json)
+	switch {
+	case p.factory == "uuid4":
+		doc += "; a new UUID4 by default"
+	case p.factory == "now-utc":
+		doc += "; the current UTC time by default"
+	case p.factory != "":
+		doc += "; made by " + p.factory + " by default"
+	case p.hasDefault && p.def != nil:
+		doc += "; " + p.def.json() + " by default"
+	case p.required:
+		doc += "; required"
+	default:
+		doc += "; may be absent"
+	}
+	return doc + "."
 }
 
 // runGoJSONSchema runs go-jsonschema (pinned in this module's go.mod) as a

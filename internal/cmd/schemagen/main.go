@@ -1,23 +1,38 @@
 // Command schemagen turns the canonical JSON Schemas in schemas/ into the
 // Go types of package gen: it prepares the schemas go-jsonschema is fed
-// (so its plain structs get the right field types), runs go-jsonschema,
-// and emits everything go-jsonschema cannot: the codecs with AutoGen's
-// defaults and lax rules, tagged unions as sealed interfaces, unions by
-// JSON kind, enums and the type registry. It fails on any schema or union
-// site it cannot classify. The extensions the design note's content types
-// use (x-tag-aliases, x-aliases, x-omit-null, x-go-in-memory, x-go-type,
-// x-go-data-uri, x-go-add, and map types with key patterns) are described
-// in contents.go.
+// (so its plain structs get the right field types and each field its doc:
+// the property's description, else its JSON name and default), runs
+// go-jsonschema as a library, and emits everything go-jsonschema cannot:
+// the codecs with AutoGen's defaults and lax rules, tagged unions as
+// sealed interfaces, unions by JSON kind (branches named by x-go-name),
+// enums and the type registry. It fails on any schema or union site it
+// cannot classify. The extensions the schemas use (x-tag-aliases,
+// x-aliases, x-omit-null, x-go-in-memory, x-go-type, x-go-data-uri,
+// x-go-add, x-go-name, and map types with key patterns) are described in
+// contents.go.
 //
-// It runs from `go generate ./...` (see generate.go at the module root).
+// The output is one Go file per schema file (schemas/UserMessage.json
+// gives gen/user_message.go, with a "// source:" line naming it), holding
+// every type, codec and union that schema defines, and runtime.go,
+// registry.go and doc.go. It goes through an [outputFS], so tests check it
+// in memory.
+//
+// It runs from `go generate ./...` (see generate.go at the module root);
+// generate_test.go there regenerates into a temporary folder and fails on
+// drift.
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"go/format"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 )
 
@@ -25,14 +40,58 @@ func main() {
 	schemas := flag.String("schemas", "schemas", "folder of canonical JSON Schemas")
 	out := flag.String("out", "gen", "output folder (its generated files are replaced)")
 	flag.Parse()
-	if err := run(*schemas, *out); err != nil {
+	if err := run(os.DirFS(*schemas), &dirOutput{dir: *out}); err != nil {
 		fmt.Fprintln(os.Stderr, "schemagen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(schemaDir, outDir string) error {
-	g, err := loadSchemas(schemaDir)
+// outputFS is where the generated files go: the gen/ folder (dirOutput),
+// or memory (memOutput), so tests can check the output without writing.
+type outputFS interface {
+	// WriteFile writes one generated file, named without a folder.
+	WriteFile(name string, data []byte) error
+}
+
+// dirOutput writes into a folder, whose Go files are removed before the
+// first write (so a type whose schema is gone leaves no file behind).
+type dirOutput struct {
+	dir     string
+	cleaned bool
+}
+
+func (o *dirOutput) WriteFile(name string, data []byte) error {
+	if !o.cleaned {
+		if err := os.MkdirAll(o.dir, 0o755); err != nil {
+			return err
+		}
+		old, _ := filepath.Glob(filepath.Join(o.dir, "*.go"))
+		for _, f := range old {
+			if err := os.Remove(f); err != nil {
+				return err
+			}
+		}
+		o.cleaned = true
+	}
+	return os.WriteFile(filepath.Join(o.dir, name), data, 0o644)
+}
+
+// memOutput keeps the generated files by name.
+type memOutput map[string][]byte
+
+func (o memOutput) WriteFile(name string, data []byte) error {
+	o[name] = data
+	return nil
+}
+
+// run generates package gen from the schemas at the top of schemas and
+// writes it to out: one file per schema file (named after it in snake
+// case, starting with a "// source: schemas/X.json" line) holding every
+// type, codec and union that schema defines, then runtime.go, registry.go
+// and doc.go. Nothing is written unless every file was generated and
+// parses.
+func run(schemas fs.FS, out outputFS) error {
+	g, err := loadSchemas(schemas)
 	if err != nil {
 		return err
 	}
@@ -53,81 +112,136 @@ func run(schemaDir, outDir string) error {
 	if err != nil {
 		return err
 	}
-	result := map[string][]byte{}
-	for _, f := range outputs {
-		src, ok := sources[f]
-		if !ok {
-			return fmt.Errorf("go-jsonschema wrote no %s", f)
-		}
-		result[f] = src
-	}
-	// go-jsonschema writes no type for an object without properties (a
-	// pydantic model whose body is "pass"): declare it as an empty struct.
-	for _, name := range g.order {
-		c := g.concepts[name]
-		f := snake(name) + ".go"
-		if c.kind != "object" || strings.Contains(string(result[f]), "type "+name+" ") {
-			continue
-		}
-		doc := c.description
-		if doc == "" {
-			doc = "has no members."
-		}
-		result[f] = append(result[f], "\n// "+name+" "+strings.ReplaceAll(doc, "\n", "\n// ")+"\ntype "+name+" struct{}\n"...)
-	}
+	// The pieces of each schema file's Go file, in order: go-jsonschema's
+	// struct, then what this generator emits.
+	pieces := map[string][][]byte{}
+	add := func(schema string, src []byte) { pieces[schema] = append(pieces[schema], src) }
 	member := g.variantsOf()
 	for _, name := range g.order {
 		c := g.concepts[name]
 		switch c.kind {
 		case "object":
+			src, ok := sources[snake(name)+".go"]
+			if !ok {
+				return fmt.Errorf("go-jsonschema wrote no %s", snake(name)+".go")
+			}
+			if !strings.Contains(string(src), "type "+name+" ") {
+				// go-jsonschema writes no type for an object without
+				// properties (a pydantic model whose body is "pass").
+				doc := c.description
+				if doc == "" {
+					doc = "has no members."
+				}
+				src = append(src, "\n// "+name+" "+strings.ReplaceAll(doc, "\n", "\n// ")+"\ntype "+name+" struct{}\n"...)
+			}
+			add(c.file, src)
 			b, err := g.emitObject(c, fields[c.name], member[c.name])
 			if err != nil {
 				return err
 			}
-			result[snake(c.name)+"_json.go"] = b
+			add(c.file, b)
 		case "taggedUnion":
 			for _, v := range c.variants {
 				if vc := g.concepts[v]; vc.kind != "object" || vc.tag == "" {
 					return fmt.Errorf("%s: union member %s has no const \"type\" tag", c.file, v)
 				}
 			}
-			result[snake(c.name)+".go"] = g.emitTaggedUnion(c)
+			add(c.file, g.emitTaggedUnion(c))
 		case "enum":
-			result[snake(c.name)+".go"] = g.emitEnum(c)
+			add(c.file, g.emitEnum(c))
 		case "map":
 			b, err := g.emitMap(c)
 			if err != nil {
 				return err
 			}
-			result[snake(c.name)+".go"] = b
+			add(c.file, b)
 		}
 	}
 	for _, u := range g.unions {
-		result[snake(u.name)+".go"] = g.emitKindUnion(u)
+		add(u.file, g.emitKindUnion(u))
 	}
-	result["runtime.go"] = g.emitRuntime()
-	result["registry.go"] = g.emitRegistry()
-	result["doc.go"] = g.emitDoc()
-	// Replace the output folder's Go files.
-	if err := os.MkdirAll(outDir, 0o755); err != nil {
-		return err
+	result := map[string][]byte{
+		"runtime.go":  g.emitRuntime(),
+		"registry.go": g.emitRegistry(),
+		"doc.go":      g.emitDoc(),
 	}
-	old, _ := filepath.Glob(filepath.Join(outDir, "*.go"))
-	for _, f := range old {
-		if err := os.Remove(f); err != nil {
+	for schema, ps := range pieces {
+		name := snake(strings.TrimSuffix(schema, ".json")) + ".go"
+		if _, clash := result[name]; clash {
+			return fmt.Errorf("%s: its Go file %s clashes with another", schema, name)
+		}
+		src, err := mergeGo(schema, ps)
+		if err != nil {
 			return err
 		}
+		result[name] = src
 	}
+	names := make([]string, 0, len(result))
 	for name, src := range result {
 		formatted, err := format.Source(src)
 		if err != nil {
 			return fmt.Errorf("%s: generated code does not parse: %v\n%s", name, err, src)
 		}
-		if err := os.WriteFile(filepath.Join(outDir, name), formatted, 0o644); err != nil {
+		result[name] = formatted
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := out.WriteFile(name, result[name]); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// mergeGo joins the Go sources generated for one schema file into one
+// file of package gen: a header naming the schema, the union of their
+// imports, then each source's declarations in order.
+func mergeGo(schema string, sources [][]byte) ([]byte, error) {
+	fset := token.NewFileSet()
+	imports := map[string]bool{}
+	var body bytes.Buffer
+	for _, src := range sources {
+		f, err := parser.ParseFile(fset, schema, src, parser.ImportsOnly)
+		if err != nil {
+			return nil, fmt.Errorf("%s: generated code does not parse: %v\n%s", schema, err, src)
+		}
+		end := fset.Position(f.Name.End()).Offset
+		for _, d := range f.Decls {
+			end = fset.Position(d.End()).Offset
+		}
+		for _, im := range f.Imports {
+			spec := im.Path.Value
+			if im.Name != nil {
+				spec = im.Name.Name + " " + spec
+			}
+			imports[spec] = true
+		}
+		body.WriteString("\n")
+		body.Write(bytes.TrimSpace(src[end:]))
+		body.WriteString("\n")
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by agentschema's schemagen from schemas/%s; DO NOT EDIT.\n", schema)
+	fmt.Fprintf(&b, "// source: schemas/%s\n\npackage gen\n", schema)
+	if len(imports) == 1 {
+		for s := range imports {
+			b.WriteString("\nimport " + s + "\n")
+		}
+	} else if len(imports) > 1 {
+		specs := make([]string, 0, len(imports))
+		for s := range imports {
+			specs = append(specs, s)
+		}
+		sort.Strings(specs)
+		b.WriteString("\nimport (\n")
+		for _, s := range specs {
+			b.WriteString("\t" + s + "\n")
+		}
+		b.WriteString(")\n")
+	}
+	b.Write(body.Bytes())
+	return b.Bytes(), nil
 }
 
 func (g *generator) emitRuntime() []byte {
@@ -248,8 +362,9 @@ func (g *generator) emitDoc() []byte {
 	var b strings.Builder
 	b.WriteString("// Code generated by agentschema's schemagen from schemas/; DO NOT EDIT.\n\n")
 	b.WriteString("// Package gen holds the Go types generated from the canonical JSON Schemas\n")
-	b.WriteString("// in schemas/: one type per schema file, with its JSON codec. Structs come\n")
-	b.WriteString("// from go-jsonschema; codecs, unions, enums and the registry from\n")
+	b.WriteString("// in schemas/: one file per schema file (its first lines name it), with\n")
+	b.WriteString("// the type, its JSON codec and its unions. Structs come from\n")
+	b.WriteString("// go-jsonschema; codecs, unions, enums and the registry from\n")
 	b.WriteString("// internal/cmd/schemagen. Do not edit: change the schema and run\n")
 	b.WriteString("// `go generate ./...`.\n//\n// Types: ")
 	b.WriteString(strings.Join(names, ", "))

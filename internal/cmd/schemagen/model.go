@@ -2,8 +2,8 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
+	"io/fs"
+	"path"
 	"regexp"
 	"sort"
 	"strings"
@@ -95,6 +95,7 @@ type kindUnion struct {
 	name     string
 	branches []*branch
 	doc      string
+	file     string // the schema file whose property it is
 }
 
 type branch struct {
@@ -109,17 +110,19 @@ type generator struct {
 	order    []string
 	unions   []*kindUnion
 	enums    map[string]*concept
+	current  *concept // the concept being classified
 }
 
-func loadSchemas(dir string) (*generator, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+// loadSchemas reads and classifies every *.json file at the top of fsys.
+func loadSchemas(fsys fs.FS) (*generator, error) {
+	files, err := fs.Glob(fsys, "*.json")
 	if err != nil {
 		return nil, err
 	}
 	sort.Strings(files)
 	g := &generator{concepts: map[string]*concept{}, enums: map[string]*concept{}}
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		data, err := fs.ReadFile(fsys, f)
 		if err != nil {
 			return nil, err
 		}
@@ -127,20 +130,22 @@ func loadSchemas(dir string) (*generator, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", f, err)
 		}
-		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		name := strings.TrimSuffix(path.Base(f), ".json")
 		if t := root.getStr("title"); t != name {
 			return nil, fmt.Errorf("%s: title %q must equal the file name %q", f, t, name)
 		}
-		c := &concept{name: name, file: filepath.Base(f), root: root, description: root.getStr("description")}
+		c := &concept{name: name, file: path.Base(f), root: root, description: root.getStr("description")}
 		g.concepts[name] = c
 		g.order = append(g.order, name)
 	}
 	for _, name := range g.order {
+		g.current = g.concepts[name]
 		if err := g.classifyKind(g.concepts[name]); err != nil {
 			return nil, fmt.Errorf("%s: %v", g.concepts[name].file, err)
 		}
 	}
 	for _, name := range g.order {
+		g.current = g.concepts[name]
 		if err := g.classifyProps(g.concepts[name]); err != nil {
 			return nil, fmt.Errorf("%s: %v", g.concepts[name].file, err)
 		}
@@ -268,7 +273,7 @@ func refName(ref string) string {
 	if ref == "" || strings.Contains(ref, "#") {
 		return ""
 	}
-	return strings.TrimSuffix(filepath.Base(ref), ".json")
+	return strings.TrimSuffix(path.Base(ref), ".json")
 }
 
 // classify maps a schema to a typeRef; name is used for inline union types.
@@ -472,7 +477,7 @@ func (g *generator) classifyAnyOf(s *node, items []*node, name string) (*typeRef
 	if len(nonNull) == 0 {
 		return nil, fmt.Errorf("anyOf with only null")
 	}
-	u := &kindUnion{name: name, doc: s.getStr("description")}
+	u := &kindUnion{name: name, doc: s.getStr("description"), file: g.current.file}
 	kinds := map[string][]*branch{}
 	for _, it := range nonNull {
 		t, err := g.classify(it, name)

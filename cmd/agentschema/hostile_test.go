@@ -520,7 +520,7 @@ func TestHostileBytesThroughCommand(t *testing.T) {
 			if tt.name == "depth" && !strings.Contains(out, ": exceeds the depth limit of 1000 (nesting of arrays and objects)") {
 				t.Errorf("validate: no depth limit error")
 			}
-			if d := time.Since(start); d > 10*time.Second {
+			if d := time.Since(start); d > 60*time.Second {
 				t.Errorf("took %v", d)
 			}
 		})

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,20 +18,21 @@ import (
 // within a bounded time, and leaves no child process behind.
 
 func TestFaultReadTimeout(t *testing.T) {
-	// read_timeout_seconds 0.3: the mcp package's send_request gives up
+	// read_timeout_seconds 2.5 (long enough for the initialize handshake on
+	// a loaded machine): the mcp package's send_request gives up
 	// with McpError("Timed out while waiting for response to
-	// ClientRequest. Waited 0.3 seconds.").
-	w := started(t, stdioParams(t, 0.3), nil)
+	// ClientRequest. Waited 2.5 seconds.").
+	w := started(t, stdioParams(t, 2.5), nil)
 	start := time.Now()
-	r, err := w.CallTool(context.Background(), "sleep", json.RawMessage(`{"millis":5000}`), "")
+	r, err := w.CallTool(context.Background(), "sleep", json.RawMessage(`{"millis":60000}`), "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"Timed out while waiting for response to ClientRequest. Waited 0.3 seconds.\n"}
+	want := []string{"Timed out while waiting for response to ClientRequest. Waited 2.5 seconds.\n"}
 	if !r.IsError || !reflect.DeepEqual(texts(r), want) {
 		t.Errorf("got %+v %q, want an error result %q", r.IsError, texts(r), want)
 	}
-	if d := time.Since(start); d > 3*time.Second {
+	if d := time.Since(start); d > 15*time.Second {
 		t.Errorf("the call took %v", d)
 	}
 	// The session is still usable.
@@ -45,11 +47,11 @@ func TestFaultCancel(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := w.CallTool(ctx, "sleep", json.RawMessage(`{"millis":5000}`), "")
+	_, err := w.CallTool(ctx, "sleep", json.RawMessage(`{"millis":60000}`), "")
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err %v, want the context's", err)
 	}
-	if d := time.Since(start); d > 3*time.Second {
+	if d := time.Since(start); d > 15*time.Second {
 		t.Errorf("the cancelled call took %v", d)
 	}
 	ctx2, cancel2 := context.WithCancel(context.Background())
@@ -64,7 +66,8 @@ func TestFaultCancel(t *testing.T) {
 }
 
 func TestFaultStopCancelsRunningCalls(t *testing.T) {
-	w, err := New(stdioParams(t, 30), nil, nil)
+	sleeping := &watchWriter{want: "testserver: sleeping", seen: make(chan struct{})}
+	w, err := New(stdioParams(t, 30), nil, &Options{Stderr: sleeping})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +80,11 @@ func TestFaultStopCancelsRunningCalls(t *testing.T) {
 		_, err := w.CallTool(context.Background(), "sleep", json.RawMessage(`{"millis":20000}`), "")
 		done <- err
 	}()
-	time.Sleep(200 * time.Millisecond)
+	select {
+	case <-sleeping.seen: // the call is running in the server
+	case <-time.After(30 * time.Second):
+		t.Fatal("the server never started the call")
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -87,7 +94,7 @@ func TestFaultStopCancelsRunningCalls(t *testing.T) {
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Errorf("the running call: %v, want cancelled", err)
 	}
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > 15*time.Second {
 		t.Errorf("Stop took %v", d)
 	}
 	assertGone(t, pid)
@@ -140,7 +147,7 @@ func TestFaultServerNeverAnswers(t *testing.T) {
 	if !strings.Contains(e.Stderr, "silent server here") || !strings.Contains(e.Message, "silent server here") {
 		t.Errorf("stderr not kept: %q / %q", e.Stderr, e.Message)
 	}
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > 15*time.Second {
 		t.Errorf("Start took %v", d)
 	}
 	// A call starts it again and fails the same way, as an error result.
@@ -169,7 +176,7 @@ func TestFaultGarbageOnStdout(t *testing.T) {
 	if !strings.Contains(e.Message, "Connection closed") {
 		t.Errorf("message %q", e.Message)
 	}
-	if d := time.Since(start); d > 6*time.Second {
+	if d := time.Since(start); d > 15*time.Second {
 		t.Errorf("Start took %v", d)
 	}
 	assertNoNewChildren(t, before)
@@ -223,4 +230,23 @@ func assertNoNewChildren(t *testing.T, before []string) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// watchWriter closes seen once the text written to it contains want.
+type watchWriter struct {
+	mu   sync.Mutex
+	buf  []byte
+	want string
+	seen chan struct{}
+	once sync.Once
+}
+
+func (w *watchWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf = append(w.buf, p...)
+	if strings.Contains(string(w.buf), w.want) {
+		w.once.Do(func() { close(w.seen) })
+	}
+	return len(p), nil
 }

@@ -132,6 +132,10 @@ func New(opts Options) *mcp.Server {
 		})
 	mcp.AddTool(s, &mcp.Tool{Name: "sleep", Description: "Answers after millis milliseconds."},
 		func(ctx context.Context, req *mcp.CallToolRequest, in SleepArgs) (*mcp.CallToolResult, any, error) {
+			if in.Millis >= 10000 {
+				// Tests that stop or cancel a long call wait for this line.
+				fmt.Fprintln(os.Stderr, "testserver: sleeping")
+			}
 			select {
 			case <-time.After(time.Duration(in.Millis) * time.Millisecond):
 			case <-ctx.Done():

@@ -342,12 +342,56 @@ type request struct {
 }
 
 // buildRequest is BaseOpenAIChatCompletionClient._process_create_args plus
-// the body the openai library sends for it.
+// the body the openai library sends for it. Its steps, and the order of
+// their errors, are _process_create_args's.
 func (c *base) buildRequest(messages []gen.LLMMessage, opts models.CreateOptions, more Options, stream bool) (*request, error) {
-	// Make sure all extra_create_args are valid.
+	args, err := c.mergedCreateArgs(opts.ExtraArgs)
+	if err != nil {
+		return nil, err
+	}
+	req := &request{}
+	format, err := c.responseFormat(&args, opts, more)
+	if err != nil {
+		return nil, err
+	}
+	if format != nil {
+		// AutoGen warns and drops a response_format of the create args.
+		args.del("response_format")
+		req.structured = true
+		req.outputType = format
+	}
+	oaiMessages, err := c.oaiMessages(messages, args)
+	if err != nil {
+		return nil, err
+	}
+	tools, err := c.toolArgs(&args, opts)
+	if err != nil {
+		return nil, err
+	}
+	if more.IncludeUsage != nil && stream {
+		if err := setStreamOptions(&args, *more.IncludeUsage); err != nil {
+			return nil, err
+		}
+	}
+	if req.structured && len(tools) > 0 {
+		// openai's validate_input_tools (beta parse and stream).
+		for _, t := range opts.Tools {
+			if t.Strict == nil || !*t.Strict {
+				return nil, valueError("`" + t.Name + "` is not strict. Only `strict` function tools can be auto-parsed")
+			}
+		}
+	}
+	req.body = req.sentBody(args, oaiMessages, tools, stream)
+	return req, nil
+}
+
+// mergedCreateArgs checks the extra create args (AutoGen: "Make sure all
+// extra_create_args are valid") and returns the client's create args with
+// them set, in sorted key order.
+func (c *base) mergedCreateArgs(extra map[string]any) (obj, error) {
 	var bad []string
-	extraKeys := make([]string, 0, len(opts.ExtraArgs))
-	for k := range opts.ExtraArgs {
+	extraKeys := make([]string, 0, len(extra))
+	for k := range extra {
 		extraKeys = append(extraKeys, k)
 		if !createKwargs[k] {
 			bad = append(bad, k)
@@ -357,19 +401,21 @@ func (c *base) buildRequest(messages []gen.LLMMessage, opts models.CreateOptions
 		return nil, valueError("Extra create args are invalid: " + pySet(bad))
 	}
 	sort.Strings(extraKeys)
-
 	args := make(obj, len(c.createArgs))
 	copy(args, c.createArgs)
 	for _, k := range extraKeys {
-		b, err := marshal(opts.ExtraArgs[k])
+		b, err := marshal(extra[k])
 		if err != nil {
 			return nil, fmt.Errorf("openai: extra create arg %q: %w", k, err)
 		}
 		args.set(k, json.RawMessage(b))
 	}
+	return args, nil
+}
 
-	req := &request{}
-	var format *structuredOutput
+// responseFormat returns the structured output asked for by an output type
+// or schema, or sets the JSON-mode response_format in args.
+func (c *base) responseFormat(args *obj, opts models.CreateOptions, more Options) (*structuredOutput, error) {
 	switch {
 	case opts.OutputType != nil && more.OutputSchema != nil:
 		return nil, valueError("json_output and an output schema cannot be set at the same time.")
@@ -377,37 +423,30 @@ func (c *base) buildRequest(messages []gen.LLMMessage, opts models.CreateOptions
 		if !c.info.StructuredOutput {
 			return nil, valueError("Model does not support structured output.")
 		}
-		f, err := outputOfType(opts.OutputType)
-		if err != nil {
-			return nil, err
-		}
-		format = f
+		return outputOfType(opts.OutputType)
 	case more.OutputSchema != nil:
 		if !c.info.StructuredOutput {
 			return nil, valueError("Model does not support structured output.")
 		}
-		f, err := outputOfSchema(more.OutputSchema.Name, more.OutputSchema.Schema)
-		if err != nil {
-			return nil, err
-		}
-		format = f
+		return outputOfSchema(more.OutputSchema.Name, more.OutputSchema.Schema)
 	case opts.JSONOutput != nil:
-		if *opts.JSONOutput {
-			if !c.info.JsonOutput {
-				return nil, valueError("Model does not support JSON output.")
-			}
-			args.set("response_format", obj{{"type", "json_object"}})
-		} else {
+		if !*opts.JSONOutput {
 			args.set("response_format", obj{{"type", "text"}})
+		} else if !c.info.JsonOutput {
+			return nil, valueError("Model does not support JSON output.")
+		} else {
+			args.set("response_format", obj{{"type", "json_object"}})
 		}
 	}
-	if format != nil {
-		// AutoGen warns and drops a response_format of the create args.
-		args.del("response_format")
-		req.structured = true
-		req.outputType = format
-	}
+	return nil, nil
+}
 
+// oaiMessages checks the messages against the model's capabilities and
+// turns them into the chat-completions messages AutoGen sends: system
+// messages merged for models that take one, a Claude model's last
+// assistant text right-stripped, each message through the transformer of
+// the model's family.
+func (c *base) oaiMessages(messages []gen.LLMMessage, args obj) ([]any, error) {
 	if !c.info.Vision {
 		for _, m := range messages {
 			if u, ok := m.(*gen.UserMessage); ok && u.Content.IsParts() {
@@ -419,7 +458,6 @@ func (c *base) buildRequest(messages []gen.LLMMessage, opts models.CreateOptions
 			}
 		}
 	}
-
 	if ms := c.info.MultipleSystemMessages; !ms.Set || ms.Value == nil || !*ms.Value {
 		merged, err := mergeSystemMessages(messages)
 		if err != nil {
@@ -427,7 +465,6 @@ func (c *base) buildRequest(messages []gen.LLMMessage, opts models.CreateOptions
 		}
 		messages = merged
 	}
-
 	model := c.model
 	if v, ok := args.get("model"); ok {
 		if raw, ok := v.(json.RawMessage); ok {
@@ -446,19 +483,24 @@ func (c *base) buildRequest(messages []gen.LLMMessage, opts models.CreateOptions
 			messages = append(messages[:len(messages)-1:len(messages)-1], &cp)
 		}
 	}
-
 	fam := transformerFor(model, string(c.info.Family))
-	oaiMessages := []any{}
+	out := []any{}
 	for _, m := range messages {
-		out, err := toOAI(m, fam, c.addNamePrefixes, c.includeName)
+		oai, err := toOAI(m, fam, c.addNamePrefixes, c.includeName)
 		if err != nil {
 			return nil, err
 		}
-		for _, o := range out {
-			oaiMessages = append(oaiMessages, o)
+		for _, o := range oai {
+			out = append(out, o)
 		}
 	}
+	return out, nil
+}
 
+// toolArgs converts the tools and sets tool_choice in args when there are
+// tools, checking that the model calls functions and that a named choice
+// is one of the tools.
+func (c *base) toolArgs(args *obj, opts models.CreateOptions) ([]any, error) {
 	if !c.info.FunctionCalling && len(opts.Tools) > 0 {
 		return nil, valueError("Model does not support function calling")
 	}
@@ -489,34 +531,34 @@ func (c *base) buildRequest(messages []gen.LLMMessage, opts models.CreateOptions
 	if len(tools) > 0 {
 		args.set("tool_choice", toolChoice)
 	}
+	return tools, nil
+}
 
-	if more.IncludeUsage != nil && stream {
-		if so, ok := args.get("stream_options"); ok {
-			var opt struct {
-				IncludeUsage *bool `json:"include_usage"`
-			}
-			b, _ := marshal(so)
-			_ = json.Unmarshal(b, &opt)
-			if opt.IncludeUsage != nil && *opt.IncludeUsage != *more.IncludeUsage {
-				return nil, valueError("include_usage and extra_create_args['stream_options']['include_usage'] are both set, but differ in value.")
-			}
-		} else {
-			// AutoGen adds {"include_usage": True} whatever the value.
-			args.set("stream_options", obj{{"include_usage", true}})
-		}
+// setStreamOptions sets stream_options for a streamed request whose
+// include_usage was given, refusing a create arg that says otherwise.
+func setStreamOptions(args *obj, includeUsage bool) error {
+	so, ok := args.get("stream_options")
+	if !ok {
+		// AutoGen adds {"include_usage": True} whatever the value.
+		args.set("stream_options", obj{{"include_usage", true}})
+		return nil
 	}
-
-	if req.structured && len(tools) > 0 {
-		// openai's validate_input_tools (beta parse and stream).
-		for _, t := range opts.Tools {
-			if t.Strict == nil || !*t.Strict {
-				return nil, valueError("`" + t.Name + "` is not strict. Only `strict` function tools can be auto-parsed")
-			}
-		}
+	var opt struct {
+		IncludeUsage *bool `json:"include_usage"`
 	}
+	b, _ := marshal(so)
+	_ = json.Unmarshal(b, &opt)
+	if opt.IncludeUsage != nil && *opt.IncludeUsage != includeUsage {
+		return valueError("include_usage and extra_create_args['stream_options']['include_usage'] are both set, but differ in value.")
+	}
+	return nil
+}
 
-	// The body the openai library sends: messages, the create args, stream,
-	// tools when there are any, response_format for structured output.
+// sentBody is the body the openai library sends: messages, the create
+// args (but timeout, which goes to the transport, and extra_body, whose
+// members go at the end), stream, tools when there are any,
+// response_format for structured output.
+func (req *request) sentBody(args obj, oaiMessages []any, tools []any, stream bool) obj {
 	body := obj{{"messages", oaiMessages}}
 	var extraBody obj
 	for _, a := range args {
@@ -543,8 +585,8 @@ func (c *base) buildRequest(messages []gen.LLMMessage, opts models.CreateOptions
 		}
 		body = append(body, a)
 	}
-	if format != nil {
-		body.set("response_format", format.param())
+	if req.outputType != nil {
+		body.set("response_format", req.outputType.param())
 	}
 	body.set("stream", stream)
 	if len(tools) > 0 {
@@ -553,8 +595,7 @@ func (c *base) buildRequest(messages []gen.LLMMessage, opts models.CreateOptions
 	for _, m := range extraBody {
 		body.set(m.key, m.val)
 	}
-	req.body = body
-	return req, nil
+	return body
 }
 
 // mergeSystemMessages merges consecutive system messages into one, as

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -90,46 +91,12 @@ func runCreate(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		return fail(fmt.Errorf("--config: %w", err))
 	}
-	var opts models.CreateOptions
-	var more openai.Options
-	opts.ToolChoice = f.toolChoice
-	if f.jsonOutput {
-		t := true
-		opts.JSONOutput = &t
-	}
-	if f.tools != "" {
-		data, err := readFileArg(f.tools, stdin)
-		if err != nil {
-			return fail(fmt.Errorf("--tools: %w", err))
-		}
-		if opts.Tools, err = decodeTools(data); err != nil {
-			return fail(fmt.Errorf("--tools %s: %w", f.tools, err))
-		}
-	}
-	if f.extraArgs != "" {
-		data, err := readFileArg(f.extraArgs, stdin)
-		if err != nil {
-			return fail(fmt.Errorf("--extra-args: %w", err))
-		}
-		dec := json.NewDecoder(bytes.NewReader(data))
-		dec.UseNumber()
-		if err := dec.Decode(&opts.ExtraArgs); err != nil || opts.ExtraArgs == nil {
-			return fail(fmt.Errorf("--extra-args %s: expected a JSON object", f.extraArgs))
-		}
-	}
-	if f.outputSchema != "" {
-		n, file, ok := strings.Cut(f.outputSchema, "=")
-		if !ok || n == "" || file == "" {
-			return usage("--output-schema takes NAME=SCHEMA.json")
-		}
-		data, err := readFileArg(file, stdin)
-		if err != nil {
-			return fail(fmt.Errorf("--output-schema: %w", err))
-		}
-		if !json.Valid(data) {
-			return fail(fmt.Errorf("--output-schema %s: not JSON", file))
-		}
-		more.OutputSchema = &openai.OutputSchema{Name: n, Schema: data}
+	opts, more, err := f.createOptions(stdin)
+	var uerr usageError
+	if errors.As(err, &uerr) {
+		return usage(string(uerr))
+	} else if err != nil {
+		return fail(err)
 	}
 	r, closeFn, err := openInput(name, stdin)
 	if err != nil {
@@ -152,58 +119,110 @@ func runCreate(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return exitBad
 	}
 	defer client.Close()
+	result, err := create(ctx, client, messages, opts, more, f.stream, stdout)
+	if err == nil {
+		var out []byte
+		if out, err = gen.Marshal(&result); err == nil {
+			fmt.Fprintf(stdout, "%s\n", out)
+			return exitOK
+		}
+	}
+	fmt.Fprintf(stderr, "agentschema create: %v\n", err)
+	return exitBad
+}
+
+// usageError is a wrong use of the flags: the verb prints its usage.
+type usageError string
+
+func (e usageError) Error() string { return string(e) }
+
+// createOptions reads the create options the flags give (their files, or
+// standard input for "-").
+func (f createFlags) createOptions(stdin io.Reader) (models.CreateOptions, openai.Options, error) {
+	var opts models.CreateOptions
+	var more openai.Options
+	opts.ToolChoice = f.toolChoice
+	if f.jsonOutput {
+		t := true
+		opts.JSONOutput = &t
+	}
+	if f.tools != "" {
+		data, err := readFileArg(f.tools, stdin)
+		if err != nil {
+			return opts, more, fmt.Errorf("--tools: %w", err)
+		}
+		if opts.Tools, err = decodeTools(data); err != nil {
+			return opts, more, fmt.Errorf("--tools %s: %w", f.tools, err)
+		}
+	}
+	if f.extraArgs != "" {
+		data, err := readFileArg(f.extraArgs, stdin)
+		if err != nil {
+			return opts, more, fmt.Errorf("--extra-args: %w", err)
+		}
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		if err := dec.Decode(&opts.ExtraArgs); err != nil || opts.ExtraArgs == nil {
+			return opts, more, fmt.Errorf("--extra-args %s: expected a JSON object", f.extraArgs)
+		}
+	}
+	if f.outputSchema != "" {
+		n, file, ok := strings.Cut(f.outputSchema, "=")
+		if !ok || n == "" || file == "" {
+			return opts, more, usageError("--output-schema takes NAME=SCHEMA.json")
+		}
+		data, err := readFileArg(file, stdin)
+		if err != nil {
+			return opts, more, fmt.Errorf("--output-schema: %w", err)
+		}
+		if !json.Valid(data) {
+			return opts, more, fmt.Errorf("--output-schema %s: not JSON", file)
+		}
+		more.OutputSchema = &openai.OutputSchema{Name: n, Schema: data}
+	}
+	return opts, more, nil
+}
+
+// create runs one completion. A streamed one prints each text chunk to
+// stdout as a JSON string line as it comes. The openai clients take the
+// output schema; any other client refuses it.
+func create(ctx context.Context, client models.ChatCompletionClient, messages []gen.LLMMessage, opts models.CreateOptions, more openai.Options, stream bool, stdout io.Writer) (gen.CreateResult, error) {
 	type withOptions interface {
 		CreateWith(context.Context, []gen.LLMMessage, models.CreateOptions, openai.Options) (gen.CreateResult, error)
 		CreateStreamWith(context.Context, []gen.LLMMessage, models.CreateOptions, openai.Options) iter.Seq2[models.StreamEvent, error]
 	}
-	var result gen.CreateResult
-	if f.stream {
-		var stream iter.Seq2[models.StreamEvent, error]
-		if c, ok := client.(withOptions); ok {
-			stream = c.CreateStreamWith(ctx, messages, opts, more)
-		} else if more.OutputSchema != nil {
-			fmt.Fprintf(stderr, "agentschema create: --output-schema: the client %T does not take a JSON Schema\n", client)
-			return exitBad
-		} else {
-			stream = client.CreateStream(ctx, messages, opts)
+	c, hasOptions := client.(withOptions)
+	if !hasOptions && more.OutputSchema != nil {
+		return gen.CreateResult{}, fmt.Errorf("--output-schema: the client %T does not take a JSON Schema", client)
+	}
+	if !stream {
+		if hasOptions {
+			return c.CreateWith(ctx, messages, opts, more)
 		}
-		got := false
-		for ev, err := range stream {
-			if err != nil {
-				fmt.Fprintf(stderr, "agentschema create: %v\n", err)
-				return exitBad
-			}
-			if ev.Result != nil {
-				result, got = *ev.Result, true
-				continue
-			}
-			b, _ := json.Marshal(ev.Text)
-			fmt.Fprintf(stdout, "%s\n", b)
-		}
-		if !got {
-			fmt.Fprintf(stderr, "agentschema create: %v\n", models.ErrNoResult)
-			return exitBad
-		}
+		return client.Create(ctx, messages, opts)
+	}
+	var events iter.Seq2[models.StreamEvent, error]
+	if hasOptions {
+		events = c.CreateStreamWith(ctx, messages, opts, more)
 	} else {
-		if c, ok := client.(withOptions); ok {
-			result, err = c.CreateWith(ctx, messages, opts, more)
-		} else if more.OutputSchema != nil {
-			err = fmt.Errorf("--output-schema: the client %T does not take a JSON Schema", client)
-		} else {
-			result, err = client.Create(ctx, messages, opts)
-		}
+		events = client.CreateStream(ctx, messages, opts)
+	}
+	var result *gen.CreateResult
+	for ev, err := range events {
 		if err != nil {
-			fmt.Fprintf(stderr, "agentschema create: %v\n", err)
-			return exitBad
+			return gen.CreateResult{}, err
 		}
+		if ev.Result != nil {
+			result = ev.Result
+			continue
+		}
+		b, _ := json.Marshal(ev.Text)
+		fmt.Fprintf(stdout, "%s\n", b)
 	}
-	out, err := gen.Marshal(&result)
-	if err != nil {
-		fmt.Fprintf(stderr, "agentschema create: %v\n", err)
-		return exitBad
+	if result == nil {
+		return gen.CreateResult{}, models.ErrNoResult
 	}
-	fmt.Fprintf(stdout, "%s\n", out)
-	return exitOK
+	return *result, nil
 }
 
 // readFileArg reads a file named by a flag ("-" is standard input).

@@ -143,106 +143,10 @@ func (c *counter) message(m *message, tr transformer, o countOptions) error {
 			return err
 		}
 		return c.add("system")
-
 	case roleUser:
-		if err := assertValidName(m.source); err != nil {
-			return err
-		}
-		prefix := ""
-		if o.addNamePrefixes {
-			prefix = m.source + " said:\n"
-		}
-		withName := o.includeNameInMessage && tr != mapMistral
-		if !m.multimodal {
-			content := prefix + m.text
-			switch tr {
-			case mapGemini:
-				content = orSpace(m.text) // replaces the prefixed content
-			case mapClaude:
-				if m.text == "" || pyIsSpace(m.text) {
-					return nil // no dict at all
-				}
-			}
-			// {"role": "user", "name": source, "content": content}
-			if err := c.add("user"); err != nil {
-				return err
-			}
-			if withName {
-				if err := c.addName(m.source); err != nil {
-					return err
-				}
-			}
-			return c.add(content)
-		}
-		if err := c.add("user"); err != nil {
-			return err
-		}
-		if withName {
-			if err := c.addName(m.source); err != nil {
-				return err
-			}
-		}
-		for idx, p := range m.parts {
-			if p.image {
-				n, err := VisionTokens(p.width, p.height)
-				if err != nil {
-					return err
-				}
-				c.n += n
-				continue
-			}
-			var part string
-			if strings.HasPrefix(p.text, "http://") || strings.HasPrefix(p.text, "https://") {
-				part = `{"type": "image_url", "image_url": {"url": ` + PyJSONDumpsString(p.text) + `}}`
-			} else {
-				text := p.text
-				if o.addNamePrefixes && idx == 0 {
-					text = prefix + text
-				}
-				part = `{"type": "text", "text": ` + PyJSONDumpsString(text) + `}`
-			}
-			if err := c.add(part); err != nil {
-				return err
-			}
-		}
-		return nil
-
+		return c.userMessage(m, tr, o)
 	case roleAssistant:
-		if err := assertValidName(m.source); err != nil {
-			return err
-		}
-		if !m.toolCalls {
-			content := m.text
-			switch tr {
-			case mapGemini:
-				content = orSpace(content)
-			case mapClaude:
-				if content == "" || pyIsSpace(content) {
-					return nil
-				}
-			}
-			// {"role": "assistant", "content": content}
-			if err := c.add("assistant"); err != nil {
-				return err
-			}
-			return c.add(content)
-		}
-		// {"role": "assistant", "tool_calls": [...], "content": thought or None}
-		if err := c.add("assistant"); err != nil {
-			return err
-		}
-		if err := c.add(toolCallsJSON(m.calls)); err != nil {
-			return err
-		}
-		if m.thought == nil {
-			return nil // content None is skipped
-		}
-		thought := *m.thought
-		if tr == mapGemini || tr == mapClaude {
-			thought = orSpace(thought)
-		}
-		return c.add(thought)
-
+		return c.assistantMessage(m, tr)
 	case roleTool:
 		for _, r := range m.results {
 			// {"content": r.content, "role": "tool", "tool_call_id": r.call_id}
@@ -259,6 +163,104 @@ func (c *counter) message(m *message, tr transformer, o countOptions) error {
 		return nil
 	}
 	return valueError("Unknown message type", nil)
+}
+
+// userMessage counts a user message's dict: role, name (unless the
+// family drops it) and content, a string or a list of parts.
+func (c *counter) userMessage(m *message, tr transformer, o countOptions) error {
+	if err := assertValidName(m.source); err != nil {
+		return err
+	}
+	prefix := ""
+	if o.addNamePrefixes {
+		prefix = m.source + " said:\n"
+	}
+	content := prefix + m.text
+	if !m.multimodal {
+		switch tr {
+		case mapGemini:
+			content = orSpace(m.text) // replaces the prefixed content
+		case mapClaude:
+			if m.text == "" || pyIsSpace(m.text) {
+				return nil // no dict at all
+			}
+		}
+	}
+	// {"role": "user", "name": source, "content": content}
+	if err := c.add("user"); err != nil {
+		return err
+	}
+	if o.includeNameInMessage && tr != mapMistral {
+		if err := c.addName(m.source); err != nil {
+			return err
+		}
+	}
+	if !m.multimodal {
+		return c.add(content)
+	}
+	for idx, p := range m.parts {
+		if p.image {
+			n, err := VisionTokens(p.width, p.height)
+			if err != nil {
+				return err
+			}
+			c.n += n
+			continue
+		}
+		var part string
+		if strings.HasPrefix(p.text, "http://") || strings.HasPrefix(p.text, "https://") {
+			part = `{"type": "image_url", "image_url": {"url": ` + PyJSONDumpsString(p.text) + `}}`
+		} else {
+			text := p.text
+			if o.addNamePrefixes && idx == 0 {
+				text = prefix + text
+			}
+			part = `{"type": "text", "text": ` + PyJSONDumpsString(text) + `}`
+		}
+		if err := c.add(part); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// assistantMessage counts an assistant message's dict: text content, or
+// tool calls with the thought as content.
+func (c *counter) assistantMessage(m *message, tr transformer) error {
+	if err := assertValidName(m.source); err != nil {
+		return err
+	}
+	if !m.toolCalls {
+		content := m.text
+		switch tr {
+		case mapGemini:
+			content = orSpace(content)
+		case mapClaude:
+			if content == "" || pyIsSpace(content) {
+				return nil
+			}
+		}
+		// {"role": "assistant", "content": content}
+		if err := c.add("assistant"); err != nil {
+			return err
+		}
+		return c.add(content)
+	}
+	// {"role": "assistant", "tool_calls": [...], "content": thought or None}
+	if err := c.add("assistant"); err != nil {
+		return err
+	}
+	if err := c.add(toolCallsJSON(m.calls)); err != nil {
+		return err
+	}
+	if m.thought == nil {
+		return nil // content None is skipped
+	}
+	thought := *m.thought
+	if tr == mapGemini || tr == mapClaude {
+		thought = orSpace(thought)
+	}
+	return c.add(thought)
 }
 
 // toolCallsJSON is json.dumps of the tool_calls list func_call_to_oai builds.

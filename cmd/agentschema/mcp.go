@@ -122,35 +122,45 @@ func runMCP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 
 	out := bufio.NewWriter(stdout)
 	if pos[0] == "tools" {
-		schemas, err := w.ListTools(ctx)
+		return mcpTools(ctx, w, out, stderr)
+	}
+	return mcpCall(ctx, w, pos[1], callArgs, out, stderr)
+}
+
+// mcpTools writes the server's tools, one ToolSchema a line.
+func mcpTools(ctx context.Context, w *mcp.Workbench, out *bufio.Writer, stderr io.Writer) int {
+	schemas, err := w.ListTools(ctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return exitInterrupted
+		}
+		fmt.Fprintf(stderr, "agentschema mcp: listing the tools: %v\n", err)
+		return exitBad
+	}
+	for _, s := range schemas {
+		b, err := json.Marshal(s)
 		if err != nil {
-			if ctx.Err() != nil {
-				return exitInterrupted
-			}
-			fmt.Fprintf(stderr, "agentschema mcp: listing the tools: %v\n", err)
+			fmt.Fprintf(stderr, "agentschema mcp: tool %s: %v\n", s.Name, err)
 			return exitBad
 		}
-		for _, s := range schemas {
-			b, err := json.Marshal(s)
-			if err != nil {
-				fmt.Fprintf(stderr, "agentschema mcp: tool %s: %v\n", s.Name, err)
-				return exitBad
-			}
-			out.Write(b)
-			out.WriteByte('\n')
-		}
-		if err := out.Flush(); err != nil {
-			return exitUsage // the output guard reports it
-		}
-		return exitOK
+		out.Write(b)
+		out.WriteByte('\n')
 	}
+	if err := out.Flush(); err != nil {
+		return exitUsage // the output guard reports it
+	}
+	return exitOK
+}
 
-	r, err := w.CallTool(ctx, pos[1], callArgs, "")
+// mcpCall calls one tool and writes its ToolResult; an error result exits
+// with exitBad.
+func mcpCall(ctx context.Context, w *mcp.Workbench, name string, args json.RawMessage, out *bufio.Writer, stderr io.Writer) int {
+	r, err := w.CallTool(ctx, name, args, "")
 	if err != nil {
 		if ctx.Err() != nil || errors.Is(err, context.Canceled) {
 			return exitInterrupted
 		}
-		fmt.Fprintf(stderr, "agentschema mcp: calling %s: %v\n", pos[1], err)
+		fmt.Fprintf(stderr, "agentschema mcp: calling %s: %v\n", name, err)
 		return exitBad
 	}
 	b, err := json.Marshal(r)

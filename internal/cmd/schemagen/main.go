@@ -112,69 +112,9 @@ func run(schemas fs.FS, out outputFS) error {
 	if err != nil {
 		return err
 	}
-	// The pieces of each schema file's Go file, in order: go-jsonschema's
-	// struct, then what this generator emits.
-	pieces := map[string][][]byte{}
-	add := func(schema string, src []byte) { pieces[schema] = append(pieces[schema], src) }
-	member := g.variantsOf()
-	for _, name := range g.order {
-		c := g.concepts[name]
-		switch c.kind {
-		case "object":
-			src, ok := sources[snake(name)+".go"]
-			if !ok {
-				return fmt.Errorf("go-jsonschema wrote no %s", snake(name)+".go")
-			}
-			if !strings.Contains(string(src), "type "+name+" ") {
-				// go-jsonschema writes no type for an object without
-				// properties (a pydantic model whose body is "pass").
-				doc := c.description
-				if doc == "" {
-					doc = "has no members."
-				}
-				src = append(src, "\n// "+name+" "+strings.ReplaceAll(doc, "\n", "\n// ")+"\ntype "+name+" struct{}\n"...)
-			}
-			add(c.file, src)
-			b, err := g.emitObject(c, fields[c.name], member[c.name])
-			if err != nil {
-				return err
-			}
-			add(c.file, b)
-		case "taggedUnion":
-			for _, v := range c.variants {
-				if vc := g.concepts[v]; vc.kind != "object" || vc.tag == "" {
-					return fmt.Errorf("%s: union member %s has no const \"type\" tag", c.file, v)
-				}
-			}
-			add(c.file, g.emitTaggedUnion(c))
-		case "enum":
-			add(c.file, g.emitEnum(c))
-		case "map":
-			b, err := g.emitMap(c)
-			if err != nil {
-				return err
-			}
-			add(c.file, b)
-		}
-	}
-	for _, u := range g.unions {
-		add(u.file, g.emitKindUnion(u))
-	}
-	result := map[string][]byte{
-		"runtime.go":  g.emitRuntime(),
-		"registry.go": g.emitRegistry(),
-		"doc.go":      g.emitDoc(),
-	}
-	for schema, ps := range pieces {
-		name := snake(strings.TrimSuffix(schema, ".json")) + ".go"
-		if _, clash := result[name]; clash {
-			return fmt.Errorf("%s: its Go file %s clashes with another", schema, name)
-		}
-		src, err := mergeGo(schema, ps)
-		if err != nil {
-			return err
-		}
-		result[name] = src
+	result, err := g.files(sources, fields)
+	if err != nil {
+		return err
 	}
 	names := make([]string, 0, len(result))
 	for name, src := range result {
@@ -192,6 +132,78 @@ func run(schemas fs.FS, out outputFS) error {
 		}
 	}
 	return nil
+}
+
+// files returns the Go files of package gen, unformatted, by name: one
+// per schema file, made of go-jsonschema's structs (sources, by the
+// output name prepare gave each concept) and what this generator emits,
+// then runtime.go, registry.go and doc.go.
+func (g *generator) files(sources map[string][]byte, fields map[string]map[string][2]string) (map[string][]byte, error) {
+	// The pieces of each schema file's Go file, in order: go-jsonschema's
+	// struct, then what this generator emits.
+	pieces := map[string][][]byte{}
+	add := func(schema string, src []byte) { pieces[schema] = append(pieces[schema], src) }
+	member := g.variantsOf()
+	for _, name := range g.order {
+		c := g.concepts[name]
+		switch c.kind {
+		case "object":
+			src, ok := sources[snake(name)+".go"]
+			if !ok {
+				return nil, fmt.Errorf("go-jsonschema wrote no %s", snake(name)+".go")
+			}
+			if !strings.Contains(string(src), "type "+name+" ") {
+				// go-jsonschema writes no type for an object without
+				// properties (a pydantic model whose body is "pass").
+				doc := c.description
+				if doc == "" {
+					doc = "has no members."
+				}
+				src = append(src, "\n// "+name+" "+strings.ReplaceAll(doc, "\n", "\n// ")+"\ntype "+name+" struct{}\n"...)
+			}
+			add(c.file, src)
+			b, err := g.emitObject(c, fields[c.name], member[c.name])
+			if err != nil {
+				return nil, err
+			}
+			add(c.file, b)
+		case "taggedUnion":
+			for _, v := range c.variants {
+				if vc := g.concepts[v]; vc.kind != "object" || vc.tag == "" {
+					return nil, fmt.Errorf("%s: union member %s has no const \"type\" tag", c.file, v)
+				}
+			}
+			add(c.file, g.emitTaggedUnion(c))
+		case "enum":
+			add(c.file, g.emitEnum(c))
+		case "map":
+			b, err := g.emitMap(c)
+			if err != nil {
+				return nil, err
+			}
+			add(c.file, b)
+		}
+	}
+	for _, u := range g.unions {
+		add(u.file, g.emitKindUnion(u))
+	}
+	result := map[string][]byte{
+		"runtime.go":  g.emitRuntime(),
+		"registry.go": g.emitRegistry(),
+		"doc.go":      g.emitDoc(),
+	}
+	for schema, ps := range pieces {
+		name := snake(strings.TrimSuffix(schema, ".json")) + ".go"
+		if _, clash := result[name]; clash {
+			return nil, fmt.Errorf("%s: its Go file %s clashes with another", schema, name)
+		}
+		src, err := mergeGo(schema, ps)
+		if err != nil {
+			return nil, err
+		}
+		result[name] = src
+	}
+	return result, nil
 }
 
 // mergeGo joins the Go sources generated for one schema file into one

@@ -218,24 +218,43 @@ func (g *generator) emitMap(c *concept) ([]byte, error) {
 		w.p(")\n")
 	}
 	if c.keyPattern != "" {
-		re := unexported(c.name) + "Key"
-		w.p("// %s is the pattern every key of %s matches.", re, c.name)
-		w.p("var %s = regexp.MustCompile(%q)\n", re, c.keyPattern)
-		w.p("// Valid%sKey reports whether key may be a key of %s.", c.name, c.name)
-		w.p("func Valid%sKey(key string) bool { return %s.MatchString(key) }\n", c.name, re)
-		w.p("// %sKeyError returns the error for a key %s does not allow.", unexported(c.name), c.name)
-		w.p("func %sKeyError(key string) *wire.KeyError {", unexported(c.name))
-		w.p("\treturn &wire.KeyError{Type: %q, Key: key, Message: strings.ReplaceAll(%q, \"{key}\", key)}", c.name, c.keyError)
-		w.p("}\n")
-		w.p("// Validate returns a *wire.KeyError for the first key, in sorted order,")
-		w.p("// that %s does not allow, or nil.", c.name)
-		w.p("func (x %s) Validate() error {", c.name)
-		w.p("\tfor _, k := range wire.SortedKeys(x) {")
-		w.p("\t\tif !%s.MatchString(k) {\n\t\t\treturn %sKeyError(k)\n\t\t}", re, unexported(c.name))
-		w.p("\t}")
-		w.p("\treturn nil")
-		w.p("}\n")
+		g.emitMapKeyPattern(w, c)
 	}
+	g.emitMapCodec(w, c)
+	g.emitJSONMethods(w, c.name)
+	if c.addable {
+		if err := g.emitMapAdd(w, c); err != nil {
+			return nil, err
+		}
+	}
+	return w.Bytes(), nil
+}
+
+// emitMapKeyPattern emits the check of a map concept's key pattern:
+// Valid<Name>Key, its key error and Validate.
+func (g *generator) emitMapKeyPattern(w *writer, c *concept) {
+	re := unexported(c.name) + "Key"
+	w.p("// %s is the pattern every key of %s matches.", re, c.name)
+	w.p("var %s = regexp.MustCompile(%q)\n", re, c.keyPattern)
+	w.p("// Valid%sKey reports whether key may be a key of %s.", c.name, c.name)
+	w.p("func Valid%sKey(key string) bool { return %s.MatchString(key) }\n", c.name, re)
+	w.p("// %sKeyError returns the error for a key %s does not allow.", unexported(c.name), c.name)
+	w.p("func %sKeyError(key string) *wire.KeyError {", unexported(c.name))
+	w.p("\treturn &wire.KeyError{Type: %q, Key: key, Message: strings.ReplaceAll(%q, \"{key}\", key)}", c.name, c.keyError)
+	w.p("}\n")
+	w.p("// Validate returns a *wire.KeyError for the first key, in sorted order,")
+	w.p("// that %s does not allow, or nil.", c.name)
+	w.p("func (x %s) Validate() error {", c.name)
+	w.p("\tfor _, k := range wire.SortedKeys(x) {")
+	w.p("\t\tif !%s.MatchString(k) {\n\t\t\treturn %sKeyError(k)\n\t\t}", re, unexported(c.name))
+	w.p("\t}")
+	w.p("\treturn nil")
+	w.p("}\n")
+}
+
+// emitMapCodec emits a map concept's DecodeFrom and EncodeTo (keys
+// sorted, each checked against the key pattern if there is one).
+func (g *generator) emitMapCodec(w *writer, c *concept) {
 	w.p("// DecodeFrom reads one %s from d; faults are recorded in d.", c.name)
 	w.p("func (x *%s) DecodeFrom(d *wire.Decoder) {", c.name)
 	w.p("\t*x = nil")
@@ -279,26 +298,28 @@ func (g *generator) emitMap(c *concept) ([]byte, error) {
 	w.p("\t}")
 	w.p("\te.Raw(\"}\")")
 	w.p("}\n")
-	g.emitJSONMethods(w, c.name)
-	if c.addable {
-		expr, err := g.addExpr(c.elem, "w", "v")
-		if err != nil {
-			return nil, fmt.Errorf("%s: x-go-add: %v", c.file, err)
-		}
-		w.p("// Add returns the sum of x and y key by key: a key in one map only keeps")
-		w.p("// its count, a key in both gets the sum. The sum of two nil maps is nil;")
-		w.p("// neither x nor y is modified.")
-		w.p("func (x %s) Add(y %s) %s {", c.name, c.name, c.name)
-		w.p("\tif x == nil && y == nil {\n\t\treturn nil\n\t}")
-		w.p("\tz := make(%s, len(x)+len(y))", c.name)
-		w.p("\tfor k, v := range x {\n\t\tz[k] = v\n\t}")
-		w.p("\tfor k, v := range y {")
-		w.p("\t\tif w, ok := z[k]; ok {\n\t\t\tz[k] = %s\n\t\t} else {\n\t\t\tz[k] = v\n\t\t}", expr)
-		w.p("\t}")
-		w.p("\treturn z")
-		w.p("}")
+}
+
+// emitMapAdd emits Add for a map concept with x-go-add: the key-by-key
+// sum.
+func (g *generator) emitMapAdd(w *writer, c *concept) error {
+	expr, err := g.addExpr(c.elem, "w", "v")
+	if err != nil {
+		return fmt.Errorf("%s: x-go-add: %v", c.file, err)
 	}
-	return w.Bytes(), nil
+	w.p("// Add returns the sum of x and y key by key: a key in one map only keeps")
+	w.p("// its count, a key in both gets the sum. The sum of two nil maps is nil;")
+	w.p("// neither x nor y is modified.")
+	w.p("func (x %s) Add(y %s) %s {", c.name, c.name, c.name)
+	w.p("\tif x == nil && y == nil {\n\t\treturn nil\n\t}")
+	w.p("\tz := make(%s, len(x)+len(y))", c.name)
+	w.p("\tfor k, v := range x {\n\t\tz[k] = v\n\t}")
+	w.p("\tfor k, v := range y {")
+	w.p("\t\tif w, ok := z[k]; ok {\n\t\t\tz[k] = %s\n\t\t} else {\n\t\t\tz[k] = v\n\t\t}", expr)
+	w.p("\t}")
+	w.p("\treturn z")
+	w.p("}")
+	return nil
 }
 
 // wrapComment renders text as a Go comment with lines of at most about 76

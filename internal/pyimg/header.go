@@ -303,6 +303,7 @@ func isGrayRamp(p []byte) bool {
 // bmpInfo is what the BMP header gave.
 type bmpInfo struct {
 	offset      int // pixel data offset
+	headerEnd   int // the end of the info header (14 + its size)
 	bits        int
 	compression uint32
 	topDown     bool
@@ -334,16 +335,61 @@ var bmpMasks = map[int][][4]uint32{
 func (im *Image) openBMP() error {
 	im.format = "BMP"
 	d := im.data
+	info, colors, pos, err := im.bmpHeader()
+	if err != nil {
+		return err
+	}
+	if colors == 0 {
+		colors = 1 << min(info.bits, 40)
+	}
+	if info.offset == info.headerEnd && info.bits <= 8 {
+		info.offset += 4 * int(colors)
+	}
+	if err := im.bmpMode(info); err != nil {
+		return err
+	}
+	if im.mode == "P" {
+		if colors <= 0 || colors > 65536 {
+			return unidentified("unsupported BMP palette size (%d)", colors)
+		}
+		n := int(colors) * info.palEntry
+		if n > len(d)-pos {
+			n = len(d) - pos
+		}
+		info.palette = d[pos : pos+n]
+		pos += n
+		info.gray = bmpGray(info.palette, info.palEntry, int(colors))
+		switch {
+		case info.gray && colors == 2:
+			im.mode = "1"
+		case info.gray:
+			im.mode = "L"
+		}
+	}
+	if info.offset == 0 {
+		info.offset = pos
+	}
+	im.bmp = info
+	return nil
+}
+
+// bmpHeader reads the BMP file and info headers (and bit-field masks
+// that follow a short header): the size and layout, the number of
+// palette colours the header gives (0: the default for the depth), and
+// the position after what was read.
+func (im *Image) bmpHeader() (*bmpInfo, int64, int, error) {
+	d := im.data
 	if len(d) < 18 {
-		return unidentified("truncated BMP header")
+		return nil, 0, 0, unidentified("truncated BMP header")
 	}
 	info := &bmpInfo{offset: int(binary.LittleEndian.Uint32(d[10:]))}
 	hsize := int(binary.LittleEndian.Uint32(d[14:]))
 	if hsize < 4 || len(d)-18 < hsize-4 {
-		return unidentified("truncated BMP header")
+		return nil, 0, 0, unidentified("truncated BMP header")
 	}
 	h := d[18 : 14+hsize]
 	pos := 14 + hsize
+	info.headerEnd = pos
 	colors := int64(0)
 	switch hsize {
 	case 12:
@@ -374,7 +420,7 @@ func (im *Image) openBMP() error {
 				}
 			} else {
 				if len(d)-pos < 12 {
-					return unidentified("truncated BMP bit-field masks")
+					return nil, 0, 0, unidentified("truncated BMP bit-field masks")
 				}
 				for i := 0; i < 3; i++ {
 					info.masks[i] = binary.LittleEndian.Uint32(d[pos+4*i:])
@@ -383,14 +429,14 @@ func (im *Image) openBMP() error {
 			}
 		}
 	default:
-		return unidentified("unsupported BMP header type (%d)", hsize)
+		return nil, 0, 0, unidentified("unsupported BMP header type (%d)", hsize)
 	}
-	if colors == 0 {
-		colors = 1 << min(info.bits, 40)
-	}
-	if info.offset == 14+hsize && info.bits <= 8 {
-		info.offset += 4 * int(colors)
-	}
+	return info, colors, pos, nil
+}
+
+// bmpMode sets the image mode from the depth and compression, refusing
+// what Pillow refuses.
+func (im *Image) bmpMode(info *bmpInfo) error {
 	switch info.bits {
 	case 1, 4, 8:
 		im.mode = "P"
@@ -423,28 +469,6 @@ func (im *Image) openBMP() error {
 	default:
 		return unidentified("unsupported BMP compression (%d)", info.compression)
 	}
-	if im.mode == "P" {
-		if colors <= 0 || colors > 65536 {
-			return unidentified("unsupported BMP palette size (%d)", colors)
-		}
-		n := int(colors) * info.palEntry
-		if n > len(d)-pos {
-			n = len(d) - pos
-		}
-		info.palette = d[pos : pos+n]
-		pos += n
-		info.gray = bmpGray(info.palette, info.palEntry, int(colors))
-		switch {
-		case info.gray && colors == 2:
-			im.mode = "1"
-		case info.gray:
-			im.mode = "L"
-		}
-	}
-	if info.offset == 0 {
-		info.offset = pos
-	}
-	im.bmp = info
 	return nil
 }
 

@@ -27,31 +27,7 @@ func (im *Image) decodeBMP() ([]byte, error) {
 		return nil, decodeErr("BMP", "image file is truncated", nil)
 	}
 
-	var pal [256][3]byte // entries past the colour table are black
-	if b.bits <= 8 {
-		if b.gray {
-			for i := range pal {
-				pal[i] = [3]byte{byte(i), byte(i), byte(i)}
-			}
-			if im.mode == "1" {
-				pal[1] = [3]byte{255, 255, 255}
-			}
-		} else {
-			for i := 0; i < 256 && i*b.palEntry+2 < len(b.palette); i++ {
-				o := i * b.palEntry
-				pal[i] = [3]byte{b.palette[o+2], b.palette[o+1], b.palette[o]}
-			}
-		}
-	}
-	var shift, width [3]int
-	for c := 0; c < 3; c++ {
-		m := b.masks[c]
-		if m != 0 {
-			shift[c] = bits.TrailingZeros32(m)
-			width[c] = bits.OnesCount32(m)
-		}
-	}
-
+	conv := newBMPRows(b, im.mode == "1")
 	out := make([]byte, size)
 	for y := 0; y < h; y++ {
 		srcY := h - 1 - y
@@ -61,58 +37,96 @@ func (im *Image) decodeBMP() ([]byte, error) {
 		dst := out[y*w*3 : (y+1)*w*3]
 		if indices != nil {
 			for x, idx := range indices[srcY*w : (srcY+1)*w] {
-				c := pal[idx]
+				c := conv.pal[idx]
 				dst[3*x], dst[3*x+1], dst[3*x+2] = c[0], c[1], c[2]
 			}
 			continue
 		}
-		row := im.data[int64(b.offset)+int64(srcY)*stride:]
-		switch {
-		case b.bits <= 8:
-			for x := 0; x < w; x++ {
-				var idx byte
-				if b.bits == 8 {
-					idx = row[x]
-				} else {
-					idx = lowBits(row, x, b.bits)
-				}
-				c := pal[idx]
-				dst[3*x], dst[3*x+1], dst[3*x+2] = c[0], c[1], c[2]
+		conv.row(dst, im.data[int64(b.offset)+int64(srcY)*stride:], w)
+	}
+	return out, nil
+}
+
+// bmpRows turns stored BMP rows into RGB.
+type bmpRows struct {
+	info         *bmpInfo
+	pal          [256][3]byte // entries past the colour table are black
+	shift, width [3]int       // of each colour's bit-field mask
+}
+
+func newBMPRows(b *bmpInfo, bilevel bool) *bmpRows {
+	r := &bmpRows{info: b}
+	if b.bits <= 8 {
+		if b.gray {
+			for i := range r.pal {
+				r.pal[i] = [3]byte{byte(i), byte(i), byte(i)}
 			}
-		case b.bits == 24:
-			for x := 0; x < w; x++ {
-				dst[3*x], dst[3*x+1], dst[3*x+2] = row[3*x+2], row[3*x+1], row[3*x]
+			if bilevel {
+				r.pal[1] = [3]byte{255, 255, 255}
 			}
-		case b.bits == 16:
-			for x := 0; x < w; x++ {
-				p := uint32(binary.LittleEndian.Uint16(row[2*x:]))
-				if b.compression == biBitfields && b.masks[1] == 0x7e0 {
-					dst[3*x] = byte((p >> 11 & 31) * 255 / 31)
-					dst[3*x+1] = byte((p >> 5 & 63) * 255 / 63)
-				} else {
-					dst[3*x] = byte((p >> 10 & 31) * 255 / 31)
-					dst[3*x+1] = byte((p >> 5 & 31) * 255 / 31)
-				}
-				dst[3*x+2] = byte((p & 31) * 255 / 31)
-			}
-		case b.compression == biBitfields: // 32 bits
-			for x := 0; x < w; x++ {
-				p := binary.LittleEndian.Uint32(row[4*x:])
-				for c := 0; c < 3; c++ {
-					if width[c] > 0 {
-						dst[3*x+c] = byte(p >> shift[c])
-					} else {
-						dst[3*x+c] = 0
-					}
-				}
-			}
-		default: // 32 bits, BGRX
-			for x := 0; x < w; x++ {
-				dst[3*x], dst[3*x+1], dst[3*x+2] = row[4*x+2], row[4*x+1], row[4*x]
+		} else {
+			for i := 0; i < 256 && i*b.palEntry+2 < len(b.palette); i++ {
+				o := i * b.palEntry
+				r.pal[i] = [3]byte{b.palette[o+2], b.palette[o+1], b.palette[o]}
 			}
 		}
 	}
-	return out, nil
+	for c := 0; c < 3; c++ {
+		if m := b.masks[c]; m != 0 {
+			r.shift[c] = bits.TrailingZeros32(m)
+			r.width[c] = bits.OnesCount32(m)
+		}
+	}
+	return r
+}
+
+// row converts the w pixels of one stored row into dst (RGB).
+func (r *bmpRows) row(dst, row []byte, w int) {
+	b := r.info
+	switch {
+	case b.bits <= 8:
+		for x := 0; x < w; x++ {
+			var idx byte
+			if b.bits == 8 {
+				idx = row[x]
+			} else {
+				idx = lowBits(row, x, b.bits)
+			}
+			c := r.pal[idx]
+			dst[3*x], dst[3*x+1], dst[3*x+2] = c[0], c[1], c[2]
+		}
+	case b.bits == 24:
+		for x := 0; x < w; x++ {
+			dst[3*x], dst[3*x+1], dst[3*x+2] = row[3*x+2], row[3*x+1], row[3*x]
+		}
+	case b.bits == 16:
+		for x := 0; x < w; x++ {
+			p := uint32(binary.LittleEndian.Uint16(row[2*x:]))
+			if b.compression == biBitfields && b.masks[1] == 0x7e0 {
+				dst[3*x] = byte((p >> 11 & 31) * 255 / 31)
+				dst[3*x+1] = byte((p >> 5 & 63) * 255 / 63)
+			} else {
+				dst[3*x] = byte((p >> 10 & 31) * 255 / 31)
+				dst[3*x+1] = byte((p >> 5 & 31) * 255 / 31)
+			}
+			dst[3*x+2] = byte((p & 31) * 255 / 31)
+		}
+	case b.compression == biBitfields: // 32 bits
+		for x := 0; x < w; x++ {
+			p := binary.LittleEndian.Uint32(row[4*x:])
+			for c := 0; c < 3; c++ {
+				if r.width[c] > 0 {
+					dst[3*x+c] = byte(p >> r.shift[c])
+				} else {
+					dst[3*x+c] = 0
+				}
+			}
+		}
+	default: // 32 bits, BGRX
+		for x := 0; x < w; x++ {
+			dst[3*x], dst[3*x+1], dst[3*x+2] = row[4*x+2], row[4*x+1], row[4*x]
+		}
+	}
 }
 
 // bmpRLE expands RLE8 or RLE4 data as Pillow's BmpRleDecoder does: one

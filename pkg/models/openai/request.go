@@ -149,87 +149,9 @@ func toOAI(m gen.LLMMessage, fam family, prependName, includeName bool) ([]obj, 
 		return []obj{{{"content", content}, {"role", "system"}}}, nil
 
 	case *gen.UserMessage:
-		if err := assertValidName(m.Source); err != nil {
-			return nil, err
-		}
-		o := obj{{"role", "user"}}
-		if includeName && fam != mapMistral {
-			o = append(o, member{"name", m.Source})
-		}
-		prefix := ""
-		if prependName {
-			prefix = m.Source + " said:\n"
-		}
-		if m.Content.IsText() {
-			text := m.Content.Text
-			switch fam {
-			case mapGemini:
-				o = append(o, member{"content", orSpace(text)}) // replaces the prefixed content
-				return []obj{o}, nil
-			case mapClaude:
-				if text == "" || pyIsSpace(text) {
-					return nil, nil // pass_message
-				}
-			}
-			o = append(o, member{"content", prefix + text})
-			return []obj{o}, nil
-		}
-		parts := make([]any, 0, len(m.Content.Parts))
-		for idx, p := range m.Content.Parts {
-			switch {
-			case p.IsText():
-				text := p.Text
-				if prependName && idx == 0 {
-					text = prefix + text
-				}
-				parts = append(parts, obj{{"type", "text"}, {"text", text}})
-			case p.IsImage() && p.Image.Image != nil:
-				uri, err := p.Image.DataURI()
-				if err != nil {
-					return nil, fmt.Errorf("openai: image %d of a user message: %w", idx, err)
-				}
-				// Image.to_openai_format(): detail is always "auto".
-				parts = append(parts, obj{{"type", "image_url"}, {"image_url", obj{{"url", uri}, {"detail", "auto"}}}})
-			default:
-				return nil, valueError(fmt.Sprintf("Unknown content part: item %d", idx))
-			}
-		}
-		o = append(o, member{"content", parts})
-		return []obj{o}, nil
-
+		return userToOAI(m, fam, prependName, includeName)
 	case *gen.AssistantMessage:
-		if err := assertValidName(m.Source); err != nil {
-			return nil, err
-		}
-		o := obj{{"role", "assistant"}}
-		if m.Content.IsText() {
-			text := m.Content.Text
-			switch fam {
-			case mapGemini:
-				text = orSpace(text)
-			case mapClaude:
-				if text == "" || pyIsSpace(text) {
-					return nil, nil
-				}
-			}
-			o = append(o, member{"content", text})
-			return []obj{o}, nil
-		}
-		calls := make([]any, 0, len(m.Content.FunctionCalls))
-		for _, fc := range m.Content.FunctionCalls {
-			calls = append(calls, obj{{"id", fc.ID}, {"function", obj{{"arguments", fc.Arguments}, {"name", fc.Name}}}, {"type", "function"}})
-		}
-		o = append(o, member{"tool_calls", calls})
-		switch {
-		case m.Thought == nil:
-			o = append(o, member{"content", nil})
-		case fam == mapGemini || fam == mapClaude:
-			o = append(o, member{"content", orSpace(*m.Thought)})
-		default:
-			o = append(o, member{"content", *m.Thought})
-		}
-		return []obj{o}, nil
-
+		return assistantToOAI(m, fam)
 	case *gen.FunctionExecutionResultMessage:
 		out := make([]obj, 0, len(m.Content))
 		for _, r := range m.Content {
@@ -238,6 +160,94 @@ func toOAI(m gen.LLMMessage, fam family, prependName, includeName bool) ([]obj, 
 		return out, nil
 	}
 	return nil, valueError(fmt.Sprintf("Unknown message type: %T", m))
+}
+
+// userToOAI is to_oai_type for a user message: a string content, or a
+// list of text and image_url parts.
+func userToOAI(m *gen.UserMessage, fam family, prependName, includeName bool) ([]obj, error) {
+	if err := assertValidName(m.Source); err != nil {
+		return nil, err
+	}
+	o := obj{{"role", "user"}}
+	if includeName && fam != mapMistral {
+		o = append(o, member{"name", m.Source})
+	}
+	prefix := ""
+	if prependName {
+		prefix = m.Source + " said:\n"
+	}
+	if m.Content.IsText() {
+		text := m.Content.Text
+		switch fam {
+		case mapGemini:
+			o = append(o, member{"content", orSpace(text)}) // replaces the prefixed content
+			return []obj{o}, nil
+		case mapClaude:
+			if text == "" || pyIsSpace(text) {
+				return nil, nil // pass_message
+			}
+		}
+		o = append(o, member{"content", prefix + text})
+		return []obj{o}, nil
+	}
+	parts := make([]any, 0, len(m.Content.Parts))
+	for idx, p := range m.Content.Parts {
+		switch {
+		case p.IsText():
+			text := p.Text
+			if prependName && idx == 0 {
+				text = prefix + text
+			}
+			parts = append(parts, obj{{"type", "text"}, {"text", text}})
+		case p.IsImage() && p.Image.Image != nil:
+			uri, err := p.Image.DataURI()
+			if err != nil {
+				return nil, fmt.Errorf("openai: image %d of a user message: %w", idx, err)
+			}
+			// Image.to_openai_format(): detail is always "auto".
+			parts = append(parts, obj{{"type", "image_url"}, {"image_url", obj{{"url", uri}, {"detail", "auto"}}}})
+		default:
+			return nil, valueError(fmt.Sprintf("Unknown content part: item %d", idx))
+		}
+	}
+	o = append(o, member{"content", parts})
+	return []obj{o}, nil
+}
+
+// assistantToOAI is to_oai_type for an assistant message: text content,
+// or tool calls with the thought as content.
+func assistantToOAI(m *gen.AssistantMessage, fam family) ([]obj, error) {
+	if err := assertValidName(m.Source); err != nil {
+		return nil, err
+	}
+	o := obj{{"role", "assistant"}}
+	if m.Content.IsText() {
+		text := m.Content.Text
+		switch fam {
+		case mapGemini:
+			text = orSpace(text)
+		case mapClaude:
+			if text == "" || pyIsSpace(text) {
+				return nil, nil
+			}
+		}
+		o = append(o, member{"content", text})
+		return []obj{o}, nil
+	}
+	calls := make([]any, 0, len(m.Content.FunctionCalls))
+	for _, fc := range m.Content.FunctionCalls {
+		calls = append(calls, obj{{"id", fc.ID}, {"function", obj{{"arguments", fc.Arguments}, {"name", fc.Name}}}, {"type", "function"}})
+	}
+	o = append(o, member{"tool_calls", calls})
+	switch {
+	case m.Thought == nil:
+		o = append(o, member{"content", nil})
+	case fam == mapGemini || fam == mapClaude:
+		o = append(o, member{"content", orSpace(*m.Thought)})
+	default:
+		o = append(o, member{"content", *m.Thought})
+	}
+	return []obj{o}, nil
 }
 
 // convertTools is _openai_client.py convert_tools.

@@ -7,9 +7,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/agentschema/agentschema/internal/oaitransform"
-
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/oaitransform"
+	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/pkg/models"
 )
 
@@ -311,36 +311,8 @@ func pySet(names []string) string {
 	return "{" + strings.Join(q, ", ") + "}"
 }
 
-// pyStrRepr is Python's repr of a str, for the common cases.
-func pyStrRepr(s string) string {
-	quote := byte('\'')
-	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
-		quote = '"'
-	}
-	var b strings.Builder
-	b.WriteByte(quote)
-	for _, r := range s {
-		switch {
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == rune(quote):
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte(quote)
-	return b.String()
-}
+// pyStrRepr is Python's repr of a str.
+func pyStrRepr(s string) string { return string(pyjson.Options{}.AppendStrRepr(nil, s)) }
 
 // request is the outcome of _process_create_args: the body to send and
 // what reading the answer needs.

@@ -161,6 +161,12 @@ func normalizeOne(doc document, typ string, opts wire.Options, p *faultPrinter) 
 		p.decoder(doc, "", errs)
 		return nil, false
 	}
+	// pydantic's model validators that derive members (a Handoff's name,
+	// a DiGraphEdge's activation_group) or refuse values.
+	if err := component.ApplyValidators(v); err != nil {
+		printFaults(doc, err, p)
+		return nil, false
+	}
 	b, err := wire.Marshal(v)
 	if err != nil {
 		p.document(doc, "cannot encode: "+err.Error())
@@ -176,16 +182,24 @@ func normalizeTree(doc document, p *faultPrinter) ([]byte, bool) {
 	if err == nil {
 		return b, true
 	}
+	printFaults(doc, err, p)
+	return nil, false
+}
+
+// printFaults prints err's faults (an agentschema.Faults, with pointers in
+// the document; positions are found from the pointers when the faults have
+// none), or err itself.
+func printFaults(doc document, err error, p *faultPrinter) {
 	var fs agentschema.Faults
 	if errors.As(err, &fs) {
+		validate.SetPositions(doc.Data, fs)
 		for _, f := range fs {
 			pos := at(doc, f.Line, f.Column)
 			p.print(fault{File: pos.File, Line: pos.Line, Column: pos.Column, Pointer: f.Pointer, Keyword: f.Keyword, Message: f.Message, Type: f.Type})
 		}
-		return nil, false
+		return
 	}
 	p.document(doc, err.Error())
-	return nil, false
 }
 
 // syntaxErrors returns the faults of data as JSON of any type: syntax

@@ -23,6 +23,10 @@ type ProviderInfo struct {
 	Version int64
 	// Nested lists the members of the config that hold components.
 	Nested []Slot
+	// Description is the description dump_component() writes for the
+	// class (its docstring up to the first blank line); empty for a class
+	// without a docstring, whose description is null.
+	Description string
 	// Aliases are the other provider strings AutoGen's load_component
 	// accepts for the class: WELL_KNOWN_PROVIDERS short names and the
 	// path of the private module that defines it (load_component imports
@@ -180,6 +184,7 @@ var providerIndex = func() map[string]*ProviderInfo {
 	m := map[string]*ProviderInfo{}
 	for i := range providers {
 		p := &providers[i]
+		p.Description = classDescriptions[p.Provider]
 		m[p.Provider] = p
 		for _, a := range p.Aliases {
 			m[a] = p

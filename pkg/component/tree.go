@@ -119,7 +119,8 @@ func escape(s string) string {
 // DecodeConfig decodes the config of m into a new value of its provider's
 // config type (such as *gen.AssistantAgentConfig for an AssistantAgent),
 // with pydantic's rules: defaults filled, lax values coerced, unknown
-// members dropped. An unknown provider is an *UnknownProviderError; a
+// members dropped, and the model validators that derive members run (see
+// ApplyValidators). An unknown provider is an *UnknownProviderError; a
 // config AutoGen would refuse is an *InvalidConfigError with the faults.
 func DecodeConfig(m *gen.ComponentModel) (gen.Encodable, error) {
 	if m == nil {
@@ -134,6 +135,9 @@ func DecodeConfig(m *gen.ComponentModel) (gen.Encodable, error) {
 		cfg = gen.RawJSON("{}")
 	}
 	v, err := gen.UnmarshalOptions{}.Decode(info.Config, cfg)
+	if err == nil {
+		err = ApplyValidators(v)
+	}
 	if err != nil {
 		return nil, &InvalidConfigError{Provider: m.Provider, Config: info.Config, Err: err}
 	}
@@ -197,8 +201,12 @@ func (e *InvalidConfigError) Unwrap() error { return e.Err }
 // NormalizeTree returns the JSON of the component tree data holds as
 // AutoGen's dump_component().model_dump(mode="json") writes it after
 // load_component: the root envelope with every member, each known config
-// decoded with its defaults filled and lax values coerced and written
-// without null members (model_dump(exclude_none=True)), and each nested
+// decoded with its defaults filled, lax values coerced and derived members
+// set (ApplyValidators), then changed as the component's constructor and
+// _to_config change it (a team's default name and description, an
+// AssistantAgent's tools moved into a StaticStreamWorkbench, a default
+// UnboundedChatCompletionContext, ...; see dump.go), and written without
+// null members (model_dump(exclude_none=True)), and each nested
 // component's envelope without null members, recursively. Configs of
 // providers LookupProvider does not know are kept as written, without
 // their null members. Faults are reported with their pointers in the
@@ -224,12 +232,23 @@ func normalizeModel(m *gen.ComponentModel, ptr string) error {
 		m.Config = cfg
 		return nil
 	}
+	// load_component: a config of an older component_version goes to
+	// _from_config_past_version, which no class of AutoGen 0.7.5
+	// implements (autogen_core/_component_config.py).
+	if m.ComponentVersion != nil && m.ComponentVersion.Sign() != 0 && m.ComponentVersion.Cmp(wire.IntOf(info.Version)) < 0 {
+		return agentschema.Faults{{Pointer: ptr + "/component_version", Keyword: "component_version", Type: "not_implemented",
+			Message: fmt.Sprintf("Tried to load component %s which is on version %d with a config on version %s but _from_config_past_version is not implemented",
+				info.Provider, info.Version, m.ComponentVersion.String())}}
+	}
 	v, err := DecodeConfig(m)
 	if err != nil {
 		var ic *InvalidConfigError
 		if errors.As(err, &ic) {
 			return prefixFaults(ic.Err, ptr+"/config")
 		}
+		return err
+	}
+	if v, err = dumpConfig(v, ptr); err != nil {
 		return err
 	}
 	raw, err := wire.Marshal(v)
@@ -301,7 +320,31 @@ func normalizeModel(m *gen.ComponentModel, ptr string) error {
 		return err
 	}
 	m.Config = cfg
+	setEnvelope(m, info)
 	return nil
+}
+
+// setEnvelope writes the envelope dump_component() writes for a component
+// of a known class, whatever the input's envelope said: the class's
+// provider string (aliases resolved), component_type, component_version as
+// both version and component_version, description (see
+// ProviderInfo.Description) and label (the class name; no class of AutoGen
+// 0.7.5 sets component_label). load_component keeps none of the input's
+// envelope members on the component it builds.
+func setEnvelope(m *gen.ComponentModel, info ProviderInfo) {
+	ctype := info.ComponentType
+	v := wire.IntOf(info.Version)
+	cv := v
+	label := info.Provider[strings.LastIndexByte(info.Provider, '.')+1:]
+	m.Provider = info.Provider
+	m.ComponentType = &ctype
+	m.Version, m.ComponentVersion = &v, &cv
+	m.Label = &label
+	m.Description = nil
+	if info.Description != "" {
+		d := info.Description
+		m.Description = &d
+	}
 }
 
 // normalizeNested normalizes a nested component and writes it without

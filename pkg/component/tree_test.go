@@ -75,8 +75,13 @@ func TestNormalizeTreeGolden(t *testing.T) {
 	}
 	// The golden file is team.json with what AutoGen 0.7.5's dump adds:
 	// StaticWorkbenchConfig's tool_overrides default {} (checked by hand
-	// against autogen_core/tools/_static_workbench.py); the rest of the
-	// file already is dump_component() output.
+	// against autogen_core/tools/_static_workbench.py) and the team's name
+	// and description, which RoundRobinGroupChat.__init__ sets to
+	// DEFAULT_NAME and DEFAULT_DESCRIPTION when the config has none
+	// (teams/_group_chat/_round_robin_group_chat.py), and the root's
+	// description and label, which dump_component() takes from the class
+	// (its docstring and name; Studio wrote its own); the rest of the file
+	// already is dump_component() output.
 	golden, err := os.ReadFile("testdata/team.normalized.json")
 	if err != nil {
 		t.Fatal(err)
@@ -95,23 +100,42 @@ func TestNormalizeTreeGolden(t *testing.T) {
 	_ = json.Unmarshal(data, &orig)
 	ws := orig.(map[string]any)["config"].(map[string]any)["participants"].([]any)[0].(map[string]any)["config"].(map[string]any)["workbench"].([]any)[0].(map[string]any)["config"].(map[string]any)
 	ws["tool_overrides"] = map[string]any{}
+	cfg := orig.(map[string]any)["config"].(map[string]any)
+	cfg["name"], cfg["description"] = "RoundRobinGroupChat", "A team of agents."
+	root := orig.(map[string]any)
+	root["label"] = "RoundRobinGroupChat"
+	root["description"] = "A team that runs a group chat with participants taking turns in a round-robin fashion\n    to publish a message to all."
 	if !reflect.DeepEqual(a, orig) {
-		t.Errorf("normalized team differs from team.json beyond tool_overrides")
+		t.Errorf("normalized team differs from team.json beyond tool_overrides, names, descriptions and label")
 	}
 }
 
 func TestNormalizeTreeDefaultsAndFaults(t *testing.T) {
-	// Defaults filled and lax values coerced in nested configs, nulls of
-	// nested envelopes dropped (exclude_none), as dump_component writes.
-	in := `{"provider":"autogen_agentchat.conditions.MaxMessageTermination","config":{"max_messages":"5"}}`
-	got, err := component.NormalizeTree([]byte(in))
-	if err != nil {
-		t.Fatal(err)
+	// Defaults filled and lax values coerced in configs; the envelope is
+	// the class's (provider alias resolved, its docstring, its name), as
+	// dump_component writes it; nulls of nested envelopes dropped
+	// (exclude_none), a root's kept (model_dump).
+	for in, want := range map[string]string{
+		`{"provider":"autogen_agentchat.conditions._terminations.MaxMessageTermination","label":"mine","config":{"max_messages":"5"}}`:                                                                      `{"provider":"autogen_agentchat.conditions.MaxMessageTermination","component_type":"termination","version":1,"component_version":1,"description":"Terminate the conversation after a maximum number of messages have been exchanged.","label":"MaxMessageTermination","config":{"max_messages":5,"include_agent_event":false}}`,
+		`{"provider":"autogen_agentchat.base.OrTerminationCondition","description":"x","config":{"conditions":[{"provider":"autogen_agentchat.base.AndTerminationCondition","config":{"conditions":[]}}]}}`: `{"provider":"autogen_agentchat.base.OrTerminationCondition","component_type":"termination","version":1,"component_version":1,"description":null,"label":"OrTerminationCondition","config":{"conditions":[{"provider":"autogen_agentchat.base.AndTerminationCondition","component_type":"termination","version":1,"component_version":1,"label":"AndTerminationCondition","config":{"conditions":[]}}]}}`,
+		`{"provider":"my.Unknown","config":{"a":null,"b":1}}`: `{"provider":"my.Unknown","component_type":null,"version":null,"component_version":null,"description":null,"label":null,"config":{"b":1}}`,
+	} {
+		got, err := component.NormalizeTree([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != want {
+			t.Errorf("got  %s\nwant %s", got, want)
+		}
 	}
-	want := `{"provider":"autogen_agentchat.conditions.MaxMessageTermination","component_type":null,"version":null,"component_version":null,"description":null,"label":null,"config":{"max_messages":5,"include_agent_event":false}}`
-	if string(got) != want {
-		t.Errorf("got  %s\nwant %s", got, want)
+	// load_component sends a config of an older component_version to
+	// _from_config_past_version, which AssistantAgent (version 2) lacks.
+	_, err := component.NormalizeTree([]byte(`{"provider":"autogen_agentchat.teams.Swarm","config":{"participants":[{"provider":"autogen_agentchat.agents.AssistantAgent","component_version":1,"config":{}}]}}`))
+	var f agentschema.Faults
+	if !errors.As(err, &f) || f[0].Pointer != "/config/participants/0/component_version" || f[0].Type != "not_implemented" {
+		t.Errorf("got %v", err)
 	}
+	in := ""
 	in = `{"provider":"autogen_agentchat.base.AndTerminationCondition","config":{"conditions":[{"provider":"autogen_agentchat.conditions.TextMentionTermination","description":null,"config":{}}]}}`
 	_, err = component.NormalizeTree([]byte(in))
 	var fs agentschema.Faults

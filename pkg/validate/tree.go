@@ -322,6 +322,20 @@ func (t *treeRun) place(es agentschema.Faults) {
 	}
 }
 
+// SetPositions sets the offset, line and column in data of each fault
+// that has no line yet, from its pointer (for a missing member, the object
+// that lacks it): for faults found on a part of a document or on a decoded
+// value, such as component.NormalizeTree's and component.ApplyValidators'.
+func SetPositions(data []byte, fs agentschema.Faults) {
+	var todo agentschema.Faults
+	for _, f := range fs {
+		if f.Line == 0 {
+			todo = append(todo, f)
+		}
+	}
+	(&treeRun{data: data}).place(todo)
+}
+
 func article(w string) string {
 	if w != "" && (w[0] == 'a' || w[0] == 'e' || w[0] == 'i' || w[0] == 'o' || w[0] == 'u') {
 		return "an"

@@ -12,6 +12,7 @@ import (
 	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
+	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/messages"
 )
 
@@ -136,8 +137,15 @@ func validateSchema(title string, data []byte, maxErrs int, limits gen.Unmarshal
 
 func validateAutoGen(title string, data []byte, maxErrs int, limits gen.UnmarshalOptions) error {
 	limits.MaxErrors = maxErrs
-	_, err := limits.Decode(title, data)
+	val, err := limits.Decode(title, data)
 	if err == nil {
+		// The model validators pydantic runs after the fields' checks
+		// (Handoff's name must be an identifier, ...).
+		var fs agentschema.Faults
+		if errors.As(component.ApplyValidators(val), &fs) {
+			(&treeRun{data: data}).place(fs)
+			return fs
+		}
 		return nil
 	}
 	var ut *gen.UnknownTitleError

@@ -1,0 +1,227 @@
+package component
+
+import (
+	"strconv"
+
+	"github.com/agentschema/agentschema"
+	"github.com/agentschema/agentschema/gen"
+)
+
+// The descriptions dump_component() writes for the components AutoGen's
+// constructors create when a config leaves them out (each class's
+// docstring up to its first blank line, as in examples/studio/team.json,
+// which AutoGen wrote).
+var (
+	// autogen_core/model_context/_unbounded_chat_completion_context.py.
+	unboundedSpec = Spec{
+		Provider:      "autogen_core.model_context.UnboundedChatCompletionContext",
+		ComponentType: "chat_completion_context",
+		Description:   "An unbounded chat completion context that keeps a view of the all the messages.",
+	}
+	// autogen_core/tools/_static_workbench.py.
+	staticStreamWorkbenchSpec = Spec{
+		Provider:      "autogen_core.tools.StaticStreamWorkbench",
+		ComponentType: "workbench",
+		Description:   "A workbench that provides a static set of tools that do not change after\n    each tool execution, and supports streaming results.",
+	}
+)
+
+// The defaults AutoGen 0.7.5's constructors put in place of a config's
+// missing or empty members (class constants, read in each source file).
+const (
+	// BaseGroupChat subclasses' DEFAULT_DESCRIPTION (GraphFlow's has no
+	// final period).
+	teamDescription      = "A team of agents."
+	graphFlowDescription = "A team of agents"
+	// SocietyOfMindAgent (agents/_society_of_mind_agent.py).
+	somDescription    = "An agent that uses an inner team of agents to generate responses."
+	somInstruction    = "Earlier you were asked to fulfill a request. You and your team worked diligently to address that request. Here is a transcript of that conversation:"
+	somResponsePrompt = "Output a standalone response to the original request, without mentioning any of the intermediate discussion."
+	// CodeExecutorAgent (agents/_code_executor_agent.py).
+	codeTerminalDescription = "A computer terminal that performs no other action than running Python scripts (provided to it quoted in ```python code blocks), or sh shell scripts (provided to it quoted in ```sh code blocks)."
+	codeAgentDescription    = "A Code Execution Agent that generates and executes Python and shell scripts based on user instructions. It ensures correctness, efficiency, and minimal errors while gracefully handling edge cases."
+)
+
+// dumpConfig turns a validated config into what the component's
+// _to_config() returns after _from_config() built it: AutoGen 0.7.5's
+// constructors fill defaults the config model leaves empty and rewrite
+// some members, so load_component(x).dump_component() differs from x. ptr
+// is the component's pointer, for refusals (the constructors' ValueErrors
+// that need nothing but the config to decide).
+func dumpConfig(v gen.Encodable, ptr string) (gen.Encodable, error) {
+	switch c := v.(type) {
+	case *gen.AssistantAgentConfig:
+		return c, dumpAssistant(c, ptr)
+	case *gen.UserProxyAgentConfig:
+		// UserProxyAgent._to_config: input_func=None ("TODO: Add ability
+		// to serialize input_func"); _from_config ignores it too.
+		c.InputFunc = nil
+	case *gen.CodeExecutorAgentConfig:
+		// CodeExecutorAgent.__init__: description None -> the terminal's
+		// description without a model client, the agent's with one;
+		// model_context None -> UnboundedChatCompletionContext();
+		// supported_languages None -> DEFAULT_SUPPORTED_LANGUAGES.
+		if c.Description == nil {
+			d := codeTerminalDescription
+			if c.ModelClient != nil {
+				d = codeAgentDescription
+			}
+			c.Description = &d
+		}
+		if err := defaultContext(&c.ModelContext); err != nil {
+			return nil, err
+		}
+		if c.SupportedLanguages == nil {
+			c.SupportedLanguages = []string{"python", "sh"}
+		}
+	case *gen.SocietyOfMindAgentConfig:
+		// SocietyOfMindAgent._from_config: "config.description or
+		// cls.DEFAULT_DESCRIPTION", the same for instruction and
+		// response_prompt; __init__: model_context None -> unbounded.
+		orDefault(&c.Description, somDescription)
+		orDefault(&c.Instruction, somInstruction)
+		orDefault(&c.ResponsePrompt, somResponsePrompt)
+		if err := defaultContext(&c.ModelContext); err != nil {
+			return nil, err
+		}
+	case *gen.RoundRobinGroupChatConfig:
+		// Each team's __init__: "name=name or self.DEFAULT_NAME,
+		// description=description or self.DEFAULT_DESCRIPTION".
+		orDefault(&c.Name, "RoundRobinGroupChat")
+		orDefault(&c.Description, teamDescription)
+		if err := needParticipants(len(c.Participants), ptr); err != nil {
+			return nil, err
+		}
+	case *gen.SelectorGroupChatConfig:
+		orDefault(&c.Name, "SelectorGroupChat")
+		orDefault(&c.Description, teamDescription)
+		// (model_context None stays None: the team keeps the argument,
+		// only its manager makes an unbounded context.)
+		if err := needParticipants(len(c.Participants), ptr); err != nil {
+			return nil, err
+		}
+		// SelectorGroupChat.__init__: "At least two participants are
+		// required for SelectorGroupChat."
+		if len(c.Participants) < 2 {
+			return nil, refusal(ptr+"/config/participants", "Value error, At least two participants are required for SelectorGroupChat.")
+		}
+	case *gen.SwarmConfig:
+		orDefault(&c.Name, "Swarm")
+		orDefault(&c.Description, teamDescription)
+		if err := needParticipants(len(c.Participants), ptr); err != nil {
+			return nil, err
+		}
+	case *gen.MagenticOneGroupChatConfig:
+		orDefault(&c.Name, "MagenticOneGroupChat")
+		orDefault(&c.Description, teamDescription)
+		if err := needParticipants(len(c.Participants), ptr); err != nil {
+			return nil, err
+		}
+	case *gen.GraphFlowConfig:
+		orDefault(&c.Name, "GraphFlow")
+		orDefault(&c.Description, graphFlowDescription)
+		if err := needParticipants(len(c.Participants), ptr); err != nil {
+			return nil, err
+		}
+	case *gen.TokenUsageTerminationConfig:
+		// TokenUsageTermination.__init__ refuses a config without limits.
+		if c.MaxTotalToken == nil && c.MaxPromptToken == nil && c.MaxCompletionToken == nil {
+			return nil, refusal(ptr+"/config", "Value error, At least one of max_total_token, max_prompt_token, or max_completion_token must be provided")
+		}
+	}
+	return v, nil
+}
+
+// dumpAssistant is AssistantAgent's _from_config, __init__ and _to_config
+// (agents/_assistant_agent.py) on the config alone:
+//   - handoffs: a string becomes Handoff(target=s) (with its derived
+//     name, description and message); they are kept in a dict by name, so
+//     two with one name are refused ("Handoff names must be unique"); an
+//     empty list dumps as None;
+//   - tools are loaded into the agent and, without a workbench, put in a
+//     StaticStreamWorkbench, which is what is dumped (tools=None: "Now tools
+//     are not serialized, Cause they are part of the workbench."); with a
+//     workbench too, __init__ raises "Tools cannot be used with a
+//     workbench."; without tools or workbench (or with empty lists) the
+//     workbench is an empty StaticStreamWorkbench;
+//   - model_context None becomes UnboundedChatCompletionContext();
+//   - memory [] dumps as None; metadata None as {} ("metadata or {}").
+func dumpAssistant(c *gen.AssistantAgentConfig, ptr string) error {
+	if len(c.Handoffs) == 0 {
+		c.Handoffs = nil
+	}
+	seen := map[string]bool{}
+	for i := range c.Handoffs {
+		h := &c.Handoffs[i]
+		if h.IsTarget() {
+			hh := gen.Handoff{Target: h.Target}
+			validateHandoff(&hh, "")
+			*h = gen.AssistantAgentConfigHandoffsItemOfHandoff(hh)
+		}
+		if seen[h.Handoff.Name] {
+			return refusal(ptr+"/config/handoffs/"+strconv.Itoa(i), "Value error, Handoff names must be unique: "+strconv.Quote(h.Handoff.Name))
+		}
+		seen[h.Handoff.Name] = true
+	}
+	if len(c.Tools) > 0 && len(c.Workbench) > 0 {
+		return refusal(ptr+"/config/tools", "Value error, Tools cannot be used with a workbench.")
+	}
+	if len(c.Workbench) == 0 {
+		tools := c.Tools
+		if tools == nil {
+			tools = []gen.ComponentModel{}
+		}
+		wb, err := staticStreamWorkbenchSpec.Model(&gen.StaticWorkbenchConfig{Tools: tools, ToolOverrides: map[string]gen.ToolOverride{}})
+		if err != nil {
+			return err
+		}
+		c.Workbench = []gen.ComponentModel{wb}
+	}
+	c.Tools = nil
+	if err := defaultContext(&c.ModelContext); err != nil {
+		return err
+	}
+	if len(c.Memory) == 0 {
+		c.Memory = nil
+	}
+	if c.Metadata == nil {
+		c.Metadata = map[string]string{}
+	}
+	return nil
+}
+
+// defaultContext puts the UnboundedChatCompletionContext the constructors
+// create in an empty model_context.
+func defaultContext(m **gen.ComponentModel) error {
+	if *m != nil {
+		return nil
+	}
+	ctx, err := unboundedSpec.Model(gen.RawJSON("{}"))
+	if err != nil {
+		return err
+	}
+	*m = &ctx
+	return nil
+}
+
+// orDefault is Python's "value or default" on an optional string.
+func orDefault(p **string, def string) {
+	if *p == nil || **p == "" {
+		d := def
+		*p = &d
+	}
+}
+
+// needParticipants is BaseGroupChat.__init__'s "At least one participant
+// is required." (teams/_group_chat/_base_group_chat.py).
+func needParticipants(n int, ptr string) error {
+	if n == 0 {
+		return refusal(ptr+"/config/participants", "Value error, At least one participant is required.")
+	}
+	return nil
+}
+
+// refusal is a constructor's ValueError, as one fault at ptr.
+func refusal(ptr, msg string) error {
+	return agentschema.Faults{{Pointer: ptr, Keyword: "value_error", Type: "value_error", Message: msg}}
+}

@@ -1,0 +1,249 @@
+package component_test
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/agentschema/agentschema"
+	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/pkg/component"
+)
+
+const (
+	openAI    = `{"provider":"autogen_ext.models.openai.OpenAIChatCompletionClient","config":{"model":"gpt-4o"}}`
+	agentBase = `"name":"a","model_client":` + openAI + `,"description":"d","reflect_on_tool_use":false,"tool_call_summary_format":"{result}"`
+	tool      = `{"provider":"autogen_core.tools.FunctionTool","config":{"source_code":"def f(): pass","name":"f","description":"","global_imports":[],"has_cancellation_support":false}}`
+	agentA    = `{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` + agentBase + `}}`
+	agentB    = `{"provider":"autogen_agentchat.agents.UserProxyAgent","config":{"name":"b"}}`
+
+	// The envelopes dump_component() writes for the components AutoGen's
+	// constructors make (their docstrings as in examples/studio/team.json).
+	unbounded = `{"provider":"autogen_core.model_context.UnboundedChatCompletionContext","component_type":"chat_completion_context","version":1,"component_version":1,"description":"An unbounded chat completion context that keeps a view of the all the messages.","label":"UnboundedChatCompletionContext","config":{}}`
+	wbHead    = `{"provider":"autogen_core.tools.StaticStreamWorkbench","component_type":"workbench","version":1,"component_version":1,"description":"A workbench that provides a static set of tools that do not change after\n    each tool execution, and supports streaming results.","label":"StaticStreamWorkbench","config":`
+)
+
+// TestNormalizeTreeQuirks checks, member by member, what
+// load_component(x).dump_component() writes where it differs from x, as
+// read in each class's _from_config, __init__ and _to_config in AutoGen
+// 0.7.5 (cited per case). want holds the config members checked (JSON);
+// gone the members that must be absent.
+func TestNormalizeTreeQuirks(t *testing.T) {
+	cases := []struct {
+		name string
+		in   string
+		want map[string]string
+		gone []string
+	}{{
+		// base/_handoff.py set_defaults; AssistantAgent.__init__ turns a
+		// string into Handoff(target=s).
+		name: "handoffs derived",
+		in:   `{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` + agentBase + `,"handoffs":["Alice",{"target":"bob","name":"to_bob"},{"target":"Carl","description":"","message":"go"}]}}`,
+		want: map[string]string{"handoffs": `[
+			{"target":"Alice","description":"Handoff to Alice.","name":"transfer_to_alice","message":"Transferred to Alice, adopting the role of Alice immediately."},
+			{"target":"bob","description":"Handoff to bob.","name":"to_bob","message":"Transferred to bob, adopting the role of bob immediately."},
+			{"target":"Carl","description":"Handoff to Carl.","name":"transfer_to_carl","message":"go"}]`},
+	}, {
+		// AssistantAgent: tools go into a StaticStreamWorkbench, which is
+		// dumped (tools=None); model_context None -> unbounded; metadata
+		// None -> {}; handoffs [] and memory [] dump as None.
+		name: "assistant tools into workbench",
+		in:   `{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` + agentBase + `,"tools":[` + tool + `],"handoffs":[],"memory":[]}}`,
+		want: map[string]string{
+			"workbench":     `[` + wbHead + `{"tools":[` + strings.Replace(tool, `"config"`, `"component_type":"tool","version":1,"component_version":1,"description":"Create custom tools by wrapping standard Python functions.","label":"FunctionTool","config"`, 1) + `],"tool_overrides":{}}}]`,
+			"model_context": unbounded,
+			"metadata":      `{}`,
+		},
+		gone: []string{"tools", "handoffs", "memory"},
+	}, {
+		name: "assistant without tools or workbench",
+		in:   `{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` + agentBase + `,"workbench":[],"metadata":{"k":"v"}}}`,
+		want: map[string]string{"workbench": `[` + wbHead + `{"tools":[],"tool_overrides":{}}}]`, "metadata": `{"k":"v"}`},
+		gone: []string{"tools"},
+	}, {
+		// UserProxyAgent._to_config writes input_func=None.
+		name: "user proxy input_func dropped",
+		in:   `{"provider":"autogen_agentchat.agents.UserProxyAgent","config":{"name":"u","input_func":"input"}}`,
+		want: map[string]string{"name": `"u"`, "description": `"A human user"`},
+		gone: []string{"input_func"},
+	}, {
+		// CodeExecutorAgent.__init__: DEFAULT_TERMINAL_DESCRIPTION without
+		// a model client, DEFAULT_SUPPORTED_LANGUAGES, unbounded context.
+		name: "code executor agent without model",
+		in:   `{"provider":"autogen_agentchat.agents.CodeExecutorAgent","config":{"name":"c","code_executor":{"provider":"autogen_ext.code_executors.local.LocalCommandLineCodeExecutor","config":{}}}}`,
+		want: map[string]string{
+			"description":         `"A computer terminal that performs no other action than running Python scripts (provided to it quoted in ` + "```python code blocks), or sh shell scripts (provided to it quoted in ```sh code blocks)." + `"`,
+			"supported_languages": `["python","sh"]`,
+			"model_context":       unbounded,
+		},
+		gone: []string{"system_message", "sources"},
+	}, {
+		name: "code executor agent with model",
+		in:   `{"provider":"autogen_agentchat.agents.CodeExecutorAgent","config":{"name":"c","model_client":` + openAI + `,"supported_languages":["python"],"code_executor":{"provider":"autogen_ext.code_executors.local.LocalCommandLineCodeExecutor","config":{}}}}`,
+		want: map[string]string{
+			"description":         `"A Code Execution Agent that generates and executes Python and shell scripts based on user instructions. It ensures correctness, efficiency, and minimal errors while gracefully handling edge cases."`,
+			"supported_languages": `["python"]`,
+		},
+	}, {
+		// SocietyOfMindAgent._from_config: "config.description or
+		// cls.DEFAULT_DESCRIPTION" (so "" too), instruction, response_prompt.
+		name: "society of mind defaults",
+		in:   `{"provider":"autogen_agentchat.agents.SocietyOfMindAgent","config":{"name":"s","description":"","instruction":"mine","model_client":` + openAI + `,"team":{"provider":"autogen_agentchat.teams.RoundRobinGroupChat","config":{"participants":[` + agentB + `]}}}}`,
+		want: map[string]string{
+			"description":     `"An agent that uses an inner team of agents to generate responses."`,
+			"instruction":     `"mine"`,
+			"response_prompt": `"Output a standalone response to the original request, without mentioning any of the intermediate discussion."`,
+			"model_context":   unbounded,
+		},
+	}, {
+		// Each team's __init__: name or DEFAULT_NAME, description or
+		// DEFAULT_DESCRIPTION.
+		name: "round robin defaults",
+		in:   `{"provider":"autogen_agentchat.teams.RoundRobinGroupChat","config":{"name":"","participants":[` + agentB + `]}}`,
+		want: map[string]string{"name": `"RoundRobinGroupChat"`, "description": `"A team of agents."`},
+	}, {
+		name: "swarm keeps its name",
+		in:   `{"provider":"autogen_agentchat.teams.Swarm","config":{"name":"mine","participants":[` + agentA + `]}}`,
+		want: map[string]string{"name": `"mine"`, "description": `"A team of agents."`},
+	}, {
+		name: "magentic one defaults",
+		in:   `{"provider":"autogen_agentchat.teams.MagenticOneGroupChat","config":{"participants":[` + agentB + `],"model_client":` + openAI + `,"max_stalls":3,"final_answer_prompt":"p"}}`,
+		want: map[string]string{"name": `"MagenticOneGroupChat"`, "description": `"A team of agents."`},
+	}, {
+		// SelectorGroupChat keeps model_context None (only its manager makes
+		// a context).
+		name: "selector defaults",
+		in:   `{"provider":"autogen_agentchat.teams.SelectorGroupChat","config":{"participants":[` + agentB + `,` + agentA + `],"model_client":` + openAI + `,"selector_prompt":"p","allow_repeated_speaker":false}}`,
+		want: map[string]string{"name": `"SelectorGroupChat"`, "description": `"A team of agents."`},
+		gone: []string{"model_context"},
+	}, {
+		// GraphFlow's DEFAULT_DESCRIPTION has no period; DiGraphEdge's
+		// after-validator sets activation_group to the target.
+		name: "graph flow",
+		in:   `{"provider":"autogen_agentchat.teams.GraphFlow","config":{"participants":[` + agentB + `],"graph":{"nodes":{"b":{"name":"b","edges":[{"target":"c"},{"target":"d","activation_group":"g"}]}}}}}`,
+		want: map[string]string{
+			"name":        `"GraphFlow"`,
+			"description": `"A team of agents"`,
+			// exclude_none drops the null condition and default_start_node.
+			"graph": `{"nodes":{"b":{"name":"b","edges":[
+				{"target":"c","activation_group":"c","activation_condition":"all"},
+				{"target":"d","activation_group":"g","activation_condition":"all"}],"activation":"all"}}}`,
+		},
+	}}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, err := component.NormalizeTree([]byte(c.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got struct{ Config map[string]json.RawMessage }
+			if err := json.Unmarshal(out, &got); err != nil {
+				t.Fatal(err)
+			}
+			for k, w := range c.want {
+				var a, b any
+				if err := json.Unmarshal([]byte(w), &b); err != nil {
+					t.Fatalf("%s: bad want: %v", k, err)
+				}
+				_ = json.Unmarshal(got.Config[k], &a)
+				if !reflect.DeepEqual(a, b) {
+					t.Errorf("%s: got %s\nwant %s", k, got.Config[k], w)
+				}
+			}
+			for _, k := range c.gone {
+				if v, ok := got.Config[k]; ok {
+					t.Errorf("%s: got %s, want absent", k, v)
+				}
+			}
+			// What AutoGen dumps loads and dumps to itself.
+			again, err := component.NormalizeTree(out)
+			if err != nil || string(again) != string(out) {
+				t.Errorf("not idempotent: %v\n%s\n%s", err, out, again)
+			}
+		})
+	}
+}
+
+// TestNormalizeTreeRefusals checks the constructors' ValueErrors that the
+// config alone decides, and the Handoff validator's, at their pointers.
+func TestNormalizeTreeRefusals(t *testing.T) {
+	cases := []struct {
+		name, in, ptr, msg string
+	}{
+		{"handoff name not an identifier", // base/_handoff.py
+			`{"provider":"autogen_agentchat.teams.Swarm","config":{"participants":[{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` + agentBase + `,"handoffs":[{"target":"x","name":"bad name"}]}}]}}`,
+			"/config/participants/0/config/handoffs/0", "Value error, Handoff name must be a valid identifier: bad name"},
+		{"handoff names not unique", // AssistantAgent.__init__
+			`{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` + agentBase + `,"handoffs":["X",{"target":"y","name":"transfer_to_x"}]}}`,
+			"/config/handoffs/1", `Value error, Handoff names must be unique: "transfer_to_x"`},
+		{"tools and workbench", // AssistantAgent.__init__
+			`{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` + agentBase + `,"tools":[` + tool + `],"workbench":[` + wbHead + `{"tools":[]}}]}}`,
+			"/config/tools", "Value error, Tools cannot be used with a workbench."},
+		{"team without participants", // BaseGroupChat.__init__
+			`{"provider":"autogen_agentchat.teams.RoundRobinGroupChat","config":{"participants":[]}}`,
+			"/config/participants", "Value error, At least one participant is required."},
+		{"selector with one participant", // SelectorGroupChat.__init__
+			`{"provider":"autogen_agentchat.teams.SelectorGroupChat","config":{"participants":[` + agentB + `],"model_client":` + openAI + `,"selector_prompt":"p","allow_repeated_speaker":false}}`,
+			"/config/participants", "Value error, At least two participants are required for SelectorGroupChat."},
+		{"token usage without limits", // TokenUsageTermination.__init__
+			`{"provider":"autogen_agentchat.conditions.TokenUsageTermination","config":{"max_total_token":null,"max_prompt_token":null,"max_completion_token":null}}`,
+			"/config", "Value error, At least one of max_total_token, max_prompt_token, or max_completion_token must be provided"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := component.NormalizeTree([]byte(c.in))
+			var fs agentschema.Faults
+			if !errors.As(err, &fs) || len(fs) != 1 {
+				t.Fatalf("got %v", err)
+			}
+			if fs[0].Pointer != c.ptr || fs[0].Message != c.msg {
+				t.Errorf("got %s: %s\nwant %s: %s", fs[0].Pointer, fs[0].Message, c.ptr, c.msg)
+			}
+		})
+	}
+}
+
+func TestApplyValidatorsTyped(t *testing.T) {
+	// ConfigOf is model_validate: the derived members are set.
+	var m gen.ComponentModel
+	in := `{"provider":"autogen_agentchat.teams.GraphFlow","config":{"participants":[],"graph":{"nodes":{"a":{"name":"a","edges":[{"target":"b"}]}}}}}`
+	if err := gen.Unmarshal([]byte(in), &m); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := component.ConfigOf[gen.GraphFlowConfig](&m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := cfg.Graph.Nodes["a"].Edges[0].ActivationGroup; g != "b" {
+		t.Errorf("activation_group %q, want b", g)
+	}
+	h := gen.Handoff{Target: "İstanbul ΟΔΟΣ"}
+	if err := component.ApplyValidators(&h); err != nil {
+		t.Fatal(err)
+	}
+	// Python: "transfer_to_İstanbul ΟΔΟΣ".lower() gives "i" + U+0307 for İ
+	// and the final sigma ς at the end of the word.
+	if want := "transfer_to_i\u0307stanbul οδος"; h.Name != want {
+		t.Errorf("name %q, want %q", h.Name, want)
+	}
+	h = gen.Handoff{Target: "x", Name: "1x"}
+	var fs agentschema.Faults
+	if err := component.ApplyValidators(&h); !errors.As(err, &fs) || fs[0].Pointer != "" {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestIsIdentifier(t *testing.T) {
+	// Expected values are Python's str.isidentifier().
+	for s, want := range map[string]bool{
+		"transfer_to_x": true, "_": true, "x1": true, "1x": false, "": false,
+		"a b": false, "a-b": false, "héllo": true, "变量": true, "a\u0301": true,
+		"\u0301a": false, "x²": false, "Ⅻ": true, "a·b": true, "℘": true, "a$": false,
+	} {
+		if got := component.IsIdentifier(s); got != want {
+			t.Errorf("IsIdentifier(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -128,6 +128,76 @@ func BenchmarkDecodeTranscript2k(b *testing.B) {
 			}
 		}
 	}
+	b.ReportMetric(testing.AllocsPerRun(1, func() {
+		for _, l := range ls {
+			_, _ = decodeTranscriptLine(l)
+		}
+	})/float64(len(ls)), "allocs/msg")
+}
+
+// BenchmarkFloorMapV2Transcript2k is the transcript's fast floor:
+// go-json-experiment into map[string]any, line by line, the same lines as
+// BenchmarkDecodeTranscript2k.
+func BenchmarkFloorMapV2Transcript2k(b *testing.B) {
+	data := load(b, "transcript_2k.jsonl")
+	ls := lines(data)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, l := range ls {
+			var m map[string]any
+			if err := jsonv2.Unmarshal(l, &m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkFloorMarshalMapTranscript2k is the transcript's encoding floor:
+// encoding/json marshalling each line held as a map, one JSON text per
+// line, as BenchmarkEncodeTranscript2k writes them.
+func BenchmarkFloorMarshalMapTranscript2k(b *testing.B) {
+	data := load(b, "transcript_2k.jsonl")
+	ls := lines(data)
+	ms := make([]map[string]any, len(ls))
+	for i, l := range ls {
+		if err := stdjson.Unmarshal(l, &ms[i]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, m := range ms {
+			if _, err := stdjson.Marshal(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkEncodeTranscript2k encodes every decoded transcript line back to
+// AutoGen's JSON, one MarshalJSON per line, as the command's normalize does.
+func BenchmarkEncodeTranscript2k(b *testing.B) {
+	data := load(b, "transcript_2k.jsonl")
+	ls := lines(data)
+	vs := make([]wire.Encodable, len(ls))
+	for i, l := range ls {
+		v, err := decodeTranscriptLine(l)
+		if err != nil {
+			b.Fatal(err)
+		}
+		vs[i] = v
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, v := range vs {
+			if _, err := wire.Marshal(v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 }
 
 // decodeTranscriptLine decodes one chat message or event by its tag.

@@ -1,5 +1,5 @@
 // Command benchratio reads `go test -bench` output and prints, for the
-// benchmarks of issue 10, the median of each metric over the runs and the
+// benchmarks of issues 10 and 19, the median of each metric over the runs and the
 // ratios the performance targets are stated in, each marked met or missed.
 //
 // Usage:
@@ -19,7 +19,9 @@ import (
 )
 
 // samples holds every value of every metric of every benchmark, by the
-// benchmark's name without its -GOMAXPROCS suffix.
+// benchmark's name. The -GOMAXPROCS suffix is dropped when every result of
+// a benchmark has the same one, and kept (BenchmarkX-1, BenchmarkX-2) when
+// a -cpu list ran it more than once.
 type samples map[string]map[string][]float64
 
 var procSuffix = regexp.MustCompile(`-\d+$`)
@@ -27,8 +29,9 @@ var procSuffix = regexp.MustCompile(`-\d+$`)
 // parse reads benchmark result lines: name, iterations, then value/unit
 // pairs.
 func parse(r io.Reader) (samples, []string, error) {
-	s := samples{}
-	var order []string
+	raw := samples{}
+	var rawOrder []string
+	procs := map[string]map[string]bool{} // base name -> suffixes seen
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
@@ -39,18 +42,33 @@ func parse(r io.Reader) (samples, []string, error) {
 		if _, err := strconv.Atoi(f[1]); err != nil {
 			continue
 		}
-		name := procSuffix.ReplaceAllString(f[0], "")
-		if s[name] == nil {
-			s[name] = map[string][]float64{}
-			order = append(order, name)
+		name := f[0]
+		base := procSuffix.ReplaceAllString(name, "")
+		if procs[base] == nil {
+			procs[base] = map[string]bool{}
+		}
+		procs[base][name[len(base):]] = true
+		if raw[name] == nil {
+			raw[name] = map[string][]float64{}
+			rawOrder = append(rawOrder, name)
 		}
 		for i := 2; i+1 < len(f); i += 2 {
 			v, err := strconv.ParseFloat(f[i], 64)
 			if err != nil {
 				continue
 			}
-			s[name][f[i+1]] = append(s[name][f[i+1]], v)
+			raw[name][f[i+1]] = append(raw[name][f[i+1]], v)
 		}
+	}
+	s := samples{}
+	var order []string
+	for _, name := range rawOrder {
+		key := name
+		if base := procSuffix.ReplaceAllString(name, ""); len(procs[base]) == 1 {
+			key = base
+		}
+		s[key] = raw[name]
+		order = append(order, key)
 	}
 	return s, order, sc.Err()
 }
@@ -76,7 +94,8 @@ func (s samples) get(name, unit string) (float64, bool) {
 	return median(m[unit]), true
 }
 
-// target is one ratio or figure of issue 10.
+// target is one ratio or figure of issue 10 or 19, labelled by issue and
+// target number.
 type target struct {
 	label string
 	eval  func(s samples) (text string, met, ok bool)
@@ -115,14 +134,18 @@ func atMost(label, name, unit string, max float64) target {
 }
 
 var targets = []target{
-	ratio("1. DecodeState1k / FloorMapV2State1k", "BenchmarkDecodeState1k", "BenchmarkFloorMapV2State1k", 1),
-	ratio("2. EncodeState1k / FloorMarshalMapState1k", "BenchmarkEncodeState1k", "BenchmarkFloorMarshalMapState1k", 2),
-	ratio("3. ValidateState1k / DecodeState1k", "BenchmarkValidateState1k", "BenchmarkDecodeState1k", 3),
-	ratio("4. GetMessages token_limited n=10000 / n=1000", "BenchmarkGetMessages/token_limited/n=10000", "BenchmarkGetMessages/token_limited/n=1000", 20),
-	ratio("4. GetMessages buffered n=10000 / n=1000", "BenchmarkGetMessages/buffered/n=10000", "BenchmarkGetMessages/buffered/n=1000", 20),
-	ratio("4. GetMessages head_and_tail n=10000 / n=1000", "BenchmarkGetMessages/head_and_tail/n=10000", "BenchmarkGetMessages/head_and_tail/n=1000", 20),
-	atLeast("5. EncodeText1MB", "BenchmarkEncodeText1MB", "tokens/s", 1e6),
-	atMost("5. Encode100kSpaces", "BenchmarkEncode100kSpaces", "ns/op", 100e6),
+	// Issue 10 (the first round), kept where issue 19 does not tighten them.
+	ratio("10.1 DecodeState1k / FloorMapV2State1k", "BenchmarkDecodeState1k", "BenchmarkFloorMapV2State1k", 1),
+	ratio("10.4 GetMessages token_limited n=10000 / n=1000", "BenchmarkGetMessages/token_limited/n=10000", "BenchmarkGetMessages/token_limited/n=1000", 20),
+	ratio("10.4 GetMessages buffered n=10000 / n=1000", "BenchmarkGetMessages/buffered/n=10000", "BenchmarkGetMessages/buffered/n=1000", 20),
+	ratio("10.4 GetMessages head_and_tail n=10000 / n=1000", "BenchmarkGetMessages/head_and_tail/n=10000", "BenchmarkGetMessages/head_and_tail/n=1000", 20),
+	atLeast("10.5 EncodeText1MB", "BenchmarkEncodeText1MB", "tokens/s", 1e6),
+	atMost("10.5 Encode100kSpaces", "BenchmarkEncode100kSpaces", "ns/op", 100e6),
+	// Issue 19 (the second round).
+	ratio("19.1 DecodeTranscript2k / FloorMapV2Transcript2k", "BenchmarkDecodeTranscript2k", "BenchmarkFloorMapV2Transcript2k", 1),
+	ratio("19.2 EncodeState1k / FloorMarshalMapState1k", "BenchmarkEncodeState1k", "BenchmarkFloorMarshalMapState1k", 1),
+	ratio("19.2 EncodeTranscript2k / FloorMarshalMapTranscript2k", "BenchmarkEncodeTranscript2k", "BenchmarkFloorMarshalMapTranscript2k", 1),
+	ratio("19.3 ValidateState1k / DecodeState1k", "BenchmarkValidateState1k", "BenchmarkDecodeState1k", 1.5),
 }
 
 func main() {

@@ -167,6 +167,7 @@ func normalizeOne(doc document, typ string, opts wire.Options, p *faultPrinter) 
 		printFaults(doc, err, p)
 		return nil, false
 	}
+	component.MaskSecrets(v) // SecretStr members, as model_dump(mode="json") writes them
 	b, err := wire.Marshal(v)
 	if err != nil {
 		p.document(doc, "cannot encode: "+err.Error())

@@ -123,6 +123,22 @@ func dumpConfig(v gen.Encodable, ptr string) (gen.Encodable, error) {
 		if err := needParticipants(len(c.Participants), ptr); err != nil {
 			return nil, err
 		}
+	case *gen.OpenAIClientConfigurationConfigModel:
+		// OpenAIChatCompletionClient keeps the config as given
+		// (_raw_config is copied before model_info is taken out).
+		MaskSecrets(c)
+	case *gen.AnthropicClientConfigurationConfigModel, *gen.AnthropicBedrockClientConfigurationConfigModel:
+		MaskSecrets(c)
+	case *gen.AzureOpenAIClientConfigurationConfigModel:
+		// AzureOpenAIChatCompletionClient.__init__ deletes model_info and
+		// model_capabilities from copied_args, which becomes _raw_config,
+		// which _to_config dumps (models/openai/_openai_client.py).
+		c.ModelInfo, c.ModelCapabilities = nil, nil
+		MaskSecrets(c)
+	case *gen.OllamaClientConfigurationConfigModel:
+		// OllamaChatCompletionClient.__init__ does the same
+		// (models/ollama/_ollama_client.py).
+		c.ModelInfo, c.ModelCapabilities = nil, nil
 	case *gen.TokenUsageTerminationConfig:
 		// TokenUsageTermination.__init__ refuses a config without limits.
 		if c.MaxTotalToken == nil && c.MaxPromptToken == nil && c.MaxCompletionToken == nil {
@@ -224,4 +240,39 @@ func needParticipants(n int, ptr string) error {
 // refusal is a constructor's ValueError, as one fault at ptr.
 func refusal(ptr, msg string) error {
 	return agentschema.Faults{{Pointer: ptr, Keyword: "value_error", Type: "value_error", Message: msg}}
+}
+
+// SecretMask is what pydantic's model_dump(mode="json") writes for a
+// SecretStr that holds a value.
+const SecretMask = "**********"
+
+// MaskSecrets replaces the members of v that AutoGen's config models
+// type as pydantic's SecretStr by SecretMask, as model_dump(mode="json")
+// writes them: api_key of the OpenAI, Azure OpenAI, Anthropic and
+// Anthropic Bedrock client configs (autogen_ext/models/{openai,anthropic}/config)
+// and the AWS keys of Bedrock's bedrock_info. AutoGen's dump_component()
+// writes them so; normalize does too, so that no key reaches its output.
+// Other values are left alone.
+func MaskSecrets(v any) {
+	mask := func(p **string) {
+		if *p != nil {
+			m := SecretMask
+			*p = &m
+		}
+	}
+	switch c := v.(type) {
+	case *gen.OpenAIClientConfigurationConfigModel:
+		mask(&c.ApiKey)
+	case *gen.AzureOpenAIClientConfigurationConfigModel:
+		mask(&c.ApiKey)
+	case *gen.AnthropicClientConfigurationConfigModel:
+		mask(&c.ApiKey)
+	case *gen.AnthropicBedrockClientConfigurationConfigModel:
+		mask(&c.ApiKey)
+		if c.BedrockInfo != nil {
+			MaskSecrets(c.BedrockInfo)
+		}
+	case *gen.BedrockInfoConfigModel:
+		c.AwsAccessKey, c.AwsSecretKey, c.AwsSessionToken = SecretMask, SecretMask, SecretMask
+	}
 }

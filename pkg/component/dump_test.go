@@ -22,6 +22,7 @@ const (
 	// The envelopes dump_component() writes for the components AutoGen's
 	// constructors make (their docstrings as in examples/studio/team.json).
 	unbounded = `{"provider":"autogen_core.model_context.UnboundedChatCompletionContext","component_type":"chat_completion_context","version":1,"component_version":1,"description":"An unbounded chat completion context that keeps a view of the all the messages.","label":"UnboundedChatCompletionContext","config":{}}`
+	modelInfo = `{"vision":false,"function_calling":true,"json_output":true,"family":"unknown","structured_output":true}`
 	wbHead    = `{"provider":"autogen_core.tools.StaticStreamWorkbench","component_type":"workbench","version":1,"component_version":1,"description":"A workbench that provides a static set of tools that do not change after\n    each tool execution, and supports streaming results.","label":"StaticStreamWorkbench","config":`
 )
 
@@ -131,10 +132,37 @@ func TestNormalizeTreeQuirks(t *testing.T) {
 				{"target":"c","activation_group":"c","activation_condition":"all"},
 				{"target":"d","activation_group":"g","activation_condition":"all"}],"activation":"all"}}}`,
 		},
+	}, {
+		// OpenAIChatCompletionClient copies _raw_config before taking
+		// model_info out; api_key is a SecretStr, dumped as "**********"
+		// (models/openai/_openai_client.py, config/__init__.py).
+		name: "openai keeps model_info, masks the key",
+		in:   `{"provider":"OpenAIChatCompletionClient","config":{"model":"m","api_key":"sk-secret","model_info":` + modelInfo + `}}`,
+		want: map[string]string{"api_key": `"**********"`, "model_info": modelInfo},
+	}, {
+		// AzureOpenAIChatCompletionClient.__init__ deletes model_info and
+		// model_capabilities from what becomes _raw_config.
+		name: "azure drops model_info",
+		in:   `{"provider":"autogen_ext.models.openai.AzureOpenAIChatCompletionClient","config":{"model":"m","azure_endpoint":"https://e","api_version":"v","api_key":"sk-secret","model_info":` + modelInfo + `}}`,
+		want: map[string]string{"api_key": `"**********"`, "azure_endpoint": `"https://e"`},
+		gone: []string{"model_info", "model_capabilities"},
+	}, {
+		// OllamaChatCompletionClient.__init__ does the same.
+		name: "ollama drops model_info",
+		in:   `{"provider":"OllamaChatCompletionClient","config":{"model":"llama3","model_info":` + modelInfo + `,"options":{"temperature":0.5,"mine":[1]}}}`,
+		want: map[string]string{"follow_redirects": `true`, "options": `{"temperature":0.5,"mine":[1]}`},
+		gone: []string{"model_info"},
+	}, {
+		name: "anthropic bedrock masks every secret",
+		in:   `{"provider":"autogen_ext.models.anthropic.AnthropicBedrockChatCompletionClient","config":{"model":"m","api_key":"k","bedrock_info":{"aws_access_key":"a","aws_secret_key":"s","aws_session_token":"t","aws_region":"r"}}}`,
+		want: map[string]string{"api_key": `"**********"`, "bedrock_info": `{"aws_access_key":"**********","aws_secret_key":"**********","aws_session_token":"**********","aws_region":"r"}`},
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			out, err := component.NormalizeTree([]byte(c.in))
+			if strings.Contains(string(out), "sk-secret") {
+				t.Errorf("the key is in the output: %s", out)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,7 +8,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 // A directed edge of a DiGraph, with an optional execution condition (AutoGen
 // 0.7.5, autogen_agentchat/teams/_group_chat/_graph/_digraph_group_chat.py). A
 // callable condition is never serialized; AutoGen's after-validator sets an empty
-// activation_group to the target (pkg/agentchat applies it).
+// activation_group to the target (component.ApplyValidators applies it).
 type DiGraphEdge struct {
 	// The JSON member "activation_condition"; "all" by default.
 	ActivationCondition ActivationCondition `json:"activation_condition"`

@@ -10,7 +10,8 @@ import "github.com/agentschema/agentschema/internal/wire"
 // description with "Handoff to {target}.", an empty name with
 // "transfer_to_{target}" lowercased (a given name must be a Python identifier),
 // and an empty message with "Transferred to {target}, adopting the role of
-// {target} immediately."; pkg/agentchat applies it.
+// {target} immediately."; component.ApplyValidators applies it (DecodeConfig,
+// normalize, validate --mode autogen).
 type Handoff struct {
 	// The JSON member "description"; "" by default.
 	Description string `json:"description"`

@@ -27,10 +27,20 @@ type OllamaClientConfigurationConfigModel struct {
 	// The JSON member "model_info"; null by default.
 	ModelInfo *ModelInfo `json:"model_info"`
 
-	// ollama's Options, or any mapping.
+	// Options passed to Ollama (autogen_ext/models/ollama/config: Mapping[str, Any] |
+	// Options | None). pydantic's smart union takes a JSON object as the Mapping[str,
+	// Any] branch (an exact match; ollama's Options model would be a lax one), so
+	// AutoGen keeps it as written, members unchecked, and its client moves top-level
+	// LLM control parameters into it at request time. Its members are ollama's
+	// Options (schemas/OllamaOptions.json; read them typed with
+	// component.OllamaOptionsOf).
 	Options RawJSON `json:"options"`
 
-	// Any value: a JSON schema object, "json", or null.
+	// Any value (CreateArgumentsConfigModel.response_format: Any). The client only
+	// uses a pydantic model class, which JSON cannot hold: a config with another
+	// value loads, and OllamaChatCompletionClient.create then raises "response_format
+	// must be a Pydantic model class" (models/ollama/_ollama_client.py); use
+	// json_output instead.
 	ResponseFormat RawJSON `json:"response_format"`
 
 	// Any value AutoGen passes to ollama.AsyncClient.

@@ -229,13 +229,15 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		x := d.Str()
 		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
-	"ModelInfo":         func(d *wire.Decoder) wire.Encodable { x := new(ModelInfo); x.DecodeFrom(d); return x },
-	"MultiModalMessage": func(d *wire.Decoder) wire.Encodable { x := new(MultiModalMessage); x.DecodeFrom(d); return x },
+	"ModelInfo":                 func(d *wire.Decoder) wire.Encodable { x := new(ModelInfo); x.DecodeFrom(d); return x },
+	"MultiModalMessage":         func(d *wire.Decoder) wire.Encodable { x := new(MultiModalMessage); x.DecodeFrom(d); return x },
+	"MultimodalWebSurferConfig": func(d *wire.Decoder) wire.Encodable { x := new(MultimodalWebSurferConfig); x.DecodeFrom(d); return x },
 	"OllamaClientConfigurationConfigModel": func(d *wire.Decoder) wire.Encodable {
 		x := new(OllamaClientConfigurationConfigModel)
 		x.DecodeFrom(d)
 		return x
 	},
+	"OllamaOptions": func(d *wire.Decoder) wire.Encodable { x := new(OllamaOptions); x.DecodeFrom(d); return x },
 	"OpenAIClientConfigurationConfigModel": func(d *wire.Decoder) wire.Encodable {
 		x := new(OpenAIClientConfigurationConfigModel)
 		x.DecodeFrom(d)
@@ -252,9 +254,19 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		x := d.Enum(perSourceFilterPositionValues...)
 		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
+	"PythonCodeExecutionToolConfig": func(d *wire.Decoder) wire.Encodable {
+		x := new(PythonCodeExecutionToolConfig)
+		x.DecodeFrom(d)
+		return x
+	},
 	"ReasoningEffort": func(d *wire.Decoder) wire.Encodable {
 		x := d.Enum(reasoningEffortValues...)
 		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+	},
+	"ReplayChatCompletionClientConfig": func(d *wire.Decoder) wire.Encodable {
+		x := new(ReplayChatCompletionClientConfig)
+		x.DecodeFrom(d)
+		return x
 	},
 	"RequestUsage":   func(d *wire.Decoder) wire.Encodable { x := new(RequestUsage); x.DecodeFrom(d); return x },
 	"ResponseFormat": func(d *wire.Decoder) wire.Encodable { x := new(ResponseFormat); x.DecodeFrom(d); return x },

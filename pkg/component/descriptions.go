@@ -46,4 +46,7 @@ var classDescriptions = map[string]string{
 	"autogen_ext.code_executors.local.LocalCommandLineCodeExecutor":     "A code executor class that executes code through a local command line\n    environment.",
 	"autogen_ext.code_executors.docker.DockerCommandLineCodeExecutor":   "Executes code through a command line environment in a Docker container.",
 	"autogen_ext.code_executors.jupyter.JupyterCodeExecutor":            "A code executor class that executes code statefully using [nbclient](https://github.com/jupyter/nbclient).",
+	"autogen_ext.models.replay.ReplayChatCompletionClient":              "A mock chat completion client that replays predefined responses using an index-based approach.",
+	"autogen_ext.agents.web_surfer.MultimodalWebSurfer":                 "MultimodalWebSurfer is a multimodal agent that acts as a web surfer that can search the web and visit web pages.",
+	"autogen_ext.tools.code_execution.PythonCodeExecutionTool":          "A tool that executes Python code in a code executor and returns output.",
 }

@@ -39,7 +39,10 @@ const (
 	somResponsePrompt = "Output a standalone response to the original request, without mentioning any of the intermediate discussion."
 	// CodeExecutorAgent (agents/_code_executor_agent.py).
 	codeTerminalDescription = "A computer terminal that performs no other action than running Python scripts (provided to it quoted in ```python code blocks), or sh shell scripts (provided to it quoted in ```sh code blocks)."
-	codeAgentDescription    = "A Code Execution Agent that generates and executes Python and shell scripts based on user instructions. It ensures correctness, efficiency, and minimal errors while gracefully handling edge cases."
+	// MultimodalWebSurfer.DEFAULT_DESCRIPTION (agents/web_surfer/_multimodal_web_surfer.py),
+	// a triple-quoted string: its newlines and indentation are kept.
+	webSurferDescription = "\n    A helpful assistant with access to a web browser.\n    Ask them to perform web searches, open pages, and interact with content (e.g., clicking links, scrolling the viewport, filling in form fields, etc.).\n    It can also summarize the entire page, or answer questions based on the content of the page.\n    It can also be asked to sleep and wait for pages to load, in cases where the page seems not yet fully loaded.\n    "
+	codeAgentDescription = "A Code Execution Agent that generates and executes Python and shell scripts based on user instructions. It ensures correctness, efficiency, and minimal errors while gracefully handling edge cases."
 )
 
 // dumpConfig turns a validated config into what the component's
@@ -139,6 +142,23 @@ func dumpConfig(v gen.Encodable, ptr string) (gen.Encodable, error) {
 		// OllamaChatCompletionClient.__init__ does the same
 		// (models/ollama/_ollama_client.py).
 		c.ModelInfo, c.ModelCapabilities = nil, nil
+	case *gen.ReplayChatCompletionClientConfig:
+		// ReplayChatCompletionClient.__init__: model_info None -> a
+		// ModelInfo without capabilities, family "unknown"
+		// (models/replay/_replay_chat_completion_client.py).
+		if c.ModelInfo == nil {
+			c.ModelInfo = &gen.ModelInfo{Family: gen.ModelFamily("unknown")}
+		}
+	case *gen.MultimodalWebSurferConfig:
+		// MultimodalWebSurfer._from_config: "config.description or
+		// cls.DEFAULT_DESCRIPTION", "config.start_page or
+		// cls.DEFAULT_START_PAGE".
+		orDefault(&c.Description, webSurferDescription)
+		orDefault(&c.StartPage, "https://www.bing.com/")
+	case *gen.PythonCodeExecutionToolConfig:
+		// PythonCodeExecutionTool._to_config writes only the executor, so
+		// the description is the config model's default.
+		c.Description = "Execute Python code blocks."
 	case *gen.TokenUsageTerminationConfig:
 		// TokenUsageTermination.__init__ refuses a config without limits.
 		if c.MaxTotalToken == nil && c.MaxPromptToken == nil && c.MaxCompletionToken == nil {

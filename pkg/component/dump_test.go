@@ -3,6 +3,8 @@ package component_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -153,6 +155,27 @@ func TestNormalizeTreeQuirks(t *testing.T) {
 		want: map[string]string{"follow_redirects": `true`, "options": `{"temperature":0.5,"mine":[1]}`},
 		gone: []string{"model_info"},
 	}, {
+		// MultimodalWebSurfer._from_config: description and start_page
+		// "or" their class defaults.
+		name: "web surfer defaults",
+		in:   `{"provider":"autogen_ext.agents.web_surfer.MultimodalWebSurfer","config":{"name":"w","model_client":` + openAI + `,"start_page":null}}`,
+		want: map[string]string{
+			"description": `"\n    A helpful assistant with access to a web browser.\n    Ask them to perform web searches, open pages, and interact with content (e.g., clicking links, scrolling the viewport, filling in form fields, etc.).\n    It can also summarize the entire page, or answer questions based on the content of the page.\n    It can also be asked to sleep and wait for pages to load, in cases where the page seems not yet fully loaded.\n    "`,
+			"start_page":  `"https://www.bing.com/"`,
+			"headless":    `true`,
+		},
+		gone: []string{"debug_dir"},
+	}, {
+		// PythonCodeExecutionTool._to_config writes the executor only.
+		name: "python tool description",
+		in:   `{"provider":"autogen_ext.tools.code_execution.PythonCodeExecutionTool","config":{"description":"mine","executor":{"provider":"autogen_ext.code_executors.local.LocalCommandLineCodeExecutor","config":{}}}}`,
+		want: map[string]string{"description": `"Execute Python code blocks."`},
+	}, {
+		// ReplayChatCompletionClient.__init__'s default ModelInfo.
+		name: "replay default model_info",
+		in:   `{"provider":"autogen_ext.models.replay.ReplayChatCompletionClient","config":{"chat_completions":["a"]}}`,
+		want: map[string]string{"model_info": `{"vision":false,"function_calling":false,"json_output":false,"family":"unknown","structured_output":false}`},
+	}, {
 		name: "anthropic bedrock masks every secret",
 		in:   `{"provider":"autogen_ext.models.anthropic.AnthropicBedrockChatCompletionClient","config":{"model":"m","api_key":"k","bedrock_info":{"aws_access_key":"a","aws_secret_key":"s","aws_session_token":"t","aws_region":"r"}}}`,
 		want: map[string]string{"api_key": `"**********"`, "bedrock_info": `{"aws_access_key":"**********","aws_secret_key":"**********","aws_session_token":"**********","aws_region":"r"}`},
@@ -274,4 +297,56 @@ func TestIsIdentifier(t *testing.T) {
 			t.Errorf("IsIdentifier(%q) = %v, want %v", s, got, want)
 		}
 	}
+}
+
+// TestNormalizeTreeAutoGenDumps normalizes the components AutoGen 0.7.5
+// dumped (testdata/conformance/misc/components.json: contexts, the replay
+// client, FunctionTool, StaticWorkbench): what dump_component() wrote
+// loads and dumps to itself.
+func TestNormalizeTreeAutoGenDumps(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/conformance/misc/components.json")
+	if err != nil {
+		t.Skip("conformance cases not copied: ", err)
+	}
+	var file struct {
+		Components []struct {
+			Class     string          `json:"class"`
+			Component json.RawMessage `json:"component"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	if len(file.Components) == 0 {
+		t.Fatal("no components")
+	}
+	for _, c := range file.Components {
+		got, err := component.NormalizeTree(c.Component)
+		if err != nil {
+			t.Errorf("%s: %v", c.Class, err)
+			continue
+		}
+		var a, b any
+		_ = json.Unmarshal(got, &a)
+		_ = json.Unmarshal(c.Component, &b)
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("%s:\ngot  %s\nwant %s", c.Class, got, c.Component)
+		}
+	}
+}
+
+func ExampleOllamaOptionsOf() {
+	var m gen.ComponentModel
+	_ = gen.Unmarshal([]byte(`{"provider": "OllamaChatCompletionClient",
+	  "config": {"model": "llama3", "options": {"temperature": "0.2", "num_ctx": 8192, "stop": ["END"]}}}`), &m)
+	cfg, err := component.ConfigOf[gen.OllamaClientConfigurationConfigModel](&m)
+	if err != nil {
+		panic(err)
+	}
+	o, err := component.OllamaOptionsOf(cfg)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(*o.Temperature, *o.NumCtx, o.Stop, o.TopK == nil)
+	// Output: 0.2 8192 [END] true
 }

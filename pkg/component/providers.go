@@ -49,7 +49,9 @@ type Slot struct {
 }
 
 var (
-	slotModel   = Slot{Member: "model_client", Types: []string{"model"}}
+	// A ChatCompletionClient slot: AutoGen checks isinstance, and the
+	// replay client is one, of component_type "replay_chat_completion_client".
+	slotModel   = Slot{Member: "model_client", Types: []string{"model", "replay_chat_completion_client"}}
 	slotContext = Slot{Member: "model_context", Types: []string{"chat_completion_context"}}
 	slotTerm    = Slot{Member: "termination_condition", Types: []string{"termination"}}
 	slotMembers = Slot{Member: "participants", List: true, Types: []string{"agent", "team"}}
@@ -169,6 +171,17 @@ var providers = []ProviderInfo{
 		Aliases: []string{"autogen_ext.models.anthropic._anthropic_client.AnthropicBedrockChatCompletionClient"}},
 	{Provider: "autogen_ext.models.ollama.OllamaChatCompletionClient", ComponentType: "model", Config: "OllamaClientConfigurationConfigModel", Version: 1,
 		Aliases: []string{"OllamaChatCompletionClient", "autogen_ext.models.ollama._ollama_client.OllamaChatCompletionClient"}},
+
+	{Provider: "autogen_ext.models.replay.ReplayChatCompletionClient", ComponentType: "replay_chat_completion_client", Config: "ReplayChatCompletionClientConfig", Version: 1,
+		Aliases: []string{"autogen_ext.models.replay._replay_chat_completion_client.ReplayChatCompletionClient"}},
+
+	// autogen_ext agents and tools.
+	{Provider: "autogen_ext.agents.web_surfer.MultimodalWebSurfer", ComponentType: "agent", Config: "MultimodalWebSurferConfig", Version: 1,
+		Nested:  []Slot{slotModel},
+		Aliases: []string{"autogen_ext.agents.web_surfer._multimodal_web_surfer.MultimodalWebSurfer"}},
+	{Provider: "autogen_ext.tools.code_execution.PythonCodeExecutionTool", ComponentType: "tool", Config: "PythonCodeExecutionToolConfig", Version: 1,
+		Nested:  []Slot{{Member: "executor", Types: []string{"code_executor"}}},
+		Aliases: []string{"autogen_ext.tools.code_execution._code_execution.PythonCodeExecutionTool"}},
 
 	// autogen_ext workbenches and code executors.
 	{Provider: "autogen_ext.tools.mcp.McpWorkbench", ComponentType: "workbench", Config: "McpWorkbenchConfig", Version: 1,

@@ -200,11 +200,11 @@ func BenchmarkEncodeTranscript2k(b *testing.B) {
 	}
 }
 
-// decodeTranscriptLine decodes one chat message or event by its tag.
+// decodeTranscriptLine decodes one chat message or event by its tag, on a
+// pooled decoder (wire.Decode), as the command decodes each JSONL line.
 func decodeTranscriptLine(line []byte) (wire.Encodable, error) {
-	d := wire.NewDecoder(line, wire.Options{})
 	var v wire.Encodable
-	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) {
+	err := wire.Decode(line, wire.Options{}, func(d *wire.Decoder) {
 		tag, _ := d.PeekTag("type")
 		title, ok := gen.TitleForTag(tag)
 		if !ok {
@@ -213,6 +213,6 @@ func decodeTranscriptLine(line []byte) (wire.Encodable, error) {
 			return
 		}
 		v, _ = gen.DecodeTitled(title, d)
-	}))
-	return v, d.Err()
+	})
+	return v, err
 }

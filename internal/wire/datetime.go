@@ -2,6 +2,7 @@ package wire
 
 import (
 	"errors"
+	"unsafe"
 
 	"github.com/agentschema/agentschema/internal/pytime"
 )
@@ -25,11 +26,15 @@ func (d *Decoder) DateTime() DateTime {
 	off := d.pos
 	switch d.Peek() {
 	case KindString:
-		b, ok := d.rawString()
+		b, ok := d.valueString()
 		if !ok {
 			return DateTime{}
 		}
-		t, err = pytime.ParseString(string(b))
+		// A datetime that parses keeps nothing of its text, so the text is
+		// read in place; a fault's message is made from a copy.
+		if t, err = pytime.ParseString(unsafe.String(unsafe.SliceData(b), len(b))); err != nil {
+			t, err = pytime.ParseString(string(b))
+		}
 	case KindNumber:
 		text, ok := d.number()
 		if !ok {

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"strconv"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -68,8 +69,12 @@ type Decoder struct {
 	// images are the image checks running on other goroutines.
 	images []pendingImage
 	// strs caches short strings (tags, roles, sources, names), which repeat
-	// from message to message, so each is allocated once per document.
+	// from message to message, so each is allocated once per document (and
+	// once per run of documents when the decoder is reused: Reset, Decode).
 	strs [32]string
+	// scratch holds the decoded text of the last escaped value string (see
+	// valueString); it is reused from string to string.
+	scratch []byte
 }
 
 // maxInterned is the longest string that goes through Decoder.strs.
@@ -114,6 +119,54 @@ func NewDecoder(data []byte, opts Options) *Decoder {
 	return &Decoder{data: data, opts: opts}
 }
 
+// Reset makes d read data, a new document, with the same options: the
+// decoder's buffers and its cache of short strings are kept, so a stream of
+// documents pays for one decoder rather than one each. It waits for the
+// image checks of the previous document still running and drops its
+// faults (an error returned by Err earlier stays valid: it is not reused).
+func (d *Decoder) Reset(data []byte) {
+	d.waitImages()
+	d.data, d.pos = data, 0
+	d.path = d.path[:0]
+	d.errs = nil
+	d.fatal = false
+	d.depth = 0
+	d.images = d.images[:0]
+}
+
+// decoders are reused by Decode and Unmarshal; see Reset.
+var decoders = sync.Pool{New: func() any { return new(Decoder) }}
+
+// maxPooledScratch bounds the scratch buffer a pooled decoder keeps, so
+// that one huge escaped string does not stay allocated.
+const maxPooledScratch = 64 << 10
+
+// Decode decodes data, one whole document, on a pooled decoder: fn reads
+// the value (as a Decodable's DecodeFrom does) and the faults are returned
+// as an Errors, or nil. The decoder must not be kept past fn's return.
+// Unmarshal and the generated Unmarshal functions use it: each document
+// then costs no decoder set-up.
+func Decode(data []byte, opts Options, fn func(d *Decoder)) error {
+	d := decoders.Get().(*Decoder)
+	d.init(data, opts)
+	d.DecodeDocument(DecodeFunc(fn))
+	err := d.Err()
+	d.data = nil
+	d.errs = nil
+	if cap(d.scratch) > maxPooledScratch {
+		d.scratch = nil
+	}
+	decoders.Put(d)
+	return err
+}
+
+// init readies a pooled decoder for data with opts (see NewDecoder).
+func (d *Decoder) init(data []byte, opts Options) {
+	nd := NewDecoder(nil, opts)
+	d.opts = nd.opts
+	d.Reset(data)
+}
+
 // Unmarshal decodes data, which must hold exactly one JSON value, into v.
 // The error, if any, is an Errors.
 func Unmarshal(data []byte, v Decodable, opts ...Options) error {
@@ -121,9 +174,7 @@ func Unmarshal(data []byte, v Decodable, opts ...Options) error {
 	if len(opts) > 0 {
 		o = opts[0]
 	}
-	d := NewDecoder(data, o)
-	d.DecodeDocument(v)
-	return d.Err()
+	return Decode(data, o, v.DecodeFrom)
 }
 
 // DecodeDocument decodes one whole document into v and checks that
@@ -639,13 +690,45 @@ func (d *Decoder) stringLimit() {
 	d.fatal = true
 }
 
+// valueString is rawString for a value the caller copies at once (into a
+// string, a number, a datetime): an escaped string is decoded into the
+// decoder's scratch buffer, valid until the next valueString, rather than
+// into a new one.
+func (d *Decoder) valueString() ([]byte, bool) {
+	d.pos++ // opening quote
+	start := d.pos
+	p := plainEnd(d.data, start)
+	if p < len(d.data) && d.data[p] == '"' {
+		if d.opts.MaxStringLen > 0 && p-start > d.opts.MaxStringLen {
+			d.stringLimit()
+			return nil, false
+		}
+		d.pos = p + 1
+		return d.data[start:p], true
+	}
+	if p < len(d.data) && d.data[p] == '\\' {
+		out, ok := d.escapedInto(d.scratch[:0], start, p)
+		if ok {
+			d.scratch = out[:0]
+		}
+		return out, ok
+	}
+	d.pos--
+	return d.rawString()
+}
+
 func (d *Decoder) escapedString(start, p int) ([]byte, bool) {
 	// The decoded string is never longer than its JSON text.
 	size := p - start + 16
 	if end, _ := skimString(d.data, start-1); end > start {
 		size = end - start
 	}
-	out := make([]byte, 0, size)
+	return d.escapedInto(make([]byte, 0, size), start, p)
+}
+
+// escapedInto decodes the string whose text starts at start, with its first
+// escape at p, appending to out.
+func (d *Decoder) escapedInto(out []byte, start, p int) ([]byte, bool) {
 	out = append(out, d.data[start:p]...)
 	n := len(d.data)
 	for p < n {

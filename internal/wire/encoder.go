@@ -3,8 +3,10 @@ package wire
 import (
 	"errors"
 	"math"
+	"math/bits"
 	"slices"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -25,14 +27,41 @@ type Encoder struct {
 // NewEncoder returns an encoder that appends to buf.
 func NewEncoder(buf []byte) *Encoder { return &Encoder{buf: buf} }
 
-// Marshal returns the canonical JSON of v.
+// Marshal returns the canonical JSON of v. It writes into one pooled
+// buffer, which keeps the size of the largest document written so far, and
+// returns a copy of exactly the document's size: one allocation per call,
+// none for the buffer's growth.
 func Marshal(v Encodable) ([]byte, error) {
-	e := Encoder{buf: make([]byte, 0, 256)}
-	v.EncodeTo(&e)
-	if e.err != nil {
-		return nil, e.err
+	e := encoders.Get().(*Encoder)
+	e.Reset()
+	v.EncodeTo(e)
+	var out []byte
+	err := e.err
+	if err == nil {
+		out = make([]byte, len(e.buf))
+		copy(out, e.buf)
 	}
-	return e.buf, nil
+	if cap(e.buf) <= maxPooledEncodeBuf {
+		e.Reset()
+		encoders.Put(e)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// encoders are Marshal's encoders, each with its buffer.
+var encoders = sync.Pool{New: func() any { return &Encoder{buf: make([]byte, 0, 4<<10)} }}
+
+// maxPooledEncodeBuf bounds the buffers Marshal keeps for reuse.
+const maxPooledEncodeBuf = 64 << 20
+
+// Reset empties the encoder's buffer, keeping its storage, and clears its
+// error, for writing the next document into the same buffer.
+func (e *Encoder) Reset() {
+	e.buf = e.buf[:0]
+	e.err = nil
 }
 
 // Bytes returns what has been written.
@@ -223,12 +252,36 @@ func AppendPyFloat(b []byte, f float64) []byte {
 
 const hexDigits = "0123456789abcdef"
 
+// plainEndString is plainEnd for a string.
+func plainEndString(s string, p int) int {
+	for ; p+8 <= len(s); p += 8 {
+		w := uint64(s[p]) | uint64(s[p+1])<<8 | uint64(s[p+2])<<16 | uint64(s[p+3])<<24 |
+			uint64(s[p+4])<<32 | uint64(s[p+5])<<40 | uint64(s[p+6])<<48 | uint64(s[p+7])<<56
+		q := w ^ (lsb * '"')
+		b := w ^ (lsb * '\\')
+		m := ((q - lsb) &^ q) | ((b - lsb) &^ b) | ((w - 0x20*lsb) &^ w) | w
+		if m &= msb; m != 0 {
+			return p + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; p < len(s); p++ {
+		if c := s[p]; c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
+			return p
+		}
+	}
+	return p
+}
+
 // AppendQuote appends s as a JSON string: UTF-8 kept as is, quotes,
 // backslashes and control characters escaped.
 func AppendQuote(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		// Runs of plain ASCII are copied whole, 8 bytes tested at a time.
+		if i = plainEndString(s, i); i >= len(s) {
+			break
+		}
 		c := s[i]
 		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
 			i++

@@ -13,7 +13,7 @@ func (d *Decoder) Str() string {
 		d.typeFault("string_type", "Input should be a valid string")
 		return ""
 	}
-	b, ok := d.rawString()
+	b, ok := d.valueString()
 	if !ok {
 		return ""
 	}
@@ -44,7 +44,7 @@ func (d *Decoder) Const(want string) string {
 		return want
 	}
 	off := d.pos
-	b, ok := d.rawString()
+	b, ok := d.valueString()
 	if ok && string(b) != want {
 		d.failAt(off, "", "literal_error", "Input should be "+pyQuote(want))
 	}
@@ -58,7 +58,7 @@ func (d *Decoder) Enum(allowed ...string) string {
 		return ""
 	}
 	off := d.pos
-	b, ok := d.rawString()
+	b, ok := d.valueString()
 	if !ok {
 		return ""
 	}
@@ -115,7 +115,7 @@ func (d *Decoder) Int() Int {
 		return intFromFloat(f)
 	case KindString:
 		off := d.pos
-		b, ok := d.rawString()
+		b, ok := d.valueString()
 		if !ok {
 			return Int{}
 		}
@@ -177,7 +177,7 @@ func (d *Decoder) Float() float64 {
 		return f
 	case KindString:
 		off := d.pos
-		b, ok := d.rawString()
+		b, ok := d.valueString()
 		if !ok {
 			return 0
 		}
@@ -246,7 +246,7 @@ func (d *Decoder) Bool() bool {
 		return false
 	case KindString:
 		off := d.pos
-		b, ok := d.rawString()
+		b, ok := d.valueString()
 		if !ok {
 			return false
 		}

@@ -73,10 +73,8 @@ func UnmarshalAgentEvent(data []byte) (AgentEvent, error) {
 
 // UnmarshalAgentEvent decodes one AgentEvent document with these options.
 func (o UnmarshalOptions) UnmarshalAgentEvent(data []byte) (AgentEvent, error) {
-	d := wire.NewDecoder(data, wire.Options(o))
 	var v AgentEvent
-	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = DecodeAgentEvent(d) }))
-	if err := d.Err(); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = DecodeAgentEvent(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -166,10 +166,8 @@ func UnmarshalAIContent(data []byte) (AIContent, error) {
 
 // UnmarshalAIContent decodes one AIContent document with these options.
 func (o UnmarshalOptions) UnmarshalAIContent(data []byte) (AIContent, error) {
-	d := wire.NewDecoder(data, wire.Options(o))
 	var v AIContent
-	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = DecodeAIContent(d) }))
-	if err := d.Err(); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = DecodeAIContent(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -71,10 +71,8 @@ func UnmarshalAnyTextualContent(data []byte) (AnyTextualContent, error) {
 
 // UnmarshalAnyTextualContent decodes one AnyTextualContent document with these options.
 func (o UnmarshalOptions) UnmarshalAnyTextualContent(data []byte) (AnyTextualContent, error) {
-	d := wire.NewDecoder(data, wire.Options(o))
 	var v AnyTextualContent
-	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = DecodeAnyTextualContent(d) }))
-	if err := d.Err(); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = DecodeAnyTextualContent(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -57,10 +57,8 @@ func UnmarshalChatMessage(data []byte) (ChatMessage, error) {
 
 // UnmarshalChatMessage decodes one ChatMessage document with these options.
 func (o UnmarshalOptions) UnmarshalChatMessage(data []byte) (ChatMessage, error) {
-	d := wire.NewDecoder(data, wire.Options(o))
 	var v ChatMessage
-	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = DecodeChatMessage(d) }))
-	if err := d.Err(); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = DecodeChatMessage(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -53,10 +53,8 @@ func UnmarshalLLMMessage(data []byte) (LLMMessage, error) {
 
 // UnmarshalLLMMessage decodes one LLMMessage document with these options.
 func (o UnmarshalOptions) UnmarshalLLMMessage(data []byte) (LLMMessage, error) {
-	d := wire.NewDecoder(data, wire.Options(o))
 	var v LLMMessage
-	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = DecodeLLMMessage(d) }))
-	if err := d.Err(); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = DecodeLLMMessage(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

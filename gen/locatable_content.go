@@ -66,10 +66,8 @@ func UnmarshalLocatableContent(data []byte) (LocatableContent, error) {
 
 // UnmarshalLocatableContent decodes one LocatableContent document with these options.
 func (o UnmarshalOptions) UnmarshalLocatableContent(data []byte) (LocatableContent, error) {
-	d := wire.NewDecoder(data, wire.Options(o))
 	var v LocatableContent
-	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = DecodeLocatableContent(d) }))
-	if err := d.Err(); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = DecodeLocatableContent(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -49,10 +49,8 @@ func UnmarshalMcpServerParams(data []byte) (McpServerParams, error) {
 
 // UnmarshalMcpServerParams decodes one McpServerParams document with these options.
 func (o UnmarshalOptions) UnmarshalMcpServerParams(data []byte) (McpServerParams, error) {
-	d := wire.NewDecoder(data, wire.Options(o))
 	var v McpServerParams
-	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = DecodeMcpServerParams(d) }))
-	if err := d.Err(); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = DecodeMcpServerParams(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

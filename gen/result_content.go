@@ -45,10 +45,8 @@ func UnmarshalResultContent(data []byte) (ResultContent, error) {
 
 // UnmarshalResultContent decodes one ResultContent document with these options.
 func (o UnmarshalOptions) UnmarshalResultContent(data []byte) (ResultContent, error) {
-	d := wire.NewDecoder(data, wire.Options(o))
 	var v ResultContent
-	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = DecodeResultContent(d) }))
-	if err := d.Err(); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = DecodeResultContent(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

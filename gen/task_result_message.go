@@ -93,10 +93,8 @@ func UnmarshalTaskResultMessage(data []byte) (TaskResultMessage, error) {
 
 // UnmarshalTaskResultMessage decodes one TaskResultMessage document with these options.
 func (o UnmarshalOptions) UnmarshalTaskResultMessage(data []byte) (TaskResultMessage, error) {
-	d := wire.NewDecoder(data, wire.Options(o))
 	var v TaskResultMessage
-	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = DecodeTaskResultMessage(d) }))
-	if err := d.Err(); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = DecodeTaskResultMessage(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

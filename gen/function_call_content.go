@@ -15,8 +15,13 @@ type FunctionCallContent struct {
 	// Framework (Annotation, tagged by "type") writes them; kept as JSON objects.
 	Annotations []RawJSON `json:"annotations"`
 
-	// The arguments, as a JSON object, or null for none.
-	Arguments RawJSON `json:"arguments"`
+	// The arguments: a JSON object, or null for none. The Agent Framework's Python
+	// FunctionCallContent also takes them as a string (arguments: str | Mapping[str,
+	// Any] | None, agent_framework/_types.py), usually the model's JSON text, which
+	// its to_dict writes back unchanged and its parse_arguments reads as JSON (a
+	// non-object, or text that is not JSON, as {"raw": value}); that form is read and
+	// written unchanged too.
+	Arguments *FunctionCallContentArguments `json:"arguments"`
 
 	// The identifier of the call, which the result refers to.
 	CallID string `json:"call_id"`
@@ -77,7 +82,9 @@ func (x *FunctionCallContent) DecodeFrom(d *wire.Decoder) {
 			if d.Null() {
 				x.Arguments = nil
 			} else {
-				x.Arguments = d.RawObject()
+				v1 := new(FunctionCallContentArguments)
+				(*v1).DecodeFrom(d)
+				x.Arguments = v1
 			}
 		case "exception":
 			seen |= 1 << 4
@@ -87,9 +94,9 @@ func (x *FunctionCallContent) DecodeFrom(d *wire.Decoder) {
 			if d.Null() {
 				x.InformationalOnly = nil
 			} else {
-				v1 := new(bool)
-				(*v1) = d.Bool()
-				x.InformationalOnly = v1
+				v2 := new(bool)
+				(*v2) = d.Bool()
+				x.InformationalOnly = v2
 			}
 		case "annotations":
 			seen |= 1 << 6
@@ -97,13 +104,13 @@ func (x *FunctionCallContent) DecodeFrom(d *wire.Decoder) {
 				x.Annotations = nil
 			} else {
 				if d.Array() {
-					s2 := []RawJSON{}
+					s3 := []RawJSON{}
 					for d.More() {
-						var v3 RawJSON
-						v3 = d.RawObject()
-						s2 = append(s2, v3)
+						var v4 RawJSON
+						v4 = d.RawObject()
+						s3 = append(s3, v4)
 					}
-					x.Annotations = s2
+					x.Annotations = s3
 				}
 			}
 		case "additional_properties", "additionalProperties":
@@ -142,7 +149,7 @@ func (x *FunctionCallContent) EncodeTo(e *wire.Encoder) {
 	e.Str(x.Name)
 	if x.Arguments != nil {
 		e.Key("\"arguments\":")
-		e.RawObject(x.Arguments)
+		(*x.Arguments).EncodeTo(e)
 	}
 	if x.Exception != nil {
 		e.Key("\"exception\":")
@@ -155,11 +162,11 @@ func (x *FunctionCallContent) EncodeTo(e *wire.Encoder) {
 	if x.Annotations != nil {
 		e.Key("\"annotations\":")
 		e.Raw("[")
-		for i4 := range x.Annotations {
-			if i4 > 0 {
+		for i5 := range x.Annotations {
+			if i5 > 0 {
 				e.Raw(",")
 			}
-			e.RawObject(x.Annotations[i4])
+			e.RawObject(x.Annotations[i5])
 		}
 		e.Raw("]")
 	}
@@ -179,3 +186,84 @@ func (x *FunctionCallContent) UnmarshalJSON(data []byte) error { return wire.Unm
 
 // MarshalJSON returns the canonical JSON of x.
 func (x FunctionCallContent) MarshalJSON() ([]byte, error) { return wire.Marshal(&x) }
+
+// FunctionCallContentArguments holds one of: Object, Text. Type says which; the other fields are zero.
+//
+// The arguments: a JSON object, or null for none. The Agent Framework's Python FunctionCallContent also takes them as a string (arguments: str | Mapping[str, Any] | None, agent_framework/_types.py), usually the model's JSON text, which its to_dict writes back unchanged and its parse_arguments reads as JSON (a non-object, or text that is not JSON, as {"raw": value}); that form is read and written unchanged too.
+type FunctionCallContentArguments struct {
+	// Type says which branch is set.
+	Type FunctionCallContentArgumentsType
+	// Object is set when Type is FunctionCallContentArgumentsObject.
+	Object RawJSON
+	// Text is set when Type is FunctionCallContentArgumentsText.
+	Text string
+}
+
+// FunctionCallContentArgumentsType names a branch of FunctionCallContentArguments.
+type FunctionCallContentArgumentsType string
+
+// The branches of FunctionCallContentArguments.
+const (
+	FunctionCallContentArgumentsObject FunctionCallContentArgumentsType = "Object"
+	FunctionCallContentArgumentsText   FunctionCallContentArgumentsType = "Text"
+)
+
+// FunctionCallContentArgumentsOfObject returns a FunctionCallContentArguments holding v.
+func FunctionCallContentArgumentsOfObject(v RawJSON) FunctionCallContentArguments {
+	return FunctionCallContentArguments{Type: FunctionCallContentArgumentsObject, Object: v}
+}
+
+// IsObject reports whether u holds the Object branch.
+func (u FunctionCallContentArguments) IsObject() bool {
+	return u.Type == FunctionCallContentArgumentsObject
+}
+
+// FunctionCallContentArgumentsOfText returns a FunctionCallContentArguments holding v.
+func FunctionCallContentArgumentsOfText(v string) FunctionCallContentArguments {
+	return FunctionCallContentArguments{Type: FunctionCallContentArgumentsText, Text: v}
+}
+
+// IsText reports whether u holds the Text branch.
+func (u FunctionCallContentArguments) IsText() bool {
+	return u.Type == FunctionCallContentArgumentsText
+}
+
+// DecodeFrom reads the branch that matches the next value's JSON kind.
+func (u *FunctionCallContentArguments) DecodeFrom(d *wire.Decoder) {
+	*u = FunctionCallContentArguments{}
+	switch d.Peek() {
+	case wire.KindObject:
+		u.Type = FunctionCallContentArgumentsObject
+		u.Object = d.RawObject()
+		return
+	case wire.KindString:
+		u.Type = FunctionCallContentArgumentsText
+		u.Text = d.Str()
+		return
+	}
+	if d.Peek() != wire.KindInvalid {
+		d.Fail("union_type", "Input should be an object or a string")
+	}
+	d.Skip()
+}
+
+// EncodeTo appends the JSON of the branch u holds.
+func (u *FunctionCallContentArguments) EncodeTo(e *wire.Encoder) {
+	switch u.Type {
+	case FunctionCallContentArgumentsObject:
+		e.RawObject(u.Object)
+	case FunctionCallContentArgumentsText:
+		e.Str(u.Text)
+	default:
+		e.SetError(wire.ErrEmptyUnion("FunctionCallContentArguments"))
+		e.Null()
+	}
+}
+
+// UnmarshalJSON decodes one FunctionCallContentArguments document; the error is an agentschema.Faults.
+func (x *FunctionCallContentArguments) UnmarshalJSON(data []byte) error {
+	return wire.Unmarshal(data, x)
+}
+
+// MarshalJSON returns the canonical JSON of x.
+func (x FunctionCallContentArguments) MarshalJSON() ([]byte, error) { return wire.Marshal(&x) }

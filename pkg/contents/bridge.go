@@ -326,7 +326,8 @@ func FromFunctionCall(fc gen.FunctionCall) *gen.FunctionCallContent {
 		c.AdditionalProperties = object(PropArguments, fc.Arguments)
 		return c
 	}
-	c.Arguments = args
+	a := gen.FunctionCallContentArgumentsOfObject(args)
+	c.Arguments = &a
 	return c
 }
 
@@ -359,8 +360,9 @@ func jsonKind(c byte) string {
 
 // ToFunctionCall converts a FunctionCallContent to an AutoGen
 // FunctionCall: CallID to id, Name to name, and the Arguments to their
-// compact JSON text; without Arguments, the PropArguments property, else
-// "{}". The Exception has no place in a FunctionCall. When the
+// compact JSON text (arguments given as a string, the Agent Framework's
+// other form, are that text unchanged, as its parse_arguments reads it);
+// without Arguments, the PropArguments property, else "{}". The Exception has no place in a FunctionCall. When the
 // RawRepresentation is the FunctionCall c was made from and c has not
 // changed since (compared as JSON), that FunctionCall is returned, its
 // arguments text exactly as it was.
@@ -373,11 +375,13 @@ func ToFunctionCall(c *gen.FunctionCallContent) (gen.FunctionCall, error) {
 	}
 	fc := gen.FunctionCall{ID: c.CallID, Name: c.Name, Arguments: "{}"}
 	switch {
-	case !c.Arguments.IsNull():
-		if !json.Valid(c.Arguments) {
+	case c.Arguments != nil && c.Arguments.IsText():
+		fc.Arguments = c.Arguments.Text
+	case c.Arguments != nil && c.Arguments.IsObject() && !c.Arguments.Object.IsNull():
+		if !json.Valid(c.Arguments.Object) {
 			return gen.FunctionCall{}, convErr(-1, "the function call's arguments are not valid JSON", nil)
 		}
-		fc.Arguments = string(wire.Compact(c.Arguments))
+		fc.Arguments = string(wire.Compact(c.Arguments.Object))
 	default:
 		if s, ok := stringProp(c.AdditionalProperties, PropArguments); ok {
 			fc.Arguments = s

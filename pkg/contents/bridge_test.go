@@ -155,7 +155,7 @@ func TestToLLMMessage(t *testing.T) {
 		{"assistant reasoning after text", Message{Role: RoleAssistant, AuthorName: "a", Contents: []gen.AIContent{&gen.TextContent{Text: "t"}, &gen.TextReasoningContent{Text: "r"}}},
 			`{"content":"t","thought":"r","source":"a","type":"AssistantMessage"}`},
 		{"assistant calls", Message{Role: RoleAssistant, AuthorName: "a", Contents: []gen.AIContent{
-			&gen.FunctionCallContent{CallID: "c1", Name: "f", Arguments: gen.RawJSON(`{ "x" : [1, 2] }`)},
+			&gen.FunctionCallContent{CallID: "c1", Name: "f", Arguments: objArgs(`{ "x" : [1, 2] }`)},
 			&gen.FunctionCallContent{CallID: "c2", Name: "g"},
 			&gen.FunctionCallContent{CallID: "c3", Name: "h", AdditionalProperties: gen.RawJSON(`{"autogen.arguments":"oops"}`), Exception: errors.New("bad")},
 		}}, `{"content":[{"id":"c1","arguments":"{\"x\":[1,2]}","name":"f"},{"id":"c2","arguments":"{}","name":"g"},{"id":"c3","arguments":"oops","name":"h"}],"thought":null,"source":"a","type":"AssistantMessage"}`},
@@ -198,7 +198,7 @@ func TestToLLMMessageErrors(t *testing.T) {
 		{"assistant two texts", Message{Role: RoleAssistant, Contents: []gen.AIContent{text, text}}, 1, "at most one text"},
 		{"assistant two thoughts", Message{Role: RoleAssistant, Contents: []gen.AIContent{&gen.TextReasoningContent{}, &gen.TextReasoningContent{}}}, 1, "at most one reasoning"},
 		{"assistant usage", Message{Role: RoleAssistant, Contents: []gen.AIContent{&gen.UsageContent{}}}, 0, "not usage content"},
-		{"assistant invalid arguments", Message{Role: RoleAssistant, Contents: []gen.AIContent{&gen.FunctionCallContent{CallID: "c", Name: "f", Arguments: gen.RawJSON(`{`)}}}, 0, "not valid JSON"},
+		{"assistant invalid arguments", Message{Role: RoleAssistant, Contents: []gen.AIContent{&gen.FunctionCallContent{CallID: "c", Name: "f", Arguments: objArgs(`{`)}}}, 0, "not valid JSON"},
 		{"tool text", Message{Role: RoleTool, Contents: []gen.AIContent{text}}, 0, "not text content"},
 		{"tool without name", Message{Role: RoleTool, Contents: []gen.AIContent{&gen.FunctionResultContent{CallID: "c9"}}}, 0, `result "c9" is unknown`},
 		{"nil content", Message{Role: RoleUser, Contents: []gen.AIContent{nil}}, 0, "nil content"},
@@ -258,7 +258,7 @@ func TestFromLLMMessageErrors(t *testing.T) {
 // the call with its id.
 func TestResultNamesFromCalls(t *testing.T) {
 	ms := []Message{
-		{Role: RoleAssistant, AuthorName: "a", Contents: []gen.AIContent{&gen.FunctionCallContent{CallID: "c1", Name: "weather", Arguments: gen.RawJSON(`{}`)}}},
+		{Role: RoleAssistant, AuthorName: "a", Contents: []gen.AIContent{&gen.FunctionCallContent{CallID: "c1", Name: "weather", Arguments: objArgs(`{}`)}}},
 		{Role: RoleTool, Contents: []gen.AIContent{&gen.FunctionResultContent{CallID: "c1", Result: gen.RawJSON(`"sunny"`)}}},
 	}
 	out, err := ToLLMMessages(ms)
@@ -283,7 +283,7 @@ func TestRawRepresentationStale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Contents[1].(*gen.FunctionCallContent).Arguments = gen.RawJSON(`{"b":3}`)
+	m.Contents[1].(*gen.FunctionCallContent).Arguments = objArgs(`{"b":3}`)
 	out, err := ToLLMMessage(m)
 	if err != nil {
 		t.Fatal(err)
@@ -351,5 +351,53 @@ func TestImages(t *testing.T) {
 	}
 	if _, err := FromImage(gen.Image{}); err == nil {
 		t.Error("FromImage of an empty image succeeded")
+	}
+}
+
+// objArgs is a function call's arguments given as a JSON object.
+func objArgs(s string) *gen.FunctionCallContentArguments {
+	a := gen.FunctionCallContentArgumentsOfObject(gen.RawJSON(s))
+	return &a
+}
+
+// TestStringArguments checks the Agent Framework's other form of a
+// function call's arguments, a string (agent_framework/_types.py:
+// Content.arguments: str | Mapping[str, Any] | None): read, written back
+// unchanged (its to_dict writes the string as it is), and given to AutoGen's
+// FunctionCall as that text, which parse_arguments and AutoGen's tools read
+// as JSON.
+func TestStringArguments(t *testing.T) {
+	for _, in := range []string{
+		`{"type":"function_call","call_id":"c1","name":"f","arguments":"{\"city\": \"Paris\"}"}`,
+		`{"type":"function_call","call_id":"c1","name":"f","arguments":"not json"}`,
+		`{"type":"function_call","call_id":"c1","name":"f","arguments":""}`,
+	} {
+		var c gen.FunctionCallContent
+		if err := gen.Unmarshal([]byte(in), &c); err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		if c.Arguments == nil || !c.Arguments.IsText() {
+			t.Fatalf("%s: arguments %+v, want the text branch", in, c.Arguments)
+		}
+		out, err := json.Marshal(&c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(out) != in {
+			t.Errorf("round trip:\ngot  %s\nwant %s", out, in)
+		}
+		fc, err := ToFunctionCall(&c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fc.Arguments != c.Arguments.Text {
+			t.Errorf("FunctionCall arguments %q, want %q", fc.Arguments, c.Arguments.Text)
+		}
+	}
+	// Neither form: a number is refused, as pydantic-free Python would
+	// accept it but the type says str | Mapping | None.
+	var c gen.FunctionCallContent
+	if err := gen.Unmarshal([]byte(`{"type":"function_call","call_id":"c","name":"f","arguments":3}`), &c); err == nil {
+		t.Error("number arguments accepted")
 	}
 }

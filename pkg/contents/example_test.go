@@ -73,7 +73,11 @@ func ExampleFromLLMMessage() {
 		case *gen.TextReasoningContent:
 			fmt.Println("reasoning:", c.Text)
 		case *gen.FunctionCallContent:
-			fmt.Println("call:", c.CallID, c.Name, c.Arguments, c.Exception)
+			var args string
+			if c.Arguments != nil && c.Arguments.IsObject() {
+				args = string(c.Arguments.Object)
+			}
+			fmt.Println("call:", c.CallID, c.Name, args, c.Exception)
 		}
 	}
 	back, _ := contents.ToLLMMessage(m)

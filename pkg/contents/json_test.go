@@ -110,7 +110,7 @@ func TestDecodeFaults(t *testing.T) {
 		{"text not a string", `{"type":"text","text":1}`, "/text", "string_type", "valid string"},
 		{"tags disagree", `{"type":"text","$type":"reasoning","text":"x"}`, "/$type", "literal_error", "Input should be 'text'"},
 		{"missing call id", `{"type":"function_call","name":"f"}`, "/call_id", "missing", "Field required"},
-		{"arguments not an object", `{"type":"function_call","call_id":"c","name":"f","arguments":[1]}`, "/arguments", "dict_type", "valid dictionary"},
+		{"arguments neither object nor string", `{"type":"function_call","call_id":"c","name":"f","arguments":[1]}`, "/arguments", "union_type", "an object or a string"},
 		{"exception not text", `{"type":"function_result","call_id":"c","exception":5}`, "/exception", "string_type", "valid string"},
 		{"missing message", `{"type":"error","details":"x"}`, "/message", "missing", "Field required"},
 		{"missing data", `{"type":"data","media_type":"image/png"}`, "/data", "missing", "Field required"},

@@ -299,7 +299,7 @@ func (g *msgGen) contentsMessage(t testing.TB) Message {
 			return m
 		}
 		for range g.r.IntN(4) {
-			m.Contents = append(m.Contents, &gen.FunctionCallContent{CallID: g.ident(), Name: g.ident(), Arguments: gen.RawJSON(g.jsonObject(0))})
+			m.Contents = append(m.Contents, &gen.FunctionCallContent{CallID: g.ident(), Name: g.ident(), Arguments: objArgs(g.jsonObject(0))})
 		}
 		return m
 	}

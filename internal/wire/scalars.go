@@ -20,6 +20,17 @@ func (d *Decoder) Str() string {
 	return d.str(b)
 }
 
+// StrBytes reads a string as Str does and returns its text without making
+// a string: a sub-slice of the input when it has no escapes, otherwise a
+// new slice. Either stays valid while the input does.
+func (d *Decoder) StrBytes() ([]byte, bool) {
+	if d.Peek() != KindString {
+		d.typeFault("string_type", "Input should be a valid string")
+		return nil, false
+	}
+	return d.rawString()
+}
+
 // typeFault records a type mismatch at the next value and skips it.
 func (d *Decoder) typeFault(code, msg string) {
 	if d.Peek() != KindInvalid {

@@ -55,6 +55,13 @@
 // compiled as one schema with a list of types: the same values pass, and
 // validation is cheaper.)
 //
+// A document is first checked in one pass over a flat tape of its values
+// (no map[string]any tree) against the same compiled schemas (fast.go);
+// only a document that check cannot vouch for (one with faults, or a
+// dialect form) is validated again on the tree, which finds and words its
+// faults. So the errors are the tree's, and valid documents pay for one
+// pass.
+//
 // Positions are found after validation, only for documents with errors:
 // one pass over the raw input follows the faulty values' pointers and
 // skips everything else, so valid documents pay nothing for them.

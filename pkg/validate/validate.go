@@ -111,12 +111,21 @@ func validateSchema(title string, data []byte, maxErrs int, limits gen.Unmarshal
 	if err != nil {
 		return err
 	}
+	if fastValid(title, sch, data, wire.Options(limits)) { // fast.go
+		return nil
+	}
+	return validateFull(sch, title, data, maxErrs, limits)
+}
+
+// validateFull checks data in schema mode on a map[string]any tree with
+// jsonschema, and finds and words the faults.
+func validateFull(sch *jsonschema.Schema, title string, data []byte, maxErrs int, limits gen.UnmarshalOptions) error {
 	inst, werrs := parse(data, wire.Options(limits))
 	if werrs != nil {
 		return fromWire(werrs, maxErrs)
 	}
 	dl := rewriteDialect(title, inst) // .NET and Agent Framework forms (dialect.go)
-	err = sch.Validate(inst)
+	err := sch.Validate(inst)
 	if err == nil && (dl == nil || len(dl.faults) == 0) {
 		return nil
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -94,16 +95,32 @@ func runNormalize(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		// Flushing before each read that may wait shows each line as soon
 		// as its document is complete (tail -f ... | agentschema normalize).
 		in := newContextReader(ctx, r, flush)
-		err = readDocuments(name, in, *typ == "", p, &bad, func(doc document) error {
+		// Documents are normalized in parallel when the input is a file
+		// (parallel.go); each one's faults are held and written in order.
+		err = forDocumentsInOrder(name, in, *typ == "", parallelFor(name), func(doc document, fault error) normalized {
+			var held bytes.Buffer
+			hp := &faultPrinter{format: p.format, w: &held}
+			if fault != nil {
+				hp.document(doc, faultMessage(fault))
+				return normalized{faults: held.Bytes()}
+			}
+			if ctx.Err() != nil {
+				return normalized{}
+			}
+			line, ok := normalizeOne(doc, *typ, wire.Options{DisallowUnknownFields: *strict}, hp)
+			return normalized{line: line, ok: ok, faults: held.Bytes()}
+		}, func(doc document, fault error, res normalized) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			line, ok := normalizeOne(doc, *typ, wire.Options{DisallowUnknownFields: *strict}, p)
-			if !ok {
+			if len(res.faults) > 0 {
+				p.w.Write(res.faults)
+			}
+			if !res.ok {
 				bad = true
 				return nil
 			}
-			out.Write(line)
+			out.Write(res.line)
 			return out.WriteByte('\n')
 		})
 		closeFn()
@@ -120,8 +137,26 @@ func runNormalize(ctx context.Context, args []string, stdin io.Reader, stdout, s
 }
 
 // normalizeOne decodes one document and returns its canonical encoding,
-// or prints its faults and returns false.
+// or prints its faults and returns false. A document with faults and
+// duplicate member names is read again as Python's json.loads sees it
+// (the last of duplicates counts; validate.LastMembers), so that an
+// earlier duplicate is no fault, as in AutoGen.
 func normalizeOne(doc document, typ string, opts wire.Options, p *faultPrinter) ([]byte, bool) {
+	var faults bytes.Buffer
+	held := &faultPrinter{format: p.format, w: &faults}
+	if b, ok := normalizeDoc(doc, typ, opts, held); ok {
+		return b, true
+	}
+	if d := validate.LastMembers(doc.Data); len(d) > 0 && &d[0] != &doc.Data[0] {
+		doc.Data = d
+		return normalizeDoc(doc, typ, opts, p)
+	}
+	p.w.Write(faults.Bytes())
+	return nil, false
+}
+
+// normalizeDoc is normalizeOne on the document as written.
+func normalizeDoc(doc document, typ string, opts wire.Options, p *faultPrinter) ([]byte, bool) {
 	d := wire.NewDecoder(doc.Data, opts)
 	if isStructuredType(typ) {
 		return normalizeStructured(doc, structuredName(typ), opts, p)
@@ -136,6 +171,12 @@ func normalizeOne(doc document, typ string, opts wire.Options, p *faultPrinter) 
 			return normalizeTree(doc, p)
 		}
 		t, ok := gen.TitleForTag(tag)
+		if st == wire.TagMissing {
+			// A .NET content with only "$type", read as validate reads it.
+			if t, ok = validate.AliasTagged(doc.Data); ok {
+				st = wire.TagFound
+			}
+		}
 		if !ok && st == wire.TagFound {
 			t, ok = validate.StateTitle(tag) // a saved state (TeamState, ...)
 		}

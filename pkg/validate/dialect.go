@@ -581,6 +581,12 @@ func describeJSON(v any) string {
 	return "a value"
 }
 
+// AliasTagged returns the title of the tagged union that a document
+// without a "type" tag is read as because it has the union's second tag
+// member (x-tag-aliases: a .NET content's "$type" makes it an AIContent),
+// as ValidateTagged reads it; normalize reads such documents the same way.
+func AliasTagged(data []byte) (string, bool) { return aliasTagged(data) }
+
 // aliasTagged returns the title of the union a document without a "type"
 // tag is read as because it has the union's alias tag member (a .NET
 // content's "$type" makes it an AIContent), whatever that member's value:

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -336,9 +337,13 @@ func placeFaults(data []byte, es agentschema.Faults) {
 	for i, e := range es {
 		switch e.Type {
 		case "union_tag_invalid":
+			// At the tag member the input used: "type", or a union's
+			// second tag member (a .NET content's "$type"), as schema
+			// mode places it.
+			key := tagMemberUsed(data, parsePointer(e.Pointer))
 			idx = append(idx, i)
-			paths = append(paths, append(parsePointer(e.Pointer), "type"))
-			e.Pointer += "/type"
+			paths = append(paths, append(parsePointer(e.Pointer), key))
+			e.Pointer += "/" + escapeToken(key)
 		case "union_tag_not_found":
 			e.Pointer += "/type"
 		}
@@ -358,4 +363,32 @@ func placeFaults(data []byte, es agentschema.Faults) {
 		}
 		return es[i].Pointer < es[j].Pointer
 	})
+}
+
+// tagMemberUsed returns the tag member of the object at path: "type" when
+// it has one, else the first second-tag member (x-tag-aliases, such as
+// "$type") it has, else "type".
+func tagMemberUsed(data []byte, path []string) string {
+	loadDialects()
+	keys := []string{"type"}
+	for _, u := range dialects.aliasUnions {
+		if !slices.Contains(keys, u[1]) {
+			keys = append(keys, u[1])
+		}
+	}
+	paths := make([][]string, len(keys))
+	for i, k := range keys {
+		paths[i] = append(path[:len(path):len(path)], k)
+	}
+	for i, off := range locate(data, paths) {
+		if off >= 0 {
+			return keys[i]
+		}
+	}
+	return "type"
+}
+
+// escapeToken escapes one JSON pointer token.
+func escapeToken(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }

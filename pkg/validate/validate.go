@@ -141,12 +141,22 @@ func validateFull(sch *jsonschema.Schema, title string, data []byte, maxErrs int
 		}
 	}
 	dl.apply(c)
-	return c.errors(data, maxErrs)
+	// Faults are placed where Python sees the members: at the last of
+	// duplicates (parse kept the last).
+	return c.errors(LastMembers(data), maxErrs)
 }
 
 func validateAutoGen(title string, data []byte, maxErrs int, limits gen.UnmarshalOptions) error {
 	limits.MaxErrors = maxErrs
 	val, err := limits.Decode(title, data)
+	if err != nil {
+		// An earlier one of duplicate members, which json.loads drops,
+		// may be the fault: read the document as Python sees it.
+		if d, changed := lastMembers(data); changed {
+			data = d
+			val, err = limits.Decode(title, data)
+		}
+	}
 	if err == nil {
 		// The model validators pydantic runs after the fields' checks
 		// (Handoff's name must be an identifier, ...).
@@ -305,6 +315,17 @@ func (c *collector) errors(data []byte, maxErrs int) agentschema.Faults {
 // title is "" and the error is one *Error with Keyword "discriminator"
 // (or the document's syntax errors, if it is not JSON).
 func (v *Validator) ValidateTagged(data []byte) (string, error) {
+	title, err := v.validateTagged(data)
+	if err != nil {
+		// Duplicate "type" members: json.loads keeps the last.
+		if d, changed := lastMembers(data); changed {
+			return v.validateTagged(d)
+		}
+	}
+	return title, err
+}
+
+func (v *Validator) validateTagged(data []byte) (string, error) {
 	d := wire.NewDecoder(data, wire.Options{})
 	tag, st := d.PeekTag("type")
 	if st == wire.TagFound {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -182,36 +183,58 @@ func (r *validateRun) file(name string, stdin io.Reader) error {
 	}
 	defer closeFn()
 	cr := &countingReader{r: newContextReader(r.ctx, in, r.flush), n: &r.progress.read}
-	return forDocuments(name, cr, r.typ == "", func(doc document, fault error) error {
+	// Documents are checked in parallel when the input is a file
+	// (parallel.go); the faults and warnings are written in order.
+	return forDocumentsInOrder(name, cr, r.typ == "", parallelFor(name), r.check, func(doc document, fault error, res checked) error {
 		if err := r.ctx.Err(); err != nil {
 			return err
 		}
 		r.docs++
-		err := r.document(doc, fault)
+		err := r.document(doc, res)
 		r.progress.tick(r.docs, r.invalid)
 		return err
 	})
 }
 
-// document checks one document and writes its errors. fault is set for
-// a document too large to read.
-func (r *validateRun) document(doc document, fault error) error {
-	var (
-		title string
-		err   error
-	)
-	r.v.Warn = func(e *agentschema.Fault) {
+// checked is what validation found in one document.
+type checked struct {
+	title    string
+	err      error
+	warnings []byte // the warnings' lines, for r.warn
+}
+
+// check validates one document; fault is set for a document too large to
+// read. It writes nothing (the warnings are held), so documents can be
+// checked in parallel.
+func (r *validateRun) check(doc document, fault error) checked {
+	var res checked
+	if fault == nil && r.ctx.Err() != nil {
+		return res
+	}
+	var warnings bytes.Buffer
+	v := *r.v
+	v.Warn = func(e *agentschema.Fault) {
 		p := at(doc, e.Line, e.Column)
-		fmt.Fprintf(r.warn, "%s:%d:%d: %s: warning: %s\n", p.File, p.Line, p.Column, e.DisplayPointer(), e.Message)
+		fmt.Fprintf(&warnings, "%s:%d:%d: %s: warning: %s\n", p.File, p.Line, p.Column, e.DisplayPointer(), e.Message)
 	}
 	switch {
 	case fault != nil:
-		err = agentschema.Faults{{Line: 1, Column: 1, Keyword: "syntax", Type: "limit", Message: faultMessage(fault)}}
+		res.err = agentschema.Faults{{Line: 1, Column: 1, Keyword: "syntax", Type: "limit", Message: faultMessage(fault)}}
 	case r.typ != "":
-		err = r.v.Validate(r.typ, doc.Data)
+		res.err = v.Validate(r.typ, doc.Data)
 	default:
-		title, err = r.v.ValidateTagged(doc.Data)
+		res.title, res.err = v.ValidateTagged(doc.Data)
 	}
+	res.warnings = warnings.Bytes()
+	return res
+}
+
+// document writes the warnings and errors check found in one document.
+func (r *validateRun) document(doc document, res checked) error {
+	if len(res.warnings) > 0 {
+		r.warn.Write(res.warnings)
+	}
+	title, err := res.title, res.err
 	if err == nil {
 		return nil
 	}

@@ -124,8 +124,15 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// Flushing before each read that may wait prints each message as
 		// soon as its line is complete (tail -f run.jsonl | agentschema render).
 		cr := newContextReader(context.Background(), in, flush)
-		err = readDocuments(name, cr, true, r.faults, &r.failed, func(doc document) error {
-			r.message(doc)
+		// Messages are decoded in parallel when the input is a file
+		// (parallel.go) and rendered in order.
+		err = forDocumentsInOrder(name, cr, true, parallelFor(name), r.decode, func(doc document, fault error, d decodedMessage) error {
+			if fault != nil {
+				r.faults.document(doc, faultMessage(fault))
+				r.failed = true
+				return nil
+			}
+			r.message(doc, d)
 			return nil
 		})
 		closeFn()
@@ -150,8 +157,18 @@ func (r *renderer) fault(doc document, line, col int, ptr, msg string) {
 	r.failed = true
 }
 
-// message decodes and renders one message.
-func (r *renderer) message(doc document) {
+// decodedMessage is a document decoded as a message, or the error.
+type decodedMessage struct {
+	m   messages.Message
+	err error
+}
+
+// decode decodes one message; it writes nothing, so documents can be
+// decoded in parallel.
+func (r *renderer) decode(doc document, fault error) decodedMessage {
+	if fault != nil {
+		return decodedMessage{}
+	}
 	m, err := r.factory.Create(doc.Data)
 	var unknown *messages.UnknownTypeError
 	if errors.As(err, &unknown) {
@@ -159,6 +176,12 @@ func (r *renderer) message(doc document) {
 			m, err = messages.DecodeRawStructured(doc.Data, gen.UnmarshalOptions{})
 		}
 	}
+	return decodedMessage{m, err}
+}
+
+// message renders one decoded message, or reports why it is bad.
+func (r *renderer) message(doc document, d decodedMessage) {
+	m, err := d.m, d.err
 	if err != nil {
 		var es wire.Errors
 		if errors.As(err, &es) {

@@ -336,6 +336,52 @@ func readToolSchemas(name string, stdin io.Reader, stderr io.Writer) ([]json.Raw
 	return tools, exitOK
 }
 
+// decodedLLM is what one document of LLM messages decoded to.
+type decodedLLM struct {
+	got  []gen.LLMMessage
+	errs wire.Errors
+}
+
+// decodeLLMMessages decodes one document of LLM messages (see
+// readLLMMessages); it writes nothing, so documents can be decoded in
+// parallel.
+func decodeLLMMessages(doc document, fault error) decodedLLM {
+	if fault != nil {
+		return decodedLLM{}
+	}
+	var got []gen.LLMMessage
+	errs := wire.Errors(nil)
+	err := wire.Decode(doc.Data, wire.Options{}, func(d *wire.Decoder) {
+		switch d.Peek() {
+		case wire.KindArray:
+			if d.Array() {
+				for d.More() {
+					if m := gen.DecodeLLMMessage(d); m != nil {
+						got = append(got, m)
+					}
+				}
+			}
+		case wire.KindObject:
+			if _, st := d.PeekTag("messages"); st != wire.TagMissing {
+				var s gen.ChatCompletionContextState
+				s.DecodeFrom(d)
+				got = s.Messages
+			} else if m := gen.DecodeLLMMessage(d); m != nil {
+				got = append(got, m)
+			}
+		case wire.KindInvalid:
+			d.Skip() // reports the syntax error
+		default:
+			d.Fail("model_type", "Input should be a JSON array of LLM messages, a saved context state or an LLM message")
+			d.Skip()
+		}
+	})
+	if err != nil {
+		errs = err.(wire.Errors)
+	}
+	return decodedLLM{got: got, errs: errs}
+}
+
 // readLLMMessages reads the LLM messages of the inputs and calls fn with
 // each, its input's name and its index among all the messages: a JSON
 // array of messages (read element by element), a saved context state
@@ -354,44 +400,24 @@ func readLLMMessages(verb string, files []string, stdin io.Reader, p *faultPrint
 			unreadable = true
 			continue
 		}
-		err = readDocuments(name, r, true, p, &bad, func(doc document) error {
-			d := wire.NewDecoder(doc.Data, wire.Options{})
-			var got []gen.LLMMessage
-			d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) {
-				switch d.Peek() {
-				case wire.KindArray:
-					if d.Array() {
-						for d.More() {
-							if m := gen.DecodeLLMMessage(d); m != nil {
-								got = append(got, m)
-							}
-						}
-					}
-				case wire.KindObject:
-					if _, st := d.PeekTag("messages"); st != wire.TagMissing {
-						var s gen.ChatCompletionContextState
-						s.DecodeFrom(d)
-						got = s.Messages
-					} else if m := gen.DecodeLLMMessage(d); m != nil {
-						got = append(got, m)
-					}
-				case wire.KindInvalid:
-					d.Skip() // reports the syntax error
-				default:
-					d.Fail("model_type", "Input should be a JSON array of LLM messages, a saved context state or an LLM message")
-					d.Skip()
-				}
-			}))
-			if errs := d.Errors(); len(errs) > 0 {
+		// Documents are decoded in parallel when the input is a file
+		// (parallel.go); fn is given the messages in order.
+		err = forDocumentsInOrder(name, r, true, parallelFor(name), decodeLLMMessages, func(doc document, fault error, res decodedLLM) error {
+			if fault != nil {
+				p.document(doc, faultMessage(fault))
+				bad = true
+				return nil
+			}
+			if len(res.errs) > 0 {
 				prefix := ""
 				if doc.Element >= 0 {
 					prefix = "/" + strconv.Itoa(doc.Element)
 				}
-				p.decoder(doc, prefix, errs)
+				p.decoder(doc, prefix, res.errs)
 				bad = true
 				return nil
 			}
-			for _, m := range got {
+			for _, m := range res.got {
 				if !bad && !fn(name, i, m) {
 					bad = true
 				}

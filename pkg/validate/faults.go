@@ -3,11 +3,14 @@ package validate
 import (
 	"encoding/json"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+
+	"github.com/agentschema/agentschema/schemas"
 )
 
 // fault is one error found by the schema validator, before its position
@@ -62,6 +65,21 @@ func (c *collector) walk(e *jsonschema.ValidationError) {
 				message: "missing required property " + strconv.Quote(name),
 			})
 		}
+		return
+	case *kind.PropertyNames:
+		// jsonschema v6.0.3 gives this error the validator's own location
+		// slice (validator.go: verr.InstanceLocation = vd.vloc, not
+		// cloned), which later siblings overwrite: its length is right,
+		// its segments may not be. The object is found again in the
+		// instance, and the fault put at the member whose name failed (as
+		// pydantic's loc ends with the key).
+		obj := c.propertyNamesObject(e.InstanceLocation, k.Property)
+		ptr := appendPath(obj, k.Property)
+		msg := "invalid member name " + strconv.Quote(k.Property) + ": " + causeText(e)
+		if ke := keyError(schemaURL(e.SchemaURL)); ke != "" {
+			msg = strings.ReplaceAll(ke, "{key}", k.Property) // autogen mode's words
+		}
+		c.add(fault{at: ptr, ptr: ptr, keyword: "propertyNames", message: msg})
 		return
 	case *kind.Enum:
 		if u := c.unionTag(e); u != nil {
@@ -336,4 +354,97 @@ func appendPath(path []string, tok string) []string {
 	out := make([]string, len(path), len(path)+1)
 	copy(out, path)
 	return append(out, tok)
+}
+
+// propertyNamesObject returns the location of the object whose member
+// name failed a propertyNames schema: of the objects of the instance at
+// the reported location's depth that have a member named name, the one
+// whose location agrees with the reported one in the most segments (the
+// first such one, members taken in name order, that no earlier fault of
+// that name took). The reported location itself is the fallback.
+func (c *collector) propertyNamesObject(reported []string, name string) []string {
+	var best []string
+	bestScore := -1
+	var walk func(v any, path []string)
+	walk = func(v any, path []string) {
+		if len(path) == len(reported) {
+			obj, ok := v.(map[string]any)
+			if !ok {
+				return
+			}
+			if _, ok := obj[name]; !ok || c.tookName(path, name) {
+				return
+			}
+			score := 0
+			for i := range path {
+				if path[i] == reported[i] {
+					score++
+				}
+			}
+			if score > bestScore {
+				best, bestScore = slices.Clone(path), score
+			}
+			return
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(x))
+			for k := range x {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				walk(x[k], append(path, k))
+			}
+		case []any:
+			for i, it := range x {
+				walk(it, append(path, strconv.Itoa(i)))
+			}
+		}
+	}
+	walk(c.root, make([]string, 0, len(reported)))
+	if best == nil {
+		return reported
+	}
+	return best
+}
+
+// tookName reports whether an earlier propertyNames fault is at the
+// member name of the object at path.
+func (c *collector) tookName(path []string, name string) bool {
+	p := appendPath(path, name)
+	for _, f := range c.faults {
+		if f.keyword == "propertyNames" && slices.Equal(f.ptr, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// causeText is the reason a propertyNames schema gave for refusing a
+// name: its first cause's own words (such as the pattern it does not
+// match).
+func causeText(e *jsonschema.ValidationError) string {
+	for len(e.Causes) > 0 {
+		e = e.Causes[0]
+	}
+	msg := (&jsonschema.ValidationError{ErrorKind: e.ErrorKind}).Error()
+	return strings.TrimPrefix(msg, "at '': ")
+}
+
+// keyError returns the x-key-error text of the schema file at url (the
+// fault the typed decoder gives a member name its map refuses), or "".
+func keyError(url string) string {
+	title := strings.TrimSuffix(url[strings.LastIndexByte(url, '/')+1:], ".json")
+	raw, err := schemas.Get(title)
+	if err != nil {
+		return ""
+	}
+	var s struct {
+		KeyError string `json:"x-key-error"`
+	}
+	if json.Unmarshal(raw, &s) != nil {
+		return ""
+	}
+	return s.KeyError
 }

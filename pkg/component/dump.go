@@ -45,6 +45,17 @@ const (
 	codeAgentDescription = "A Code Execution Agent that generates and executes Python and shell scripts based on user instructions. It ensures correctness, efficiency, and minimal errors while gracefully handling edge cases."
 )
 
+// DumpConfig returns what AutoGen's _to_config() writes for a component
+// that _from_config() built from v, a config decoded by DecodeConfig (or
+// ConfigOf): the constructors' defaults and rewrites (a team's name and
+// description, an AssistantAgent's tools in a StaticStreamWorkbench, a
+// default UnboundedChatCompletionContext, secrets masked, ...). v may be
+// changed in place. A config the constructor refuses is an
+// agentschema.Faults with pointers from the component's envelope (such as
+// "/config/participants"). Configs of other types are returned as they
+// are.
+func DumpConfig(v gen.Encodable) (gen.Encodable, error) { return dumpConfig(v, "") }
+
 // dumpConfig turns a validated config into what the component's
 // _to_config() returns after _from_config() built it: AutoGen 0.7.5's
 // constructors fill defaults the config model leaves empty and rewrite

@@ -147,8 +147,21 @@ func (t *treeRun) node(n *component.Node) {
 }
 
 // refusals adds what AutoGen refuses beyond the typed decoder's checks:
-// pydantic constraints the generated decoders do not enforce.
+// pydantic constraints the generated decoders do not enforce, and the
+// constructors' refusals that _from_config meets (component.DumpConfig:
+// a team without participants, an AssistantAgent with tools and a
+// workbench, ...).
 func (t *treeRun) refusals(n *component.Node, at []string) {
+	if v, err := component.DecodeConfig(&gen.ComponentModel{Provider: n.Provider, Config: n.Config}); err == nil {
+		var fs agentschema.Faults
+		if _, err := component.DumpConfig(v); errors.As(err, &fs) {
+			for _, f := range fs {
+				g := *f
+				g.Pointer = n.Pointer + f.Pointer
+				t.faults = append(t.faults, &g)
+			}
+		}
+	}
 	if n.Info.Config != "AssistantAgentConfig" {
 		return
 	}

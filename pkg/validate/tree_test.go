@@ -170,3 +170,29 @@ func FuzzValidateComponent(f *testing.F) {
 		}
 	})
 }
+
+// TestConstructorRefusals: in autogen mode, a tree is refused where
+// AutoGen's load_component fails after the config model accepted it: in a
+// constructor (BaseGroupChat.__init__: "At least one participant is
+// required.") or a model validator (Handoff's name must be an
+// identifier). Schema mode checks the config models only, which accept
+// both.
+func TestConstructorRefusals(t *testing.T) {
+	cases := []struct{ doc, ptr, msg string }{
+		{`{"provider":"autogen_agentchat.teams.RoundRobinGroupChat","config":{"participants":[{"provider":"autogen_agentchat.teams.Swarm","config":{"participants":[]}}]}}`,
+			"/config/participants/0/config/participants", "Value error, At least one participant is required."},
+		{`{"provider":"autogen_agentchat.agents.AssistantAgent","config":{"name":"a","model_client":{"provider":"OpenAIChatCompletionClient","config":{"model":"m"}},
+ "description":"d","reflect_on_tool_use":false,"tool_call_summary_format":"{result}","handoffs":["ok",{"target":"x","name":"not ok"}]}}`,
+			"/config/handoffs/1", "Value error, Handoff name must be a valid identifier: not ok"},
+	}
+	for _, c := range cases {
+		var es agentschema.Faults
+		err := (&Validator{Mode: ModeAutoGen}).ValidateComponent([]byte(c.doc))
+		if !errors.As(err, &es) || len(es) != 1 || es[0].Pointer != c.ptr || es[0].Message != c.msg || es[0].Line == 0 {
+			t.Errorf("autogen: %v", err)
+		}
+		if err := (&Validator{Mode: ModeSchema}).ValidateComponent([]byte(c.doc)); err != nil {
+			t.Errorf("schema: %v", err)
+		}
+	}
+}

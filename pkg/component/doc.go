@@ -27,6 +27,13 @@
 // load_component. (LoadAs builds registered components; ConfigOf only
 // reads configs.)
 //
+// What AutoGen does to a config beyond its model's fields is here too:
+// ApplyValidators runs pydantic's model validators that derive members
+// (validators.go); DumpConfig makes each class's constructor and
+// _to_config changes and refusals (dump.go), and NormalizeTree writes each
+// known component with its class's envelope (descriptions.go);
+// MaskSecrets writes SecretStr members as pydantic dumps them.
+//
 // Packages that implement components register their providers in an init
 // function, so importing them is enough to load their configs:
 //

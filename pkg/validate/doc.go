@@ -40,6 +40,14 @@
 // tag as an AIContent, and checks a StructuredMessage[X] in both modes as
 // normalize reads it.
 //
+// Both modes read a document as Python's json.loads does: of members with
+// the same name the last counts (LastMembers), so an earlier duplicate is
+// no fault, and the faults are placed at the members Python keeps. In
+// ModeAutoGen, component trees are also checked for what load_component
+// refuses after the config models (component.ApplyValidators and
+// component.DumpConfig: a Handoff name that is not an identifier, a team
+// without participants, ...).
+//
 // One mistake gives one error. The tagged unions (LLMMessage,
 // ChatMessage, AgentEvent, ResultContent) are oneOf schemas with a
 // discriminator; validating a plain oneOf reports a failure for every

@@ -125,6 +125,12 @@ func dumpConfig(v gen.Encodable, ptr string) (gen.Encodable, error) {
 		if err := needParticipants(len(c.Participants), ptr); err != nil {
 			return nil, err
 		}
+		// Swarm.__init__: "The first participant must be able to produce
+		// a handoff messages." (HandoffMessage in its
+		// produced_message_types; teams/_group_chat/_swarm_group_chat.py).
+		if handoffs, known := producesHandoffs(&c.Participants[0]); known && !handoffs {
+			return nil, refusal(ptr+"/config/participants/0", "Value error, The first participant must be able to produce a handoff messages.")
+		}
 	case *gen.MagenticOneGroupChatConfig:
 		orDefault(&c.Name, "MagenticOneGroupChat")
 		orDefault(&c.Description, teamDescription)
@@ -235,6 +241,33 @@ func dumpAssistant(c *gen.AssistantAgentConfig, ptr string) error {
 		c.Metadata = map[string]string{}
 	}
 	return nil
+}
+
+// producesHandoffs reports whether the agent m describes has
+// HandoffMessage in its produced_message_types, and whether that is known:
+// AssistantAgent's are TextMessage, ToolCallSummaryMessage and
+// HandoffMessage, UserProxyAgent's TextMessage and HandoffMessage;
+// CodeExecutorAgent and SocietyOfMindAgent produce TextMessage only,
+// MultimodalWebSurfer MultiModalMessage only; a MessageFilterAgent those
+// of the agent it wraps (each class's produced_message_types property).
+func producesHandoffs(m *gen.ComponentModel) (handoffs, known bool) {
+	info, ok := LookupProvider(m.Provider)
+	if !ok {
+		return false, false
+	}
+	switch info.Config {
+	case "AssistantAgentConfig", "UserProxyAgentConfig":
+		return true, true
+	case "CodeExecutorAgentConfig", "SocietyOfMindAgentConfig", "MultimodalWebSurferConfig":
+		return false, true
+	case "MessageFilterAgentConfig":
+		var c gen.MessageFilterAgentConfig
+		if gen.Unmarshal(m.Config, &c) != nil {
+			return false, false
+		}
+		return producesHandoffs(&c.WrappedAgent)
+	}
+	return false, false
 }
 
 // defaultContext puts the UnboundedChatCompletionContext the constructors

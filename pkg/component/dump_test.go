@@ -238,6 +238,9 @@ func TestNormalizeTreeRefusals(t *testing.T) {
 		{"selector with one participant", // SelectorGroupChat.__init__
 			`{"provider":"autogen_agentchat.teams.SelectorGroupChat","config":{"participants":[` + agentB + `],"model_client":` + openAI + `,"selector_prompt":"p","allow_repeated_speaker":false}}`,
 			"/config/participants", "Value error, At least two participants are required for SelectorGroupChat."},
+		{"swarm led by an agent without handoffs", // Swarm.__init__
+			`{"provider":"autogen_agentchat.teams.Swarm","config":{"participants":[{"provider":"autogen_agentchat.agents.MessageFilterAgent","config":{"name":"f","filter":{"per_source":[]},"wrapped_agent":{"provider":"autogen_agentchat.agents.SocietyOfMindAgent","config":{"name":"s","model_client":` + openAI + `,"team":{"provider":"autogen_agentchat.teams.RoundRobinGroupChat","config":{"participants":[` + agentB + `]}}}}}},` + agentA + `]}}`,
+			"/config/participants/0", "Value error, The first participant must be able to produce a handoff messages."},
 		{"token usage without limits", // TokenUsageTermination.__init__
 			`{"provider":"autogen_agentchat.conditions.TokenUsageTermination","config":{"max_total_token":null,"max_prompt_token":null,"max_completion_token":null}}`,
 			"/config", "Value error, At least one of max_total_token, max_prompt_token, or max_completion_token must be provided"},

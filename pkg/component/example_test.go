@@ -71,3 +71,28 @@ func ExampleDropNone() {
 	// Output:
 	// {"messages":[{"content":"hi"}],"tool_schema":[{"name":"f","parameters":{"type":"object","properties":{"x":{"default":null}}}}]}
 }
+
+// NormalizeTree writes a tree as AutoGen's load_component(x).dump_component()
+// does: the class's envelope, the team's default name and description, and
+// the handoff's derived members.
+func ExampleNormalizeTree() {
+	team := []byte(`{"provider": "autogen_agentchat.teams.Swarm", "label": "My team",
+	  "config": {"participants": [{"provider": "autogen_agentchat.agents.UserProxyAgent", "config": {"name": "bob"}}]}}`)
+	out, err := component.NormalizeTree(team)
+	if err != nil {
+		panic(err)
+	}
+	var m struct {
+		Label  string
+		Config struct{ Name, Description string }
+	}
+	_ = json.Unmarshal(out, &m)
+	fmt.Printf("%s: %s, %q\n", m.Label, m.Config.Name, m.Config.Description)
+
+	h := gen.Handoff{Target: "Bob"}
+	_ = component.ApplyValidators(&h)
+	fmt.Println(h.Name, "|", h.Description, "|", h.Message)
+	// Output:
+	// Swarm: Swarm, "A team of agents."
+	// transfer_to_bob | Handoff to Bob. | Transferred to Bob, adopting the role of Bob immediately.
+}

@@ -27,7 +27,7 @@ var workerCount = 0
 // few documents' worth however far the workers could run ahead.
 const (
 	maxInFlightBytes = 16 << 20
-	maxInFlightDocs  = 64
+	maxInFlightDocs  = 1024
 )
 
 // parallelFor reports how many workers to use for the input named name:
@@ -47,13 +47,23 @@ func parallelFor(name string) int {
 	return n
 }
 
-// job is one document on its way through the workers.
-type job[R any] struct {
-	doc   document
-	fault error
-	res   R
-	done  chan struct{}
+// batch is a run of documents on its way through the workers. Documents
+// go in batches because one is often small (a chat message: some hundreds
+// of bytes, microseconds of work), so handing each over on its own would
+// cost about as much as the work.
+type batch[R any] struct {
+	docs   []document
+	faults []error
+	res    []R
+	size   int // bytes of the documents
+	done   chan struct{}
 }
+
+// The size of a batch: at most batchDocs documents or batchBytes bytes.
+const (
+	batchDocs  = 64
+	batchBytes = 256 << 10
+)
 
 // forDocumentsInOrder calls work for each document of the input r named
 // name (read as forDocuments reads it) and emit with the document and
@@ -72,76 +82,90 @@ func forDocumentsInOrder[R any](name string, r io.Reader, elements bool, workers
 			return emit(doc, fault, work(doc, fault))
 		})
 	}
-	jobs := make(chan *job[R])
+	jobs := make(chan *batch[R])
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := range jobs {
-				j.res = work(j.doc, j.fault)
-				close(j.done)
+			for b := range jobs {
+				b.res = make([]R, len(b.docs))
+				for i, doc := range b.docs {
+					b.res[i] = work(doc, b.faults[i])
+				}
+				close(b.done)
 			}
 		}()
 	}
 	var (
-		pending  []*job[R] // read, not yet emitted, in input order
-		inFlight int       // their bytes
+		pending  []*batch[R] // handed over, not yet emitted, in input order
+		inFlight int         // their bytes
 		emitErr  error
+		cur      *batch[R] // being filled
 	)
-	// emitHead emits the first pending document, waiting for it if wait is
-	// set; it reports whether it emitted one.
+	// emitHead emits the documents of the first pending batch, waiting for
+	// it if wait is set; it reports whether it emitted them.
 	emitHead := func(wait bool) bool {
 		if len(pending) == 0 || emitErr != nil {
 			return false
 		}
-		j := pending[0]
+		b := pending[0]
 		if !wait {
 			select {
-			case <-j.done:
+			case <-b.done:
 			default:
 				return false
 			}
 		}
-		<-j.done
+		<-b.done
 		pending[0] = nil
 		pending = pending[1:]
-		inFlight -= len(j.doc.Data)
-		emitErr = emit(j.doc, j.fault, j.res)
-		return true
-	}
-	err := forDocuments(name, r, elements, func(doc document, fault error) error {
-		doc.Data = append([]byte(nil), doc.Data...)
-		j := &job[R]{doc: doc, fault: fault, done: make(chan struct{})}
-		pending = append(pending, j)
-		inFlight += len(doc.Data)
-		// Hand the job to a worker, emitting finished documents while
-		// every worker is busy.
-		for sent := false; !sent; {
-			select {
-			case jobs <- j:
-				sent = true
-			default:
-				if !emitHead(false) {
-					select {
-					case jobs <- j:
-						sent = true
-					case <-pending[0].done:
-						emitHead(true)
-					}
-				}
-			}
-			if emitErr != nil {
+		inFlight -= b.size
+		for i, doc := range b.docs {
+			if emitErr = emit(doc, b.faults[i], b.res[i]); emitErr != nil {
 				break
 			}
 		}
-		for emitErr == nil && (len(pending) > maxInFlightDocs || inFlight > maxInFlightBytes) {
+		return true
+	}
+	// dispatch hands the current batch to a worker, emitting finished
+	// batches while every worker is busy, and keeps what is in flight
+	// bounded.
+	dispatch := func() {
+		b := cur
+		cur = nil
+		pending = append(pending, b)
+		inFlight += b.size
+		for sent := false; !sent && emitErr == nil; {
+			select {
+			case jobs <- b:
+				sent = true
+			case <-pending[0].done:
+				emitHead(true)
+			}
+		}
+		for emitErr == nil && (len(pending)*batchDocs > maxInFlightDocs || inFlight > maxInFlightBytes) {
 			emitHead(true)
 		}
 		for emitErr == nil && emitHead(false) {
 		}
+	}
+	err := forDocuments(name, r, elements, func(doc document, fault error) error {
+		if cur == nil {
+			cur = &batch[R]{done: make(chan struct{})}
+		}
+		doc.Data = append([]byte(nil), doc.Data...)
+		cur.docs = append(cur.docs, doc)
+		cur.faults = append(cur.faults, fault)
+		cur.size += len(doc.Data)
+		if len(cur.docs) >= batchDocs || cur.size >= batchBytes {
+			dispatch()
+		}
 		return emitErr
 	})
+	if cur != nil && emitErr == nil {
+		dispatch()
+	}
 	close(jobs)
 	// The documents read before a read error are emitted, as a serial run
 	// emits them before it meets the error.

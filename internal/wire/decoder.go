@@ -151,8 +151,11 @@ func Decode(data []byte, opts Options, fn func(d *Decoder)) error {
 	d.init(data, opts)
 	d.DecodeDocument(DecodeFunc(fn))
 	err := d.Err()
+	// Drop every reference into data (member names in the path), so a
+	// pooled decoder does not keep a large input alive.
 	d.data = nil
 	d.errs = nil
+	clear(d.path[:cap(d.path)])
 	if cap(d.scratch) > maxPooledScratch {
 		d.scratch = nil
 	}

@@ -171,6 +171,11 @@ func FuzzNormalizeTree(f *testing.F) {
 		f.Add(b)
 	}
 	f.Add([]byte(`{"provider":"autogen_agentchat.base.OrTerminationCondition","config":{"conditions":[{"provider":"x","config":{"a":null}},3,null]}}`))
+	// The dump quirks: handoffs, tools into a workbench, team defaults,
+	// graph edges, secrets.
+	f.Add([]byte(`{"provider":"autogen_agentchat.teams.Swarm","config":{"participants":[{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` + agentBase + `,"handoffs":["Alice",{"target":"b"}],"tools":[` + tool + `]}}]}}`))
+	f.Add([]byte(`{"provider":"autogen_agentchat.teams.GraphFlow","config":{"participants":[` + agentB + `],"graph":{"nodes":{"b":{"name":"b","edges":[{"target":"c"}]}}}}}`))
+	f.Add([]byte(`{"provider":"AzureOpenAIChatCompletionClient","config":{"model":"m","azure_endpoint":"e","api_version":"v","api_key":"k","model_info":` + modelInfo + `}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		out, err := component.NormalizeTree(data)
 		if err != nil {

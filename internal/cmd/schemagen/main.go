@@ -424,10 +424,8 @@ func (o UnmarshalOptions) Decode(title string, data []byte) (Encodable, error) {
 	if !ok {
 		return nil, &UnknownTitleError{Title: title}
 	}
-	d := wire.NewDecoder(data, wire.Options(o))
 	var v wire.Encodable
-	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v = f(d) }))
-	if err := d.Err(); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = f(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/agentschema/agentschema/internal/pymodel"
 )
 
 // pythonSource writes a Python stub of a FunctionTool's function: its
@@ -17,15 +18,15 @@ func pythonSource(funcName string, args *node, out reflect.Type) (string, []gen.
 	imp := pyImports{}
 	var params []string
 	sawDefault, needStar := false, false
-	for _, f := range args.fields {
-		ann := imp.annotation(f.node)
-		if f.hasDesc && f.desc != f.name {
+	for _, f := range args.Fields {
+		ann := imp.annotation(f.Node)
+		if f.HasDesc && f.Description != f.Name {
 			imp.use("typing", "Annotated")
-			ann = "Annotated[" + ann + ", " + pyLiteral(pyjson.StrValue(f.desc)) + "]"
+			ann = "Annotated[" + ann + ", " + pyLiteral(pyjson.StrValue(f.Description)) + "]"
 		}
-		p := f.name + ": " + ann
-		if f.hasDef {
-			p += " = " + pyLiteral(f.def)
+		p := f.Name + ": " + ann
+		if f.HasDefault {
+			p += " = " + pyLiteral(f.Default)
 			sawDefault = true
 		} else if sawDefault {
 			needStar = true // a required parameter after a default one
@@ -36,8 +37,7 @@ func pythonSource(funcName string, args *node, out reflect.Type) (string, []gen.
 		params = append([]string{"*"}, params...)
 	}
 	ret := "Any"
-	b := &builder{root: out}
-	if n, err := b.typeNode(out, ""); err == nil {
+	if n, err := pymodel.NodeOf(out); err == nil {
 		ret = imp.annotation(n)
 	} else {
 		imp.use("typing", "Any")
@@ -77,49 +77,49 @@ func (p pyImports) items() []gen.FunctionToolConfigGlobalImportsItem {
 
 // annotation is the Python type annotation of a node.
 func (p pyImports) annotation(n *node) string {
-	if n.enum != nil {
+	if n.Enum != nil {
 		p.use("typing", "Literal")
-		parts := make([]string, len(n.enum))
-		for i, v := range n.enum {
+		parts := make([]string, len(n.Enum))
+		for i, v := range n.Enum {
 			parts[i] = pyLiteral(v)
 		}
 		return "Literal[" + strings.Join(parts, ", ") + "]"
 	}
-	switch n.kind {
-	case nString:
+	switch n.Kind {
+	case pymodel.String:
 		return "str"
-	case nInt:
+	case pymodel.Int:
 		return "int"
-	case nFloat:
+	case pymodel.Float:
 		return "float"
-	case nBool:
+	case pymodel.Bool:
 		return "bool"
-	case nTime, nDateTime:
+	case pymodel.Time, pymodel.DateTime:
 		p.use("datetime", "datetime")
 		return "datetime"
-	case nSlice:
+	case pymodel.Slice:
 		p.use("typing", "List")
-		return "List[" + p.annotation(n.elem) + "]"
-	case nArray:
+		return "List[" + p.annotation(n.Elem) + "]"
+	case pymodel.Array:
 		p.use("typing", "Tuple")
-		if n.length == 0 {
+		if n.Len == 0 {
 			return "Tuple[()]"
 		}
-		parts := make([]string, n.length)
+		parts := make([]string, n.Len)
 		for i := range parts {
-			parts[i] = p.annotation(n.elem)
+			parts[i] = p.annotation(n.Elem)
 		}
 		return "Tuple[" + strings.Join(parts, ", ") + "]"
-	case nMap:
+	case pymodel.Map:
 		p.use("typing", "Dict")
-		return "Dict[" + p.annotation(n.key) + ", " + p.annotation(n.elem) + "]"
-	case nStruct:
+		return "Dict[" + p.annotation(n.Key) + ", " + p.annotation(n.Elem) + "]"
+	case pymodel.Struct:
 		p.use("typing", "Dict")
 		p.use("typing", "Any")
 		return "Dict[str, Any]"
-	case nPtr:
+	case pymodel.Ptr:
 		p.use("typing", "Optional")
-		return "Optional[" + p.annotation(n.elem) + "]"
+		return "Optional[" + p.annotation(n.Elem) + "]"
 	}
 	p.use("typing", "Any")
 	return "Any"

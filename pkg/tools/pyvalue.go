@@ -1,11 +1,6 @@
 package tools
 
-import (
-	"strings"
-	"unicode"
-
-	"github.com/agentschema/agentschema/internal/pyjson"
-)
+import "github.com/agentschema/agentschema/internal/pyjson"
 
 // This file holds the Python side of the package. A pyValue is a Python
 // value as internal/pyjson models it: a JSON value as Python's json.loads
@@ -29,11 +24,3 @@ func parsePyJSON(data []byte) (pyValue, error) {
 // appendJSON appends v as compact JSON, UTF-8 kept, floats as Python
 // writes them (1.0, 1e-05; Infinity and NaN as json.dumps spells them).
 func appendJSON(b []byte, v *pyValue) []byte { return pyjson.AppendJSON(b, v) }
-
-// pyStrip is Python's str.strip(): it removes white space as str.isspace
-// defines it (Unicode White_Space plus the separators U+001C to U+001F).
-func pyStrip(s string) string {
-	return strings.TrimFunc(s, func(r rune) bool {
-		return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f || r == 0x85
-	})
-}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/agentschema/agentschema/internal/pymodel"
 	"github.com/agentschema/agentschema/internal/pytime"
 	"github.com/agentschema/agentschema/internal/wire"
 )
@@ -68,6 +69,12 @@ var (
 	typeTextMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
 	typeJSONNumber    = reflect.TypeFor[json.Number]()
 	typeBigIntValue   = reflect.TypeFor[big.Int]()
+	typeWireInt       = reflect.TypeFor[wire.Int]()
+	typeBigInt        = reflect.TypeFor[*big.Int]()
+	typeTime          = reflect.TypeFor[time.Time]()
+	typeDateTime      = reflect.TypeFor[pytime.DateTime]()
+	typeRawMessage    = reflect.TypeFor[json.RawMessage]()
+	typeRawJSON       = reflect.TypeFor[wire.RawJSON]()
 )
 
 // isSpecial reports types rendered by their value rather than their
@@ -189,7 +196,7 @@ func goToPy(v reflect.Value, dump bool) pyValue {
 			return pyjson.NoneValue()
 		}
 		keys := v.MapKeys()
-		slices.SortFunc(keys, compareKeys)
+		slices.SortFunc(keys, pymodel.CompareKeys)
 		out := pyValue{Kind: pyjson.Dict}
 		for _, k := range keys {
 			kp := goToPy(k, false)
@@ -287,4 +294,14 @@ func pyDateTimeStr(d pytime.DateTime) string {
 		s = s[:len(s)-1] + "+00:00"
 	}
 	return strings.Replace(s, "T", " ", 1)
+}
+
+// hasOpt reports whether a json tag's options include opt.
+func hasOpt(opts, opt string) bool {
+	for o := range strings.SplitSeq(opts, ",") {
+		if o == opt {
+			return true
+		}
+	}
+	return false
 }

@@ -112,10 +112,8 @@ func (t *BaseToolWithState[In, Out, S]) LoadState(_ context.Context, state json.
 		return err
 	}
 	var s S
-	var vd validator
-	vd.model(t.stateNode, &v, reflect.ValueOf(&s).Elem())
-	if len(vd.errs) > 0 {
-		return &ValidationError{Title: t.stateNode.title, Errors: vd.errs}
+	if errs := validateModel(t.stateNode, &v, reflect.ValueOf(&s).Elem()); len(errs) > 0 {
+		return &ValidationError{Title: t.stateNode.Title, Errors: errs}
 	}
 	t.SetState(s)
 	return nil

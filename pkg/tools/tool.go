@@ -120,13 +120,13 @@ func newSpec[In any](name, description, title string, sem semantics, opts []Opti
 		s.funcName = name
 	}
 	props := newDict()
-	for _, f := range n.fields {
-		props.Set(f.name, fieldSchema(f))
-		if f.required {
-			s.required = append(s.required, f.name)
+	for _, f := range n.Fields {
+		props.Set(f.Name, fieldSchema(f))
+		if f.Required {
+			s.required = append(s.required, f.Name)
 		}
 	}
-	if o.strict && len(s.required) != len(n.fields) {
+	if o.strict && len(s.required) != len(n.Fields) {
 		return nil, &StrictModeError{Tool: name, Msg: strictRequiredMsg}
 	}
 	s.properties = appendJSON(nil, &props)
@@ -169,17 +169,15 @@ func decodeArgs[In any](s *spec, args json.RawMessage) (In, error) {
 	}
 	v, err := parsePyJSON(args)
 	if err != nil {
-		return in, jsonInvalid(s.node.title, args, err)
+		return in, jsonInvalid(s.node.Title, args, err)
 	}
 	dst := reflect.ValueOf(&in).Elem()
-	var vd validator
-	vd.model(s.node, &v, dst)
-	if len(vd.errs) > 0 {
-		return in, &ValidationError{Title: s.node.title, Errors: vd.errs}
+	if errs := validateModel(s.node, &v, dst); len(errs) > 0 {
+		return in, &ValidationError{Title: s.node.Title, Errors: errs}
 	}
 	dumped := dumpValueOf(s.node, dst)
 	if faults := schemaFaults(s.compiled, &dumped); len(faults) > 0 {
-		return in, &ValidationError{Title: s.node.title, Errors: faults}
+		return in, &ValidationError{Title: s.node.Title, Errors: faults}
 	}
 	return in, nil
 }
@@ -242,10 +240,8 @@ func Validate[T any](data json.RawMessage, title string) (T, error) {
 	if err != nil {
 		return out, jsonInvalid(title, data, err)
 	}
-	var vd validator
-	vd.model(n, &v, reflect.ValueOf(&out).Elem())
-	if len(vd.errs) > 0 {
-		return out, &ValidationError{Title: title, Errors: vd.errs}
+	if errs := validateModel(n, &v, reflect.ValueOf(&out).Elem()); len(errs) > 0 {
+		return out, &ValidationError{Title: title, Errors: errs}
 	}
 	return out, nil
 }

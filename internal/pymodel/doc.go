@@ -1,0 +1,66 @@
+// Package pymodel turns Go structs into pydantic models: one engine for
+// every Go type that stands for a Python BaseModel (StructuredMessage
+// contents and custom messages in pkg/messages, function tool arguments and
+// states in pkg/tools, structured output in pkg/models/openai).
+//
+// It owns, for a Go type built into a Node by Build:
+//
+//   - the JSON Schema pydantic's model_json_schema() writes (Schema, with
+//     $defs; InlineSchema, with $refs replaced as AutoGen's tools replace
+//     them), keys sorted as pydantic sorts them;
+//   - lax validation of Python values (Validate: model_validate of what
+//     json.loads built, with pydantic's error types, messages and
+//     locations) and of JSON text (Decode, DecodeModel:
+//     model_validate_json over internal/wire, faults with JSON pointers);
+//   - the dumps: DumpJSON (model_dump(mode="json")), DumpPython
+//     (model_dump()), Encode and Marshal (model_dump_json).
+//
+// # Tag grammar
+//
+// A struct is a model; its fields are the model's fields:
+//
+//   - json:"name": the field's name (the Go name without it); json:"-" and
+//     unexported fields are left out; embedded structs (and pointers to
+//     them) without a name are flattened as encoding/json flattens them: a
+//     shallower field hides a deeper one of the same name, two at the same
+//     depth are refused. The option ",string" is refused.
+//   - default:"...": the field is optional with this default, written as
+//     JSON ("[]", "{}", "null", "1.5", "\"x\""). On a string field (or a
+//     pointer to one) text that is not a JSON string is the string itself
+//     (default:"x" and default:"\"x\"" are both the string x; "null" on a
+//     pointer is None). The value is validated as input would be, and the
+//     schema shows its dump (default:"2" on a float is 2.0). Two factories:
+//     "@uuid4" (a string field: a new UUID4 each time) and "@now" (a
+//     time.Time or DateTime field: the current UTC time).
+//   - a pointer field without a default is Optional[T] = None; with
+//     required:"true" it is Optional[T] without a default (required, null
+//     allowed).
+//   - json ",omitempty" or ",omitzero" without a default tag: the default
+//     is the zero value (shown as [] and {} for slices and maps).
+//   - any other field is required.
+//   - description:"...": the field's description.
+//   - enum:"a,b" (or a JSON array, enum:`["a,b","c"]`): a Literal of the
+//     values, read as the field's type; it applies through pointers,
+//     slices and arrays to the element.
+//   - minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf (on
+//     numbers), minLength, maxLength, pattern, format (on strings),
+//     minItems, maxItems (on slices): the JSON Schema keywords of pydantic's
+//     Field constraints, written into the schema (function tools check them
+//     with a JSON Schema validator).
+//
+// Types: string kinds (str), bool, Go integers (int; a Go integer below
+// 64 bits also gets its range as minimum and maximum), gen.Int and *big.Int
+// (int of any size; a nil *big.Int is None), floats (float), []byte
+// (bytes), time.Time and gen.DateTime (datetime), json.RawMessage and
+// gen.RawJSON (any JSON, kept as text), any (any JSON: nil, bool, int64 or
+// *big.Int, float64, string, []any, map[string]any), []T (list), [N]T
+// (tuple), maps with string or integer keys (dict), *T (Optional), structs
+// (nested models, in $defs), types implementing Enum (Enum classes, in
+// $defs), the generated types of package gen and types with MarshalJSON and
+// UnmarshalJSON (read and written by their own codecs; schema {}). A
+// struct's class name is its ModelName() when it has one.
+//
+// Options restrict what a caller accepts: function tools refuse recursive
+// types (their schema is inlined) and []byte; StructuredMessage contents
+// take only maps with string keys.
+package pymodel

@@ -1,0 +1,407 @@
+package pymodel
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/agentschema/agentschema/internal/wire"
+)
+
+// This file reads and writes JSON text directly, as pydantic's
+// model_validate_json and model_dump_json do: the lax rules of
+// internal/wire (which the generated types use too), every fault with its
+// JSON pointer, line and column.
+
+// Hooks changes how DecodeModel reads one model.
+type Hooks struct {
+	// Title names the model in a model_type fault (the node's Title when
+	// empty).
+	Title string
+	// Unknown reads a member that is no field; it returns false to let
+	// the member be ignored (pydantic's extra="ignore").
+	Unknown func(d *wire.Decoder, name []byte) bool
+	// Field reads a field's value in place of its node; it returns false
+	// to let the node read it.
+	Field func(d *wire.Decoder, f *Field, v reflect.Value) bool
+}
+
+// Decode reads one JSON value from d into v, a settable value of n's
+// type, recording faults in d.
+func Decode(d *wire.Decoder, n *Node, v reflect.Value) {
+	switch {
+	case n.Enum != nil || n.Kind == Array || n.Kind == Map && n.Key.Kind != String:
+		decodeViaPython(d, n, v)
+	case n.Kind <= Bytes:
+		decodeScalar(d, n, v)
+	case n.Kind <= Marshaler:
+		decodeMethods(d, n, v)
+	default:
+		decodeContainer(d, n, v)
+	}
+}
+
+func decodeScalar(d *wire.Decoder, n *Node, v reflect.Value) {
+	switch n.Kind {
+	case String:
+		v.SetString(d.Str())
+	case Bool:
+		v.SetBool(d.Bool())
+	case Int:
+		decodeInt(d, n, v)
+	case Float:
+		v.SetFloat(d.Float())
+	case Any:
+		decodeAny(d, v)
+	case Raw:
+		v.SetBytes(d.Raw())
+	case DateTime:
+		v.Set(reflect.ValueOf(d.DateTime()))
+	case Time:
+		v.Set(reflect.ValueOf(d.DateTime().Time()))
+	case Bytes:
+		if k := d.Peek(); k != wire.KindString {
+			if k != wire.KindInvalid {
+				d.Fail("bytes_type", "Input should be a valid bytes")
+			}
+			d.Skip()
+			return
+		}
+		v.SetBytes([]byte(d.Str()))
+	}
+}
+
+func decodeInt(d *wire.Decoder, n *Node, v reflect.Value) {
+	if n.IntRepr == IntBigPtr && d.Null() {
+		v.SetZero()
+		return
+	}
+	nerr := len(d.Errors())
+	i := d.Int()
+	if len(d.Errors()) > nerr {
+		return
+	}
+	switch n.IntRepr {
+	case IntWire:
+		v.Set(reflect.ValueOf(i))
+		return
+	case IntBigPtr:
+		v.Set(reflect.ValueOf(i.Big()))
+		return
+	}
+	b := i.Big()
+	if b.Cmp(n.Min) < 0 || b.Cmp(n.Max) > 0 {
+		d.Fail("int_range", "Input should fit a Go "+n.Type.Kind().String()+": "+i.String())
+		return
+	}
+	if v.CanInt() {
+		v.SetInt(b.Int64())
+	} else {
+		v.SetUint(b.Uint64())
+	}
+}
+
+func decodeAny(d *wire.Decoder, v reflect.Value) {
+	r := d.Raw()
+	if r == nil {
+		return
+	}
+	p, err := ParseJSON(r)
+	if err != nil {
+		d.Fail("json_invalid", err.Error())
+		return
+	}
+	if x := pyToGo(&p); x != nil {
+		v.Set(reflect.ValueOf(x))
+	} else {
+		v.SetZero()
+	}
+}
+
+// decodeMethods reads a value of the Image, Codec or Marshaler kind.
+func decodeMethods(d *wire.Decoder, n *Node, v reflect.Value) {
+	switch n.Kind {
+	case Image:
+		v.Set(reflect.ValueOf(d.Image()))
+	case Codec:
+		v.Addr().Interface().(wire.Decodable).DecodeFrom(d)
+	case Marshaler:
+		raw, ok := d.RawValue()
+		if !ok {
+			return
+		}
+		if err := v.Addr().Interface().(json.Unmarshaler).UnmarshalJSON(raw); err != nil {
+			d.Fail("value_error", "Value error, "+err.Error())
+		}
+	}
+}
+
+func decodeContainer(d *wire.Decoder, n *Node, v reflect.Value) {
+	switch n.Kind {
+	case Slice:
+		if !d.Array() {
+			return
+		}
+		s := reflect.MakeSlice(n.Type, 0, 0)
+		for d.More() {
+			s = reflect.Append(s, reflect.Zero(n.Elem.Type))
+			Decode(d, n.Elem, s.Index(s.Len()-1))
+		}
+		v.Set(s)
+	case Map:
+		if !d.Object("dict_type", "Input should be a valid dictionary") {
+			return
+		}
+		m := reflect.MakeMap(n.Type)
+		for {
+			name, ok := d.Next()
+			if !ok {
+				break
+			}
+			ev := reflect.New(n.Elem.Type).Elem()
+			Decode(d, n.Elem, ev)
+			m.SetMapIndex(reflect.ValueOf(string(name)).Convert(n.Key.Type), ev)
+		}
+		v.Set(m)
+	case Ptr:
+		if d.Null() {
+			v.SetZero()
+			return
+		}
+		p := reflect.New(n.Elem.Type)
+		Decode(d, n.Elem, p.Elem())
+		v.Set(p)
+	case Struct:
+		DecodeModel(d, n, v, nil)
+	}
+}
+
+// decodeViaPython reads a value whose JSON-mode rules are those of python
+// mode (Literals, Enum classes, tuples, dicts with integer keys): parsed,
+// then validated; the first fault is reported at the value.
+func decodeViaPython(d *wire.Decoder, n *Node, v reflect.Value) {
+	raw, ok := d.RawValue()
+	if !ok {
+		return
+	}
+	p, err := ParseJSON(raw)
+	if err != nil {
+		d.Fail("json_invalid", err.Error())
+		return
+	}
+	var vd validator
+	vd.value(n, &p, v)
+	if len(vd.errs) > 0 {
+		d.Fail(vd.errs[0].Type, vd.errs[0].Msg)
+	}
+}
+
+// DecodeModel reads an object into struct value v (model n) as pydantic's
+// model_validate_json does: fields by name, defaults for those missing,
+// unknown members ignored, every fault recorded in d.
+func DecodeModel(d *wire.Decoder, n *Node, v reflect.Value, h *Hooks) {
+	v.SetZero()
+	title := n.Title
+	if h != nil && h.Title != "" {
+		title = h.Title
+	}
+	if !d.Object("model_type", "Input should be a valid dictionary or instance of "+title) {
+		return
+	}
+	seen := make([]bool, len(n.Fields))
+	for {
+		name, ok := d.Next()
+		if !ok {
+			break
+		}
+		if f := n.byName[string(name)]; f != nil {
+			seen[f.pos] = true
+			fv := fieldByIndexAlloc(v, f.Index)
+			if h == nil || h.Field == nil || !h.Field(d, f, fv) {
+				Decode(d, f.Node, fv)
+			}
+			continue
+		}
+		if h == nil || h.Unknown == nil || !h.Unknown(d, name) {
+			d.SkipUnknown()
+		}
+	}
+	if d.Fatal() {
+		return
+	}
+	for i, f := range n.Fields {
+		if !seen[i] {
+			missingField(d, f, v)
+		}
+	}
+}
+
+// missingField fills a field the input lacks with its default, or records
+// a missing fault.
+func missingField(d *wire.Decoder, f *Field, v reflect.Value) {
+	switch {
+	case f.Required:
+		d.Missing(f.Name)
+	case f.Factory != nil:
+		f.Factory(fieldByIndexAlloc(v, f.Index))
+	default:
+		def := f.Default
+		var vd validator
+		vd.value(f.Node, &def, fieldByIndexAlloc(v, f.Index))
+	}
+}
+
+// Encode writes v, a value of n's type, as pydantic's model_dump_json
+// writes it (map keys sorted: Go maps have no order).
+func Encode(e *wire.Encoder, n *Node, v reflect.Value) {
+	switch n.Kind {
+	case String:
+		e.Str(v.String())
+	case Bool:
+		e.Bool(v.Bool())
+	case Int:
+		encodeInt(e, n, v)
+	case Float:
+		e.Float(v.Float())
+	case Any:
+		encodeAny(e, v)
+	case Raw:
+		e.RawJSON(wire.RawJSON(v.Bytes()))
+	case Time, DateTime:
+		e.DateTime(dateTimeOf(v))
+	case Bytes:
+		if !utf8.Valid(v.Bytes()) {
+			e.SetError(errors.New("bytes that are not UTF-8 cannot be dumped as JSON"))
+		}
+		e.Str(string(v.Bytes()))
+	case Image, Codec, Marshaler:
+		encodeMethods(e, n, v)
+	default:
+		encodeContainer(e, n, v)
+	}
+}
+
+func encodeInt(e *wire.Encoder, n *Node, v reflect.Value) {
+	switch {
+	case n.IntRepr == IntWire:
+		e.Int(v.Interface().(wire.Int))
+	case n.IntRepr == IntBigPtr && v.IsNil():
+		e.Null()
+	case n.IntRepr == IntBigPtr:
+		e.Raw(v.Interface().(interface{ String() string }).String())
+	case v.CanInt():
+		e.Raw(strconv.FormatInt(v.Int(), 10))
+	default:
+		e.Raw(strconv.FormatUint(v.Uint(), 10))
+	}
+}
+
+func encodeAny(e *wire.Encoder, v reflect.Value) {
+	if v.IsNil() {
+		e.Null()
+		return
+	}
+	x := v.Elem()
+	n, err := NodeOf(x.Type())
+	if err != nil {
+		e.SetError(err)
+		e.Null()
+		return
+	}
+	tmp := reflect.New(x.Type()).Elem()
+	tmp.Set(x)
+	Encode(e, n, tmp)
+}
+
+func encodeMethods(e *wire.Encoder, n *Node, v reflect.Value) {
+	switch n.Kind {
+	case Image:
+		e.Image(v.Interface().(wire.Image))
+	case Codec:
+		encodableOf(v).EncodeTo(e)
+	case Marshaler:
+		data, err := marshalerOf(v).MarshalJSON()
+		if err != nil {
+			e.SetError(err)
+			e.Null()
+			return
+		}
+		e.RawJSON(wire.Compact(data))
+	}
+}
+
+func encodeContainer(e *wire.Encoder, n *Node, v reflect.Value) {
+	switch n.Kind {
+	case Slice, Array:
+		e.Raw("[")
+		for i := 0; i < v.Len(); i++ {
+			if i > 0 {
+				e.Raw(",")
+			}
+			Encode(e, n.Elem, v.Index(i))
+		}
+		e.Raw("]")
+	case Map:
+		e.Raw("{")
+		for i, k := range SortedKeys(v) {
+			if i > 0 {
+				e.Raw(",")
+			}
+			if k.Kind() == reflect.String {
+				e.Str(k.String())
+			} else {
+				kv := dumpInt(n.Key, k)
+				e.Str(kv.Int)
+			}
+			e.Raw(":")
+			Encode(e, n.Elem, v.MapIndex(k))
+		}
+		e.Raw("}")
+	case Ptr:
+		if v.IsNil() {
+			e.Null()
+			return
+		}
+		Encode(e, n.Elem, v.Elem())
+	case Struct:
+		EncodeModel(e, n, v, "")
+	}
+}
+
+// EncodeModel writes struct value v (model n) as model_dump_json does,
+// then a "type" member when tag is set.
+func EncodeModel(e *wire.Encoder, n *Node, v reflect.Value, tag string) {
+	e.Raw("{")
+	for i, f := range n.Fields {
+		if i > 0 {
+			e.Raw(",")
+		}
+		e.Str(f.Name)
+		e.Raw(":")
+		if fv, ok := FieldByIndex(v, f.Index); ok {
+			Encode(e, f.Node, fv)
+		} else {
+			e.Null()
+		}
+	}
+	if tag != "" {
+		if len(n.Fields) > 0 {
+			e.Raw(",")
+		}
+		e.Raw(`"type":`)
+		e.Str(tag)
+	}
+	e.Raw("}")
+}
+
+// Marshal returns the JSON of v, a value of n's type (see Encode).
+func Marshal(n *Node, v reflect.Value) ([]byte, error) {
+	e := wire.NewEncoder(make([]byte, 0, 64))
+	Encode(e, n, v)
+	if err := e.Err(); err != nil {
+		return nil, err
+	}
+	return e.Bytes(), nil
+}

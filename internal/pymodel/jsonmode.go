@@ -91,16 +91,28 @@ func decodeInt(d *wire.Decoder, n *Node, v reflect.Value) {
 		v.Set(reflect.ValueOf(i.Big()))
 		return
 	}
-	b := i.Big()
-	if b.Cmp(n.Min) < 0 || b.Cmp(n.Max) > 0 {
-		d.Fail("int_range", "Input should fit a Go "+n.Type.Kind().String()+": "+i.String())
+	if x, ok := i.Int64(); ok && fits(n.Type, x) {
+		if v.CanInt() {
+			v.SetInt(x)
+		} else {
+			v.SetUint(uint64(x))
+		}
 		return
 	}
-	if v.CanInt() {
-		v.SetInt(b.Int64())
-	} else {
-		v.SetUint(b.Uint64())
+	if b := i.Big(); b.Sign() >= 0 && b.Cmp(n.Max) <= 0 && !v.CanInt() {
+		v.SetUint(b.Uint64()) // beyond int64: the top half of uint64
+		return
 	}
+	d.Fail("int_range", "Input should fit a Go "+n.Type.Kind().String()+": "+i.String())
+}
+
+// fits reports whether x is within the range of integer type t.
+func fits(t reflect.Type, x int64) bool {
+	bits := t.Bits()
+	if t.Kind() >= reflect.Uint {
+		return x >= 0 && (bits == 64 || x < 1<<bits)
+	}
+	return bits == 64 || x >= -1<<(bits-1) && x < 1<<(bits-1)
 }
 
 func decodeAny(d *wire.Decoder, v reflect.Value) {
@@ -244,12 +256,8 @@ func missingField(d *wire.Decoder, f *Field, v reflect.Value) {
 	switch {
 	case f.Required:
 		d.Missing(f.Name)
-	case f.Factory != nil:
-		f.Factory(fieldByIndexAlloc(v, f.Index))
 	default:
-		def := f.Default
-		var vd validator
-		vd.value(f.Node, &def, fieldByIndexAlloc(v, f.Index))
+		f.setDefault(fieldByIndexAlloc(v, f.Index))
 	}
 }
 

@@ -113,6 +113,39 @@ type Field struct {
 	HasDesc     bool
 	Title       string
 	pos         int
+	fill        func(reflect.Value) // sets the default (see prepare)
+}
+
+// setDefault sets v, the field's value, to its default: the factory's
+// value, or a fresh copy of the default.
+func (f *Field) setDefault(v reflect.Value) { f.fill(v) }
+
+// prepare chooses how the default is set: a shared copy for values Go
+// copies (scalars), a new empty slice or map, or the default validated
+// afresh each time.
+func (f *Field) prepare() {
+	n, d := f.Node, f.Default
+	switch {
+	case f.Factory != nil:
+		f.fill = f.Factory
+	case d.Kind == pyjson.None && (n.Kind == Ptr || n.Kind == Any || n.Kind == Int && n.IntRepr == IntBigPtr):
+		f.fill = func(v reflect.Value) { v.SetZero() }
+	case n.Kind == Slice && d.Kind == pyjson.List && len(d.List) == 0:
+		f.fill = func(v reflect.Value) { v.Set(reflect.MakeSlice(n.Type, 0, 0)) }
+	case n.Kind == Map && d.Kind == pyjson.Dict && len(d.Keys) == 0:
+		f.fill = func(v reflect.Value) { v.Set(reflect.MakeMap(n.Type)) }
+	case n.Kind <= Bool || n.Kind == Time || n.Kind == DateTime:
+		x := reflect.New(n.Type).Elem()
+		var vd validator
+		vd.value(n, &d, x)
+		f.fill = func(v reflect.Value) { v.Set(x) }
+	default:
+		f.fill = func(v reflect.Value) {
+			d := f.Default
+			var vd validator
+			vd.value(n, &d, v)
+		}
+	}
 }
 
 // FieldByName returns the field of a Struct node with the JSON name name.
@@ -348,7 +381,13 @@ func (b *builder) field(sf reflect.StructField, index []int, name, opts, path st
 	} else if top && b.opts.DescribeFields {
 		f.Description, f.HasDesc = name, true
 	}
-	return f, b.requiredness(f, sf.Tag, opts, path)
+	if err := b.requiredness(f, sf.Tag, opts, path); err != nil {
+		return nil, err
+	}
+	if !f.Required {
+		f.prepare()
+	}
+	return f, nil
 }
 
 // requiredness applies the default, required and omitempty rules.

@@ -175,13 +175,7 @@ func (vd *validator) model(n *Node, v *pyjson.Value, dst reflect.Value) {
 				vd.pop()
 				continue
 			}
-			if f.Factory != nil {
-				f.Factory(fv)
-				continue
-			}
-			// A fresh copy of the default for every call.
-			d := f.Default
-			vd.value(f.Node, &d, fv)
+			f.setDefault(fv)
 			continue
 		}
 		vd.push(f.Name)

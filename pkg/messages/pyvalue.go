@@ -1,12 +1,10 @@
 package messages
 
 import (
-	"math"
-	"math/big"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/agentschema/agentschema/internal/pymodel"
 )
 
 // pyValue is a Python object as AutoGen's renderings see it: what
@@ -28,9 +26,6 @@ func pyStr(v *pyValue) string { return pyjson.StrOf(v) }
 // pyIntOf is the Python int i.
 func pyIntOf(i int64) pyValue { return pyjson.IntValue(strconv.FormatInt(i, 10)) }
 
-// pyBigInt is the Python int x.
-func pyBigInt(x *big.Int) pyValue { return pyjson.IntValue(x.String()) }
-
 // pyList is a Python list of n Nones, to be filled.
 func pyList(n int) pyValue { return pyValue{Kind: pyjson.List, List: make([]pyValue, n)} }
 
@@ -47,31 +42,18 @@ func pyObject(class string, names []string, vals ...pyValue) pyValue {
 	return pyValue{Kind: pyjson.Model, Name: class, Keys: keys, Vals: vals}
 }
 
-// pyOpts is how the package reads JSON into Python values: standard JSON
-// of any depth with ints of any length, as pydantic reads a document.
-var pyOpts = pyjson.Options{MaxDepth: math.MaxInt, AnyInt: true, Standard: true}
-
 // pyFromJSON converts JSON text to the Python object json.loads and
-// pydantic give: objects keep their key order (a repeated key keeps its
-// first position and its last value), integers are ints of any size and
-// numbers with a fraction or an exponent are floats (inf when out of
-// range). Only standard JSON is read (no NaN or Infinity).
-func pyFromJSON(data []byte) (pyValue, error) {
-	if !utf8.Valid(data) {
-		data = replaceInvalidBytes(data)
-	}
-	return pyOpts.Parse(data)
-}
+// pydantic give (see pymodel.ParseJSON).
+func pyFromJSON(data []byte) (pyValue, error) { return pymodel.ParseJSON(data) }
 
-// replaceInvalidBytes replaces each byte of data that is not UTF-8 by
-// U+FFFD, as encoding/json does inside strings (pyjson would replace each
-// run of them by one).
-func replaceInvalidBytes(data []byte) []byte {
-	out := make([]byte, 0, len(data)+8)
-	for i := 0; i < len(data); {
-		r, w := utf8.DecodeRune(data[i:])
-		out = utf8.AppendRune(out, r)
-		i += w
+// pyFromRaw converts JSON text to Python values; bad JSON is None.
+func pyFromRaw(data []byte) pyValue {
+	if len(data) == 0 {
+		return pyNone
 	}
-	return out
+	v, err := pyFromJSON(data)
+	if err != nil {
+		return pyNone
+	}
+	return v
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/agentschema/agentschema/internal/pymodel"
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
@@ -71,11 +72,7 @@ func DecodeRawStructuredAs(name string, data []byte, opts gen.UnmarshalOptions) 
 	if err != nil {
 		return nil, err
 	}
-	named := *s
-	named.name = "StructuredMessage[" + name + "]"
-	err = decodeDocument(data, opts, func(d *wire.Decoder) {
-		named.decodeRaw(d, m)
-	})
+	err = decodeDocument(data, opts, func(d *wire.Decoder) { s.decodeRaw(d, m) })
 	if err != nil {
 		return nil, err
 	}
@@ -117,25 +114,21 @@ var rawStructuredType = reflectTypeOf[RawStructuredMessage]()
 // decodeRaw decodes a RawStructuredMessage: the content must be an
 // object, as a model is.
 func (s *structInfo) decodeRaw(d *wire.Decoder, m *RawStructuredMessage) {
-	named := *s
-	named.fields = append([]*field(nil), s.fields...)
-	named.byName = map[string]*field{}
-	for i, f := range named.fields {
-		if f.name == "content" {
-			g := *f
-			g.c = &codec{decode: func(d *wire.Decoder, v reflect.Value) {
-				if d.Peek() != wire.KindObject {
-					d.Object("model_type", "Input should be a valid dictionary or instance of "+m.Name)
-					return
-				}
-				v.SetBytes(d.Raw())
-			}}
-			named.fields[i] = &g
-		}
-		named.byName[named.fields[i].name] = named.fields[i]
-	}
 	name := m.Name
-	named.decode(d, reflect.ValueOf(m).Elem(), &typeMember{computed: true})
+	content := func(d *wire.Decoder, f *pymodel.Field, v reflect.Value) bool {
+		if f.Name != "content" {
+			return false
+		}
+		if d.Peek() != wire.KindObject {
+			d.Object("model_type", "Input should be a valid dictionary or instance of "+name)
+			return true
+		}
+		v.SetBytes(d.Raw())
+		return true
+	}
+	tm := &typeMember{computed: true}
+	h := &pymodel.Hooks{Title: m.Type(), Unknown: tm.read, Field: content}
+	pymodel.DecodeModel(d, s.node, reflect.ValueOf(m).Elem(), h)
 	m.Name = name
 }
 

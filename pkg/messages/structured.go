@@ -67,20 +67,7 @@ func (m *StructuredMessage[T]) decodeWith(data []byte, opts gen.UnmarshalOptions
 	}
 	v := reflect.ValueOf(m).Elem()
 	tm := &typeMember{tag: m.Type(), computed: true}
-	return decodeDocument(data, opts, func(d *wire.Decoder) {
-		d2 := &structuredDecoder{name: m.Type()}
-		d2.decode(d, s, v, tm)
-	})
-}
-
-// structuredDecoder names the model in the top-level type error as
-// pydantic does ("... instance of StructuredMessage[X]").
-type structuredDecoder struct{ name string }
-
-func (sd *structuredDecoder) decode(d *wire.Decoder, s *structInfo, v reflect.Value, tm *typeMember) {
-	named := *s
-	named.name = sd.name
-	named.decode(d, v, tm)
+	return decodeDocument(data, opts, func(d *wire.Decoder) { s.decode(d, v, tm, m.Type()) })
 }
 
 func checkContent(t reflect.Type) error {
@@ -155,10 +142,5 @@ func StructuredMessageSchema[T any](serialization bool) ([]byte, error) {
 		return nil, err
 	}
 	var m StructuredMessage[T]
-	return modelJSONSchema(reflect.TypeFor[StructuredMessage[T]](), m.Type(), func(g *schemaGen, props *jsonObject, required *[]any) {
-		if serialization {
-			props.set("type", obj("readOnly", true, "title", "Type", "type", "string"))
-			*required = append(*required, "type")
-		}
-	})
+	return modelJSONSchema(reflect.TypeFor[StructuredMessage[T]](), m.Type(), serialization)
 }

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/agentschema/agentschema/internal/pymodel"
 	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/agentschema/agentschema/internal/pymodel"
 )
 
 // A tool's argument model is a pydantic model built by internal/pymodel

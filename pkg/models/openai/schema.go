@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"sort"
 	"strings"
-	"time"
-	"unicode"
+
+	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/agentschema/agentschema/internal/pymodel"
 )
 
 // OutputSchema is structured output given as a JSON Schema rather than a
@@ -36,7 +36,8 @@ func (s *structuredOutput) param() obj {
 }
 
 // outputOfType is type_to_response_format_param(t): the pydantic
-// model_json_schema of t's Python counterpart made strict.
+// model_json_schema of t's Python counterpart (internal/pymodel, whose
+// tag grammar applies) made strict.
 func outputOfType(t reflect.Type) (*structuredOutput, error) {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
@@ -44,19 +45,21 @@ func outputOfType(t reflect.Type) (*structuredOutput, error) {
 	if t.Kind() != reflect.Struct {
 		return nil, &TypeError{Message: fmt.Sprintf("Unsupported response_format type - %s (structured output needs a struct type)", t)}
 	}
-	g := &schemaGen{defs: obj{}, seen: map[reflect.Type]string{}}
-	root, err := g.object(t)
+	n, err := pymodel.Build(t, pymodel.Options{})
+	if err != nil {
+		return nil, &TypeError{Message: fmt.Sprintf("Unsupported response_format type - %s (%v)", t, err)}
+	}
+	schema := pymodel.Schema(n)
+	v, err := parseOrdered(pyjson.AppendJSON(nil, &schema))
 	if err != nil {
 		return nil, err
 	}
-	if len(g.defs) > 0 {
-		root = append(obj{{"$defs", g.defs}}, root...)
-	}
+	root := v.(obj)
 	strict, err := ensureStrict(root, root)
 	if err != nil {
 		return nil, err
 	}
-	return &structuredOutput{name: t.Name(), schema: strict, typ: t}, nil
+	return &structuredOutput{name: pymodel.ClassName(t), schema: strict, typ: t}, nil
 }
 
 // outputOfSchema is an OutputSchema's response format.
@@ -74,129 +77,6 @@ func outputOfSchema(name string, schema json.RawMessage) (*structuredOutput, err
 		return nil, err
 	}
 	return &structuredOutput{name: name, schema: strict}, nil
-}
-
-// schemaGen writes pydantic v2's model_json_schema for Go types: a struct
-// is a model (properties in field order, titled with pydantic's title of
-// the field name, required unless a pointer or omitempty), nested structs
-// go to $defs, pointers are Optional[T] = None.
-type schemaGen struct {
-	defs obj
-	seen map[reflect.Type]string
-}
-
-func pyTitle(name string) string {
-	words := strings.Split(strings.ReplaceAll(name, "_", " "), " ")
-	for i, w := range words {
-		if w == "" {
-			continue
-		}
-		r := []rune(strings.ToLower(w))
-		r[0] = unicode.ToUpper(r[0])
-		words[i] = string(r)
-	}
-	return strings.Join(words, " ")
-}
-
-func (g *schemaGen) object(t reflect.Type) (obj, error) {
-	props := obj{}
-	required := []any{}
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		if !f.IsExported() {
-			continue
-		}
-		name := f.Name
-		omit := false
-		if tag, ok := f.Tag.Lookup("json"); ok {
-			if tag == "-" {
-				continue
-			}
-			parts := strings.Split(tag, ",")
-			if parts[0] != "" {
-				name = parts[0]
-			}
-			for _, p := range parts[1:] {
-				omit = omit || p == "omitempty" || p == "omitzero"
-			}
-		}
-		s, err := g.typeSchema(f.Type)
-		if err != nil {
-			return nil, fmt.Errorf("field %s: %w", f.Name, err)
-		}
-		if _, isRef := s.get("$ref"); !isRef {
-			s = append(s, member{"title", pyTitle(name)})
-		}
-		if desc := f.Tag.Get("description"); desc != "" {
-			s = append(s, member{"description", desc})
-		}
-		// pydantic sorts the keys of a property's schema.
-		sort.SliceStable(s, func(i, j int) bool { return s[i].key < s[j].key })
-		if f.Type.Kind() != reflect.Pointer && !omit {
-			required = append(required, name)
-		}
-		props = append(props, member{name, s})
-	}
-	o := obj{{"properties", props}}
-	if len(required) > 0 {
-		o = append(o, member{"required", required})
-	}
-	return append(o, member{"title", t.Name()}, member{"type", "object"}), nil
-}
-
-var timeType = reflect.TypeFor[time.Time]()
-
-func (g *schemaGen) typeSchema(t reflect.Type) (obj, error) {
-	if t == timeType {
-		return obj{{"format", "date-time"}, {"type", "string"}}, nil
-	}
-	switch t.Kind() {
-	case reflect.Pointer:
-		inner, err := g.typeSchema(t.Elem())
-		if err != nil {
-			return nil, err
-		}
-		return obj{{"anyOf", []any{inner, obj{{"type", "null"}}}}, {"default", nil}}, nil
-	case reflect.String:
-		return obj{{"type", "string"}}, nil
-	case reflect.Bool:
-		return obj{{"type", "boolean"}}, nil
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return obj{{"type", "integer"}}, nil
-	case reflect.Float32, reflect.Float64:
-		return obj{{"type", "number"}}, nil
-	case reflect.Slice, reflect.Array:
-		items, err := g.typeSchema(t.Elem())
-		if err != nil {
-			return nil, err
-		}
-		return obj{{"items", items}, {"type", "array"}}, nil
-	case reflect.Map:
-		if t.Key().Kind() != reflect.String {
-			return nil, &TypeError{Message: fmt.Sprintf("map key type %s is not a string", t.Key())}
-		}
-		v, err := g.typeSchema(t.Elem())
-		if err != nil {
-			return nil, err
-		}
-		return obj{{"additionalProperties", v}, {"type", "object"}}, nil
-	case reflect.Interface:
-		return obj{}, nil
-	case reflect.Struct:
-		name, ok := g.seen[t]
-		if !ok {
-			name = t.Name()
-			g.seen[t] = name
-			o, err := g.object(t)
-			if err != nil {
-				return nil, err
-			}
-			g.defs = append(g.defs, member{name, o})
-		}
-		return obj{{"$ref", "#/$defs/" + name}}, nil
-	}
-	return nil, &TypeError{Message: fmt.Sprintf("type %s has no JSON Schema", t)}
 }
 
 // ensureStrict is the openai library's _ensure_strict_json_schema

@@ -33,99 +33,135 @@ const maxSpecWidth = 1 << 20
 func isAlign(r rune) bool { return r == '<' || r == '>' || r == '=' || r == '^' }
 
 // parseSpec parses spec as CPython's parse_internal_render_format_spec
-// does for an object of type typeName.
+// does for an object of type typeName: [[fill]align][sign][z][#][0]
+// [width][grouping][.precision][type].
 func parseSpec(spec string, typeName string, defaultType rune, defaultAlign byte) (fmtSpec, error) {
-	rs := []rune(spec)
+	p := &specParser{rs: []rune(spec)}
 	sp := fmtSpec{fill: ' ', align: defaultAlign, width: -1, precision: -1, typ: defaultType}
-	pos, end := 0, len(rs)
-	fillGiven, alignGiven := false, false
-	if end-pos >= 2 && isAlign(rs[pos+1]) {
-		sp.align = byte(rs[pos+1])
-		sp.fill = rs[pos]
-		fillGiven, alignGiven = true, true
-		pos += 2
-	} else if end-pos >= 1 && isAlign(rs[pos]) {
-		sp.align = byte(rs[pos])
-		alignGiven = true
-		pos++
-	}
-	if end-pos >= 1 && (rs[pos] == '+' || rs[pos] == '-' || rs[pos] == ' ') {
-		sp.sign = byte(rs[pos])
-		pos++
-	}
-	if end-pos >= 1 && rs[pos] == 'z' {
-		sp.noNeg0 = true
-		pos++
-	}
-	if end-pos >= 1 && rs[pos] == '#' {
-		sp.alternate = true
-		pos++
-	}
-	if !fillGiven && end-pos >= 1 && rs[pos] == '0' {
-		sp.fill = '0'
-		if !alignGiven && defaultAlign == '>' {
-			sp.align = '='
-		}
-		pos++
-	}
-	n, consumed, err := specInteger(rs, &pos)
-	if err != nil {
+	p.flags(&sp, defaultAlign)
+	if err := p.widthAndGrouping(&sp); err != nil {
 		return sp, err
 	}
-	if consumed > 0 {
-		sp.width = n
-	}
-	if end-pos > 0 && rs[pos] == ',' {
-		sp.thousands = ','
-		pos++
-	}
-	if end-pos > 0 && rs[pos] == '_' {
-		if sp.thousands != 0 {
-			return sp, valueErr("Cannot specify both ',' and '_'.")
-		}
-		sp.thousands = '_'
-		pos++
-	}
-	if end-pos > 0 && rs[pos] == ',' && sp.thousands == '_' {
-		return sp, valueErr("Cannot specify both ',' and '_'.")
-	}
-	if end-pos > 0 && rs[pos] == '.' {
-		pos++
-		n, consumed, err := specInteger(rs, &pos)
-		if err != nil {
-			return sp, err
-		}
-		if consumed == 0 {
-			return sp, valueErr("Format specifier missing precision")
-		}
-		sp.precision = n
+	if err := p.precision(&sp); err != nil {
+		return sp, err
 	}
 	if sp.width > maxSpecWidth || sp.precision > maxSpecWidth {
 		return sp, pyexc.New(pyexc.MemoryError, "format width or precision above "+strconv.Itoa(maxSpecWidth)+" (a limit of this package, not of Python)")
 	}
-	if end-pos > 1 {
+	switch p.left() {
+	case 0:
+	case 1:
+		sp.typ = p.rs[p.pos]
+	default:
 		return sp, valueErr("Invalid format specifier '" + spec + "' for object of type '" + typeName + "'")
 	}
-	if end-pos == 1 {
-		sp.typ = rs[pos]
+	return sp, checkGrouping(&sp)
+}
+
+// specParser reads a format spec from left to right.
+type specParser struct {
+	rs  []rune
+	pos int
+}
+
+// left is the number of runes not read yet.
+func (p *specParser) left() int { return len(p.rs) - p.pos }
+
+// take consumes the next rune when it is r.
+func (p *specParser) take(r rune) bool {
+	if p.left() > 0 && p.rs[p.pos] == r {
+		p.pos++
+		return true
 	}
-	if sp.thousands != 0 {
-		switch sp.typ {
-		case 'd', 'e', 'f', 'g', 'E', 'G', '%', 'F', 0:
-		case 'b', 'o', 'x', 'X':
-			if sp.thousands == '_' {
-				sp.under4 = true
-				break
-			}
-			fallthrough
-		default:
-			if sp.typ > 32 && sp.typ < 128 {
-				return sp, valueErr("Cannot specify '" + string(sp.thousands) + "' with '" + string(sp.typ) + "'.")
-			}
-			return sp, valueErr("Cannot specify '" + string(sp.thousands) + "' with '\\x" + strconv.FormatInt(int64(sp.typ), 16) + "'.")
+	return false
+}
+
+// flags reads [[fill]align][sign][z][#][0].
+func (p *specParser) flags(sp *fmtSpec, defaultAlign byte) {
+	fillGiven, alignGiven := false, false
+	if p.left() >= 2 && isAlign(p.rs[p.pos+1]) {
+		sp.align = byte(p.rs[p.pos+1])
+		sp.fill = p.rs[p.pos]
+		fillGiven, alignGiven = true, true
+		p.pos += 2
+	} else if p.left() >= 1 && isAlign(p.rs[p.pos]) {
+		sp.align = byte(p.rs[p.pos])
+		alignGiven = true
+		p.pos++
+	}
+	if p.left() >= 1 && (p.rs[p.pos] == '+' || p.rs[p.pos] == '-' || p.rs[p.pos] == ' ') {
+		sp.sign = byte(p.rs[p.pos])
+		p.pos++
+	}
+	sp.noNeg0 = p.take('z')
+	sp.alternate = p.take('#')
+	if !fillGiven && p.take('0') {
+		sp.fill = '0'
+		if !alignGiven && defaultAlign == '>' {
+			sp.align = '='
 		}
 	}
-	return sp, nil
+}
+
+// widthAndGrouping reads [width][,|_].
+func (p *specParser) widthAndGrouping(sp *fmtSpec) error {
+	n, consumed, err := specInteger(p.rs, &p.pos)
+	if err != nil {
+		return err
+	}
+	if consumed > 0 {
+		sp.width = n
+	}
+	if p.take(',') {
+		sp.thousands = ','
+	}
+	if p.left() > 0 && p.rs[p.pos] == '_' {
+		if sp.thousands != 0 {
+			return valueErr("Cannot specify both ',' and '_'.")
+		}
+		sp.thousands = '_'
+		p.pos++
+	}
+	if p.left() > 0 && p.rs[p.pos] == ',' && sp.thousands == '_' {
+		return valueErr("Cannot specify both ',' and '_'.")
+	}
+	return nil
+}
+
+// precision reads [.precision].
+func (p *specParser) precision(sp *fmtSpec) error {
+	if !p.take('.') {
+		return nil
+	}
+	n, consumed, err := specInteger(p.rs, &p.pos)
+	if err != nil {
+		return err
+	}
+	if consumed == 0 {
+		return valueErr("Format specifier missing precision")
+	}
+	sp.precision = n
+	return nil
+}
+
+// checkGrouping refuses a grouping option the type does not take.
+func checkGrouping(sp *fmtSpec) error {
+	if sp.thousands == 0 {
+		return nil
+	}
+	switch sp.typ {
+	case 'd', 'e', 'f', 'g', 'E', 'G', '%', 'F', 0:
+		return nil
+	case 'b', 'o', 'x', 'X':
+		if sp.thousands == '_' {
+			sp.under4 = true
+			return nil
+		}
+	}
+	if sp.typ > 32 && sp.typ < 128 {
+		return valueErr("Cannot specify '" + string(sp.thousands) + "' with '" + string(sp.typ) + "'.")
+	}
+	return valueErr("Cannot specify '" + string(sp.thousands) + "' with '\\x" + strconv.FormatInt(int64(sp.typ), 16) + "'.")
 }
 
 // specInteger reads decimal digits at *pos (CPython's get_integer).

@@ -145,14 +145,8 @@ func (g *schemaGen) typeSchema(n *Node) pyjson.Value {
 	}
 	s := dict()
 	switch n.Kind {
-	case String:
-		s.Set("type", str("string"))
-	case Int:
-		s.Set("type", str("integer"))
-	case Float:
-		s.Set("type", str("number"))
-	case Bool:
-		s.Set("type", str("boolean"))
+	case String, Int, Float, Bool:
+		s.Set("type", str(jsonType(n.Kind)))
 	case Time, DateTime:
 		s.Set("format", str("date-time"))
 		s.Set("type", str("string"))
@@ -222,17 +216,25 @@ func enumSchema(n *Node) pyjson.Value {
 	} else {
 		s.Set("enum", pyjson.Value{Kind: pyjson.List, List: slices.Clone(n.Enum)})
 	}
-	switch n.Kind {
-	case String:
-		s.Set("type", str("string"))
-	case Int:
-		s.Set("type", str("integer"))
-	case Float:
-		s.Set("type", str("number"))
-	case Bool:
-		s.Set("type", str("boolean"))
+	if t := jsonType(n.Kind); t != "" {
+		s.Set("type", str(t))
 	}
 	return s
+}
+
+// jsonType is the JSON Schema type of a scalar kind ("" for others).
+func jsonType(k Kind) string {
+	switch k {
+	case String:
+		return "string"
+	case Int:
+		return "integer"
+	case Float:
+		return "number"
+	case Bool:
+		return "boolean"
+	}
+	return ""
 }
 
 // sortSchema is pydantic's GenerateJsonSchema.sort: dict keys sorted at

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math/big"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -95,47 +94,10 @@ func goToPy(v reflect.Value, dump bool) pyValue {
 	if !v.IsValid() {
 		return pyjson.NoneValue()
 	}
-	t := v.Type()
-	switch t {
-	case typeWireInt:
-		return pyjson.IntValue(v.Interface().(wire.Int).String())
-	case typeBigInt:
-		if v.IsNil() {
-			return pyjson.NoneValue()
-		}
-		return pyjson.IntValue(v.Interface().(*big.Int).String())
-	case typeBigIntValue:
-		x := v.Interface().(big.Int)
-		return pyjson.IntValue(x.String())
-	case typeJSONNumber:
-		s := v.String()
-		if strings.ContainsAny(s, ".eE") {
-			f, _ := strconv.ParseFloat(s, 64)
-			return pyjson.FloatValue(f)
-		}
-		return pyjson.IntValue(s)
-	case typeRawMessage, typeRawJSON:
-		if v.Len() == 0 {
-			return pyjson.NoneValue()
-		}
-		p, err := parsePyJSON(v.Bytes())
-		if err != nil {
-			return pyjson.StrValue(string(v.Bytes()))
-		}
+	if p, ok := specialToPy(v, dump); ok {
 		return p
-	case typeTime:
-		tm := v.Interface().(time.Time)
-		if dump {
-			return pyjson.StrValue(pytime.FromTime(tm).String())
-		}
-		return pyjson.ObjectValue(pyDateTimeStr(pytime.FromTime(tm)))
-	case typeDateTime:
-		dt := v.Interface().(pytime.DateTime)
-		if dump {
-			return pyjson.StrValue(dt.String())
-		}
-		return pyjson.ObjectValue(pyDateTimeStr(dt))
 	}
+	t := v.Type()
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if v.IsNil() {
@@ -146,19 +108,8 @@ func goToPy(v reflect.Value, dump bool) pyValue {
 		}
 		return goToPy(v.Elem(), dump)
 	}
-	if dump {
-		if t.Implements(typeJSONMarshaler) {
-			return marshaledToPy(v)
-		}
-		if t.Implements(typeTextMarshaler) {
-			text, err := v.Interface().(encoding.TextMarshaler).MarshalText()
-			if err != nil {
-				return pyjson.NoneValue()
-			}
-			return pyjson.StrValue(string(text))
-		}
-	} else if t.Implements(typeStringer) && !(t.Kind() == reflect.Struct && t.Implements(typeJSONMarshaler)) {
-		return pyjson.ObjectValue(v.Interface().(fmt.Stringer).String())
+	if p, ok := methodToPy(v, dump); ok {
+		return p
 	}
 	switch v.Kind() {
 	case reflect.Bool:
@@ -171,42 +122,8 @@ func goToPy(v reflect.Value, dump bool) pyValue {
 		return pyjson.FloatValue(v.Float())
 	case reflect.String:
 		return pyjson.StrValue(v.String())
-	case reflect.Slice:
-		if v.IsNil() {
-			return pyjson.NoneValue()
-		}
-		if t.Elem().Kind() == reflect.Uint8 {
-			if dump {
-				return pyjson.StrValue(base64.StdEncoding.EncodeToString(v.Bytes()))
-			}
-			return pyValue{Kind: pyjson.Bytes, Str: string(v.Bytes())}
-		}
-		fallthrough
-	case reflect.Array:
-		out := pyValue{Kind: pyjson.List, List: make([]pyValue, v.Len())}
-		if v.Kind() == reflect.Array && !dump {
-			out.Kind = pyjson.Tuple // [N]T is a tuple, as for arguments
-		}
-		for i := range out.List {
-			out.List[i] = goToPy(v.Index(i), dump)
-		}
-		return out
-	case reflect.Map:
-		if v.IsNil() {
-			return pyjson.NoneValue()
-		}
-		keys := v.MapKeys()
-		slices.SortFunc(keys, pymodel.CompareKeys)
-		out := pyValue{Kind: pyjson.Dict}
-		for _, k := range keys {
-			kp := goToPy(k, false)
-			if dump || kp.Kind == pyjson.Model || kp.Kind == pyjson.List {
-				kp = pyjson.StrValue(pyjson.KeyText(&kp))
-			}
-			out.Keys = append(out.Keys, kp)
-			out.Vals = append(out.Vals, goToPy(v.MapIndex(k), dump))
-		}
-		return out
+	case reflect.Slice, reflect.Array, reflect.Map:
+		return containerToPy(v, dump)
 	case reflect.Struct:
 		out := pyValue{Kind: pyjson.Model, Name: typeName(t)}
 		if dump {
@@ -216,6 +133,106 @@ func goToPy(v reflect.Value, dump bool) pyValue {
 		return out
 	}
 	return pyjson.ObjectValue(fmt.Sprint(v.Interface()))
+}
+
+// specialToPy converts the values of the types isSpecial lists.
+func specialToPy(v reflect.Value, dump bool) (pyValue, bool) {
+	switch v.Type() {
+	case typeWireInt:
+		return pyjson.IntValue(v.Interface().(wire.Int).String()), true
+	case typeBigInt:
+		if v.IsNil() {
+			return pyjson.NoneValue(), true
+		}
+		return pyjson.IntValue(v.Interface().(*big.Int).String()), true
+	case typeBigIntValue:
+		x := v.Interface().(big.Int)
+		return pyjson.IntValue(x.String()), true
+	case typeJSONNumber:
+		s := v.String()
+		if strings.ContainsAny(s, ".eE") {
+			f, _ := strconv.ParseFloat(s, 64)
+			return pyjson.FloatValue(f), true
+		}
+		return pyjson.IntValue(s), true
+	case typeRawMessage, typeRawJSON:
+		if v.Len() == 0 {
+			return pyjson.NoneValue(), true
+		}
+		p, err := parsePyJSON(v.Bytes())
+		if err != nil {
+			return pyjson.StrValue(string(v.Bytes())), true
+		}
+		return p, true
+	case typeTime, typeDateTime:
+		var dt pytime.DateTime
+		if tm, ok := v.Interface().(time.Time); ok {
+			dt = pytime.FromTime(tm)
+		} else {
+			dt = v.Interface().(pytime.DateTime)
+		}
+		if dump {
+			return pyjson.StrValue(dt.String()), true
+		}
+		return pyjson.ObjectValue(pyDateTimeStr(dt)), true
+	}
+	return pyValue{}, false
+}
+
+// methodToPy converts a value by its methods: MarshalJSON or MarshalText
+// in a dump, String (Python's __str__) otherwise.
+func methodToPy(v reflect.Value, dump bool) (pyValue, bool) {
+	t := v.Type()
+	if dump {
+		if t.Implements(typeJSONMarshaler) {
+			return marshaledToPy(v), true
+		}
+		if t.Implements(typeTextMarshaler) {
+			text, err := v.Interface().(encoding.TextMarshaler).MarshalText()
+			if err != nil {
+				return pyjson.NoneValue(), true
+			}
+			return pyjson.StrValue(string(text)), true
+		}
+	} else if t.Implements(typeStringer) && !(t.Kind() == reflect.Struct && t.Implements(typeJSONMarshaler)) {
+		return pyjson.ObjectValue(v.Interface().(fmt.Stringer).String()), true
+	}
+	return pyValue{}, false
+}
+
+// containerToPy converts a slice (bytes, list), an array (tuple) or a map
+// (dict, keys sorted).
+func containerToPy(v reflect.Value, dump bool) pyValue {
+	t := v.Type()
+	if v.Kind() != reflect.Array && v.IsNil() {
+		return pyjson.NoneValue()
+	}
+	if v.Kind() == reflect.Map {
+		out := pyValue{Kind: pyjson.Dict}
+		for _, k := range pymodel.SortedKeys(v) {
+			kp := goToPy(k, false)
+			if dump || kp.Kind == pyjson.Model || kp.Kind == pyjson.List {
+				kp = pyjson.StrValue(pyjson.KeyText(&kp))
+			}
+			out.Keys = append(out.Keys, kp)
+			out.Vals = append(out.Vals, goToPy(v.MapIndex(k), dump))
+		}
+		return out
+	}
+	if v.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
+		if dump {
+			return pyjson.StrValue(base64.StdEncoding.EncodeToString(v.Bytes()))
+		}
+		return pyValue{Kind: pyjson.Bytes, Str: string(v.Bytes())}
+	}
+	out := pyValue{Kind: pyjson.List, List: make([]pyValue, v.Len())}
+	if v.Kind() == reflect.Array && !dump {
+		out.Kind = pyjson.Tuple // [N]T is a tuple, as for arguments
+	}
+	for i := range out.List {
+		out.List[i] = goToPy(v.Index(i), dump)
+	}
+	return out
 }
 
 // marshaledToPy reads the JSON a MarshalJSON method writes.

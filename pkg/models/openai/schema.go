@@ -83,30 +83,9 @@ func outputOfSchema(name string, schema json.RawMessage) (*structuredOutput, err
 // (lib/_pydantic.py): objects get additionalProperties false and every
 // property required, None defaults go, $refs with siblings are inlined.
 func ensureStrict(s obj, root obj) (obj, error) {
-	if defs, ok := s.get("$defs"); ok {
-		if d, ok := defs.(obj); ok {
-			for i := range d {
-				if ds, ok := d[i].val.(obj); ok {
-					v, err := ensureStrict(ds, root)
-					if err != nil {
-						return nil, err
-					}
-					d[i].val = v
-				}
-			}
-		}
-	}
-	if defs, ok := s.get("definitions"); ok {
-		if d, ok := defs.(obj); ok {
-			for i := range d {
-				if ds, ok := d[i].val.(obj); ok {
-					v, err := ensureStrict(ds, root)
-					if err != nil {
-						return nil, err
-					}
-					d[i].val = v
-				}
-			}
+	for _, key := range []string{"$defs", "definitions"} {
+		if err := strictDefs(s, key, root); err != nil {
+			return nil, err
 		}
 	}
 	if typ, _ := s.get("type"); typ == "object" {
@@ -114,25 +93,8 @@ func ensureStrict(s obj, root obj) (obj, error) {
 			s.set("additionalProperties", false)
 		}
 	}
-	if p, ok := s.get("properties"); ok {
-		if props, ok := p.(obj); ok {
-			req := make([]any, len(props))
-			for i := range props {
-				req[i] = props[i].key
-			}
-			s.set("required", req)
-			for i := range props {
-				ps, ok := props[i].val.(obj)
-				if !ok {
-					return nil, &TypeError{Message: fmt.Sprintf("Expected %v to be a dictionary; path=properties/%s", props[i].val, props[i].key)}
-				}
-				v, err := ensureStrict(ps, root)
-				if err != nil {
-					return nil, err
-				}
-				props[i].val = v
-			}
-		}
+	if err := strictProperties(s, root); err != nil {
+		return nil, err
 	}
 	if items, ok := s.get("items"); ok {
 		if it, ok := items.(obj); ok {
@@ -144,67 +106,132 @@ func ensureStrict(s obj, root obj) (obj, error) {
 		}
 	}
 	for _, key := range []string{"anyOf", "allOf"} {
-		list, ok := s.get(key)
-		if !ok {
-			continue
-		}
-		l, ok := list.([]any)
-		if !ok {
-			continue
-		}
-		for i := range l {
-			vs, ok := l[i].(obj)
-			if !ok {
-				return nil, &TypeError{Message: fmt.Sprintf("Expected %v to be a dictionary; path=%s/%d", l[i], key, i)}
-			}
-			v, err := ensureStrict(vs, root)
-			if err != nil {
-				return nil, err
-			}
-			l[i] = v
-		}
-		if key == "allOf" && len(l) == 1 {
-			for _, m := range l[0].(obj) {
-				s.set(m.key, m.val)
-			}
-			s.del("allOf")
+		if err := strictList(s, key, root); err != nil {
+			return nil, err
 		}
 	}
 	if d, ok := s.get("default"); ok && d == nil {
 		s.del("default")
 	}
 	if ref, ok := s.get("$ref"); ok && len(s) > 1 {
-		r, ok := ref.(string)
-		if !ok || !strings.HasPrefix(r, "#/") {
-			return nil, valueError(fmt.Sprintf("Unexpected $ref format %v; Does not start with #/", ref))
-		}
-		var resolved any = root
-		for _, k := range strings.Split(r[2:], "/") {
-			o, ok := resolved.(obj)
-			if !ok {
-				return nil, valueError("Expected `$ref: " + r + "` to resolved to a dictionary")
+		return inlineRef(s, ref, root)
+	}
+	return s, nil
+}
+
+// strictDefs makes each definition under key strict.
+func strictDefs(s obj, key string, root obj) error {
+	defs, ok := s.get(key)
+	if !ok {
+		return nil
+	}
+	d, ok := defs.(obj)
+	if !ok {
+		return nil
+	}
+	for i := range d {
+		if ds, ok := d[i].val.(obj); ok {
+			v, err := ensureStrict(ds, root)
+			if err != nil {
+				return err
 			}
-			resolved, ok = o.get(k)
-			if !ok {
-				return nil, &KeyError{Key: k}
-			}
+			d[i].val = v
 		}
-		ro, ok := resolved.(obj)
+	}
+	return nil
+}
+
+// strictProperties requires every property and makes each strict.
+func strictProperties(s obj, root obj) error {
+	p, ok := s.get("properties")
+	if !ok {
+		return nil
+	}
+	props, ok := p.(obj)
+	if !ok {
+		return nil
+	}
+	req := make([]any, len(props))
+	for i := range props {
+		req[i] = props[i].key
+	}
+	s.set("required", req)
+	for i := range props {
+		ps, ok := props[i].val.(obj)
+		if !ok {
+			return &TypeError{Message: fmt.Sprintf("Expected %v to be a dictionary; path=properties/%s", props[i].val, props[i].key)}
+		}
+		v, err := ensureStrict(ps, root)
+		if err != nil {
+			return err
+		}
+		props[i].val = v
+	}
+	return nil
+}
+
+// strictList makes each schema of an anyOf or allOf strict; an allOf of
+// one schema is merged into s.
+func strictList(s obj, key string, root obj) error {
+	list, ok := s.get(key)
+	if !ok {
+		return nil
+	}
+	l, ok := list.([]any)
+	if !ok {
+		return nil
+	}
+	for i := range l {
+		vs, ok := l[i].(obj)
+		if !ok {
+			return &TypeError{Message: fmt.Sprintf("Expected %v to be a dictionary; path=%s/%d", l[i], key, i)}
+		}
+		v, err := ensureStrict(vs, root)
+		if err != nil {
+			return err
+		}
+		l[i] = v
+	}
+	if key == "allOf" && len(l) == 1 {
+		for _, m := range l[0].(obj) {
+			s.set(m.key, m.val)
+		}
+		s.del("allOf")
+	}
+	return nil
+}
+
+// inlineRef replaces a $ref that has siblings by the definition it names,
+// the schema's own members taking priority.
+func inlineRef(s obj, ref any, root obj) (obj, error) {
+	r, ok := ref.(string)
+	if !ok || !strings.HasPrefix(r, "#/") {
+		return nil, valueError(fmt.Sprintf("Unexpected $ref format %v; Does not start with #/", ref))
+	}
+	var resolved any = root
+	for _, k := range strings.Split(r[2:], "/") {
+		o, ok := resolved.(obj)
 		if !ok {
 			return nil, valueError("Expected `$ref: " + r + "` to resolved to a dictionary")
 		}
-		// The schema's own members take priority over the ref's.
-		merged := obj{}
-		for _, m := range ro {
-			if _, own := s.get(m.key); !own {
-				merged = append(merged, m)
-			}
+		resolved, ok = o.get(k)
+		if !ok {
+			return nil, &KeyError{Key: k}
 		}
-		merged = append(merged, s...)
-		merged.del("$ref")
-		return ensureStrict(cloneOrdered(merged).(obj), root)
 	}
-	return s, nil
+	ro, ok := resolved.(obj)
+	if !ok {
+		return nil, valueError("Expected `$ref: " + r + "` to resolved to a dictionary")
+	}
+	merged := obj{}
+	for _, m := range ro {
+		if _, own := s.get(m.key); !own {
+			merged = append(merged, m)
+		}
+	}
+	merged = append(merged, s...)
+	merged.del("$ref")
+	return ensureStrict(cloneOrdered(merged).(obj), root)
 }
 
 func cloneOrdered(v any) any {

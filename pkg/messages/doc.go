@@ -32,6 +32,16 @@
 //     with AutoGen's error texts (*UnknownTypeError, *MissingTypeError,
 //     *RegistrationError); Load decodes the built-in types.
 //
+// Where each Python behaviour lives: the model codec's pydantic model
+// (the tag grammar, model_json_schema, lax validation in JSON mode, the
+// dumps) is internal/pymodel's, shared with pkg/tools and
+// pkg/models/openai, and documented there once; str.format and the
+// format-spec mini-language are internal/pyformat's, Python's exceptions
+// internal/pyexc's, repr() and str() internal/pyjson's, and datetimes
+// internal/pytime's. This package keeps what is AutoGen's messages' own:
+// the tags, the renderings, StructuredMessage's computed "type" and the
+// factory.
+//
 // Python objects that JSON cannot carry are outside what a value decoded
 // from JSON can show: a MemoryContent built with a MemoryMimeType member or
 // bytes renders differently in Python; WithMemoryForms says which. Go maps

@@ -45,10 +45,11 @@
 //
 // Required and optional. A field is required unless:
 //
-//   - it has a default tag: the default, as literal text for a string (or a
-//     pointer to one), as JSON otherwise. It is validated like an argument
-//     and shown as the function receives it (default:"2" on a float64 is
-//     shown as 2.0);
+//   - it has a default tag: the default, as JSON; on a string field (or a
+//     pointer to one) text that is not a JSON string is the string itself
+//     (default:"x" and default:"\"x\"" are both x). It is validated like
+//     an argument and shown as the function receives it (default:"2" on a
+//     float64 is shown as 2.0);
 //   - it is a pointer: Optional[T] = None, {"anyOf": [T, {"type":
 //     "null"}], "default": null}. With required:"true" it is Optional[T]
 //     without a default: required, but null is allowed;
@@ -87,7 +88,11 @@
 // the property then has the definition only, without its own title,
 // description or default (as in AutoGen's schemas). A type implementing
 // SchemaDoc gives its definition a "description", as a Python docstring
-// does.
+// does. A pointer to one (Optional[Model] = None) keeps its description
+// and default but, as pydantic writes it, has no title. The generated
+// types of package gen and types with MarshalJSON and UnmarshalJSON are
+// read and written by their own methods (schema {}); a struct with a
+// ModelName method is named by it.
 //
 // An enum tag makes a Literal: enum:"fast,slow" is Literal["fast",
 // "slow"], {"enum": ["fast", "slow"], "type": "string"} ({"const": v} for
@@ -130,6 +135,19 @@
 // tags with pydantic's error types and messages; so the function always
 // receives arguments that satisfy the schema the model was shown. A panic
 // in the function is returned as a *PanicError.
+//
+// # Where each Python behaviour lives
+//
+// The argument model (the tag grammar, the schema, lax validation and the
+// dump) is internal/pymodel's, shared with pkg/messages' StructuredMessage
+// and pkg/models/openai's structured output; its doc.go documents the tag
+// grammar once. This package adds what is AutoGen's tools' own: the
+// argument model's title and descriptions, the inlining of $refs into the
+// parameters, Strict mode, the constraint check with a JSON Schema
+// validator (schemacheck.go), pydantic's error text (errors.go),
+// return_value_as_string (render.go) and the component config
+// (component.go, pysource.go). Python's values and their repr and str are
+// internal/pyjson's.
 //
 // # Concurrency
 //

@@ -7,28 +7,28 @@ import "github.com/agentschema/agentschema/internal/wire"
 
 // An event signaling code generation event.
 type CodeGenerationEvent struct {
-	// The JSON member "code_blocks"; required.
+	// List of code blocks present in content
 	CodeBlocks []CodeBlock `json:"code_blocks"`
 
-	// The JSON member "content"; required.
+	// The complete content as string.
 	Content string `json:"content"`
 
-	// When the message was created; the current UTC time when absent.
+	// The time when the message was created; the current UTC time when absent.
 	CreatedAt DateTime `json:"created_at"`
 
-	// Unique identifier; a new random UUID4 when absent.
+	// Unique identifier for this event; a new random UUID4 when absent.
 	ID string `json:"id"`
 
-	// The JSON member "metadata"; {} by default.
+	// Additional metadata about the message.
 	Metadata map[string]string `json:"metadata"`
 
-	// The JSON member "models_usage"; null by default.
+	// The model client usage incurred when producing this message.
 	ModelsUsage *RequestUsage `json:"models_usage"`
 
-	// The JSON member "retry_attempt"; required.
+	// Retry number, 0 means first generation
 	RetryAttempt Int `json:"retry_attempt"`
 
-	// The JSON member "source"; required.
+	// The name of the agent that sent this message.
 	Source string `json:"source"`
 }
 

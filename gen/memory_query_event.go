@@ -7,22 +7,22 @@ import "github.com/agentschema/agentschema/internal/wire"
 
 // An event signaling the results of memory queries.
 type MemoryQueryEvent struct {
-	// The JSON member "content"; required.
+	// The memory query results.
 	Content []MemoryContent `json:"content"`
 
-	// When the message was created; the current UTC time when absent.
+	// The time when the message was created; the current UTC time when absent.
 	CreatedAt DateTime `json:"created_at"`
 
-	// Unique identifier; a new random UUID4 when absent.
+	// Unique identifier for this event; a new random UUID4 when absent.
 	ID string `json:"id"`
 
-	// The JSON member "metadata"; {} by default.
+	// Additional metadata about the message.
 	Metadata map[string]string `json:"metadata"`
 
-	// The JSON member "models_usage"; null by default.
+	// The model client usage incurred when producing this message.
 	ModelsUsage *RequestUsage `json:"models_usage"`
 
-	// The JSON member "source"; required.
+	// The name of the agent that sent this message.
 	Source string `json:"source"`
 }
 

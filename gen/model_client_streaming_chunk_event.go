@@ -7,25 +7,27 @@ import "github.com/agentschema/agentschema/internal/wire"
 
 // An event signaling a text output chunk from a model client in streaming mode.
 type ModelClientStreamingChunkEvent struct {
-	// The JSON member "content"; required.
+	// A string chunk from the model client.
 	Content string `json:"content"`
 
-	// When the message was created; the current UTC time when absent.
+	// The time when the message was created; the current UTC time when absent.
 	CreatedAt DateTime `json:"created_at"`
 
-	// The JSON member "full_message_id"; null by default.
+	// Optional reference to the complete message that may come after the chunks. This
+	// allows consumers of the stream to correlate chunks with the eventual completed
+	// message.
 	FullMessageID *string `json:"full_message_id"`
 
-	// Unique identifier; a new random UUID4 when absent.
+	// Unique identifier for this event; a new random UUID4 when absent.
 	ID string `json:"id"`
 
-	// The JSON member "metadata"; {} by default.
+	// Additional metadata about the message.
 	Metadata map[string]string `json:"metadata"`
 
-	// The JSON member "models_usage"; null by default.
+	// The model client usage incurred when producing this message.
 	ModelsUsage *RequestUsage `json:"models_usage"`
 
-	// The JSON member "source"; required.
+	// The name of the agent that sent this message.
 	Source string `json:"source"`
 }
 

@@ -7,13 +7,14 @@ import "github.com/agentschema/agentschema/internal/wire"
 
 // Assistant message are sampled from the language model.
 type AssistantMessage struct {
-	// The JSON member "content"; required.
+	// The content of the message.
 	Content AssistantMessageContent `json:"content"`
 
-	// The JSON member "source"; required.
+	// The name of the agent that sent this message.
 	Source string `json:"source"`
 
-	// The JSON member "thought"; null by default.
+	// The reasoning text for the completion if available. Used for reasoning model
+	// and additional text content besides function calls.
 	Thought *string `json:"thought"`
 }
 
@@ -96,6 +97,8 @@ func (x *AssistantMessage) UnmarshalJSON(data []byte) error { return wire.Unmars
 func (x AssistantMessage) MarshalJSON() ([]byte, error) { return wire.Marshal(&x) }
 
 // AssistantMessageContent holds one of: Text, FunctionCalls. Type says which; the other fields are zero.
+//
+// The content of the message.
 type AssistantMessageContent struct {
 	// Type says which branch is set.
 	Type AssistantMessageContentType

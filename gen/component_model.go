@@ -8,25 +8,30 @@ import "github.com/agentschema/agentschema/internal/wire"
 // Model class for a component. Contains all information required to instantiate a
 // component.
 type ComponentModel struct {
-	// The JSON member "component_type"; null by default.
+	// Logical type of the component. If missing, the component assumes the default
+	// type of the provider.
 	ComponentType *string `json:"component_type"`
 
-	// The JSON member "component_version"; null by default.
+	// Version of the component. If missing, the component assumes the default version
+	// of the provider.
 	ComponentVersion *Int `json:"component_version"`
 
-	// The JSON member "config"; required.
+	// The schema validated config field is passed to a given class's implmentation of
+	// _from_config to create a new instance of the component class.
 	Config RawJSON `json:"config"`
 
-	// The JSON member "description"; null by default.
+	// Description of the component.
 	Description *string `json:"description"`
 
-	// The JSON member "label"; null by default.
+	// Human readable label for the component. If missing the component assumes the
+	// class name of the provider.
 	Label *string `json:"label"`
 
-	// The JSON member "provider"; required.
+	// Describes how the component can be instantiated.
 	Provider string `json:"provider"`
 
-	// The JSON member "version"; null by default.
+	// Version of the component specification. If missing, the component assumes
+	// whatever is the current version of the library used to load it.
 	Version *Int `json:"version"`
 }
 

@@ -7,22 +7,23 @@ import "github.com/agentschema/agentschema/internal/wire"
 
 // Create result contains the output of a model completion.
 type CreateResult struct {
-	// The JSON member "cached"; required.
+	// Whether the completion was generated from a cached response.
 	Cached bool `json:"cached"`
 
-	// The JSON member "content"; required.
+	// The output of the model completion.
 	Content CreateResultContent `json:"content"`
 
-	// The JSON member "finish_reason"; required.
+	// The reason the model finished generating the completion.
 	FinishReason FinishReason `json:"finish_reason"`
 
-	// The JSON member "logprobs"; null by default.
+	// The logprobs of the tokens in the completion.
 	Logprobs []ChatCompletionTokenLogprob `json:"logprobs"`
 
-	// The JSON member "thought"; null by default.
+	// The reasoning text for the completion if available. Used for reasoning models
+	// and additional text content besides function calls.
 	Thought *string `json:"thought"`
 
-	// The JSON member "usage"; required.
+	// The usage of tokens in the prompt and completion.
 	Usage RequestUsage `json:"usage"`
 }
 
@@ -137,6 +138,8 @@ func (x *CreateResult) UnmarshalJSON(data []byte) error { return wire.Unmarshal(
 func (x CreateResult) MarshalJSON() ([]byte, error) { return wire.Marshal(&x) }
 
 // CreateResultContent holds one of: Text, FunctionCalls. Type says which; the other fields are zero.
+//
+// The output of the model completion.
 type CreateResultContent struct {
 	// Type says which branch is set.
 	Type CreateResultContentType

@@ -10,13 +10,17 @@ import "github.com/agentschema/agentschema/internal/wire"
 // callable condition is never serialized; AutoGen's after-validator sets an empty
 // activation_group to the target (component.ApplyValidators applies it).
 type DiGraphEdge struct {
-	// The JSON member "activation_condition"; "all" by default.
+	// Determines how forward dependencies within the same activation_group are
+	// evaluated.
 	ActivationCondition ActivationCondition `json:"activation_condition"`
 
-	// The JSON member "activation_group"; "" by default.
+	// Group identifier for forward dependencies. When multiple edges point to the
+	// same target node, they are grouped by this field.
 	ActivationGroup string `json:"activation_group"`
 
-	// The JSON member "condition"; null by default.
+	// (Experimental) Condition to execute this edge. If None, the edge is
+	// unconditional. If a string, the edge is conditional on the presence of that
+	// string in the last agent chat message.
 	Condition *string `json:"condition"`
 
 	// The JSON member "target"; required.

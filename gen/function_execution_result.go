@@ -7,16 +7,16 @@ import "github.com/agentschema/agentschema/internal/wire"
 
 // Function execution result contains the output of a function call.
 type FunctionExecutionResult struct {
-	// The JSON member "call_id"; required.
+	// The ID of the function call. Note this ID may be empty for some models.
 	CallID string `json:"call_id"`
 
-	// The JSON member "content"; required.
+	// The output of the function call.
 	Content string `json:"content"`
 
-	// The JSON member "is_error"; null by default.
+	// Whether the function call resulted in an error.
 	IsError *bool `json:"is_error"`
 
-	// The JSON member "name"; required.
+	// (New in v0.4.8) The name of the function that was called.
 	Name string `json:"name"`
 }
 

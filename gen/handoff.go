@@ -13,16 +13,20 @@ import "github.com/agentschema/agentschema/internal/wire"
 // {target} immediately."; component.ApplyValidators applies it (DecodeConfig,
 // normalize, validate --mode autogen).
 type Handoff struct {
-	// The JSON member "description"; "" by default.
+	// The description of the handoff such as the condition under which it should
+	// happen and the target agent's ability. If not provided, it is generated from
+	// the target agent's name.
 	Description string `json:"description"`
 
-	// The JSON member "message"; "" by default.
+	// The message to the target agent. By default, it will be the result for the
+	// handoff tool. If not provided, it is generated from the target agent's name.
 	Message string `json:"message"`
 
-	// The JSON member "name"; "" by default.
+	// The name of this handoff configuration. If not provided, it is generated from
+	// the target agent's name.
 	Name string `json:"name"`
 
-	// The JSON member "target"; required.
+	// The name of the target agent to handoff to.
 	Target string `json:"target"`
 }
 

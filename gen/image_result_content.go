@@ -7,7 +7,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 
 // Image result content of a tool execution.
 type ImageResultContent struct {
-	// The JSON member "content"; required.
+	// The image content of the result.
 	Content Image `json:"content"`
 }
 

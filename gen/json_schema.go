@@ -9,16 +9,20 @@ import "github.com/agentschema/agentschema/internal/wire"
 // (autogen_ext.models.openai.config.JSONSchema, a TypedDict): its name,
 // description, JSON Schema and strict flag.
 type JSONSchema struct {
-	// The JSON member "description"; may be absent.
+	// A description of what the response format is for, used by the model to
+	// determine how to respond in the format.
 	Description *string `json:"description"`
 
-	// The JSON member "name"; required.
+	// The name of the response format. Must be a-z, A-Z, 0-9, or contain underscores
+	// and dashes, with a maximum length of 64.
 	Name string `json:"name"`
 
-	// The JSON member "schema"; may be absent.
+	// The schema for the response format, described as a JSON Schema object.
 	Schema RawJSON `json:"schema"`
 
-	// The JSON member "strict"; may be absent.
+	// Whether to enable strict schema adherence when generating the output. If set to
+	// true, the model will always follow the exact schema defined in the schema
+	// field.
 	Strict Optional[*bool] `json:"strict"`
 }
 

@@ -12,10 +12,10 @@ type MemoryContent struct {
 	// object as a dict), so they are not part of the wire format.
 	Content MemoryContentContent `json:"content"`
 
-	// The JSON member "metadata"; null by default.
+	// Metadata associated with the memory item.
 	Metadata RawJSON `json:"metadata"`
 
-	// The JSON member "mime_type"; required.
+	// The MIME type of the memory content.
 	MimeType MemoryMimeType `json:"mime_type"`
 }
 

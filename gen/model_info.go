@@ -10,22 +10,26 @@ import "github.com/agentschema/agentschema/internal/wire"
 //
 // We are expecting this to grow over time as we add more features.
 type ModelInfo struct {
-	// The JSON member "family"; required.
+	// Model family should be one of the constants from ModelFamily or a string
+	// representing an unknown model family.
 	Family ModelFamily `json:"family"`
 
-	// The JSON member "function_calling"; required.
+	// True if the model supports function calling, otherwise False.
 	FunctionCalling bool `json:"function_calling"`
 
-	// The JSON member "json_output"; required.
+	// True if the model supports json output, otherwise False. Note: this is
+	// different to structured json.
 	JsonOutput bool `json:"json_output"`
 
-	// The JSON member "multiple_system_messages"; may be absent.
+	// True if the model supports multiple, non-consecutive system messages, otherwise
+	// False.
 	MultipleSystemMessages Optional[*bool] `json:"multiple_system_messages"`
 
-	// The JSON member "structured_output"; required.
+	// True if the model supports structured output, otherwise False. This is
+	// different to json_output.
 	StructuredOutput bool `json:"structured_output"`
 
-	// The JSON member "vision"; required.
+	// True if the model supports vision, aka image input, otherwise False.
 	Vision bool `json:"vision"`
 }
 

@@ -8,10 +8,10 @@ import "github.com/agentschema/agentschema/internal/wire"
 // The response_format create argument of AutoGen's OpenAI clients
 // (autogen_ext.models.openai.config.ResponseFormat, a TypedDict).
 type ResponseFormat struct {
-	// The JSON member "json_schema"; required.
+	// The type of response format being defined: json_schema
 	JsonSchema *JSONSchema `json:"json_schema"`
 
-	// The JSON member "type"; required.
+	// The type of response format being defined: text, json_object, or json_schema
 	Type ResponseFormatType `json:"type"`
 }
 

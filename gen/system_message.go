@@ -25,7 +25,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 //	on the server side.
 //	So, you can use `SystemMessage` for developer messages.
 type SystemMessage struct {
-	// The JSON member "content"; required.
+	// The content of the message.
 	Content string `json:"content"`
 }
 

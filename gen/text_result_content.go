@@ -7,7 +7,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 
 // Text result content of a tool execution.
 type TextResultContent struct {
-	// The JSON member "content"; required.
+	// The text content of the result.
 	Content string `json:"content"`
 }
 

@@ -7,13 +7,13 @@ import "github.com/agentschema/agentschema/internal/wire"
 
 // A result of a tool execution by a workbench.
 type ToolResult struct {
-	// The JSON member "is_error"; false by default.
+	// Whether the tool execution resulted in an error.
 	IsError bool `json:"is_error"`
 
-	// The JSON member "name"; required.
+	// The name of the tool that was executed.
 	Name string `json:"name"`
 
-	// The JSON member "result"; required.
+	// The result of the tool execution.
 	Result []ResultContent `json:"result"`
 }
 

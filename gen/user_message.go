@@ -8,10 +8,10 @@ import "github.com/agentschema/agentschema/internal/wire"
 // User message contains input from end users, or a catch-all for data provided to
 // the model.
 type UserMessage struct {
-	// The JSON member "content"; required.
+	// The content of the message.
 	Content UserMessageContent `json:"content"`
 
-	// The JSON member "source"; required.
+	// The name of the agent that sent this message.
 	Source string `json:"source"`
 }
 
@@ -152,6 +152,8 @@ func (x *UserMessageContentItem) UnmarshalJSON(data []byte) error { return wire.
 func (x UserMessageContentItem) MarshalJSON() ([]byte, error) { return wire.Marshal(&x) }
 
 // UserMessageContent holds one of: Text, Parts. Type says which; the other fields are zero.
+//
+// The content of the message.
 type UserMessageContent struct {
 	// Type says which branch is set.
 	Type UserMessageContentType

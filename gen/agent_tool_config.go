@@ -9,10 +9,12 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat.tools.AgentTool (AutoGen 0.7.5,
 // autogen_agentchat/tools/_agent.py).
 type AgentToolConfig struct {
-	// The JSON member "agent"; required.
+	// The agent to be used for running the task.
 	Agent ComponentModel `json:"agent"`
 
-	// The JSON member "return_value_as_last_message"; false by default.
+	// Whether to use the last message content of the task result as the return value
+	// of the tool in return_value_as_string. If set to True, the last message content
+	// will be returned as a string.
 	ReturnValueAsLastMessage bool `json:"return_value_as_last_message"`
 }
 

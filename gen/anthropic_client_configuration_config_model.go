@@ -11,10 +11,10 @@ import "github.com/agentschema/agentschema/internal/wire"
 // create arguments, BaseAnthropicClientConfigurationConfigModel's client options,
 // tools and tool_choice.
 type AnthropicClientConfigurationConfigModel struct {
-	// The JSON member "api_key"; null by default.
+	// Anthropic API key. Required if not in environment variables.
 	ApiKey *string `json:"api_key"`
 
-	// The JSON member "base_url"; null by default.
+	// Override the default API endpoint.
 	BaseUrl *string `json:"base_url"`
 
 	// The JSON member "default_headers"; null by default.
@@ -23,19 +23,20 @@ type AnthropicClientConfigurationConfigModel struct {
 	// The JSON member "max_retries"; null by default.
 	MaxRetries *Int `json:"max_retries"`
 
-	// The JSON member "max_tokens"; 4096 by default.
+	// Maximum tokens in the response. Default is 4096.
 	MaxTokens *Int `json:"max_tokens"`
 
 	// The JSON member "metadata"; null by default.
 	Metadata map[string]string `json:"metadata"`
 
-	// The JSON member "model"; required.
+	// The Claude model to use (e.g., "claude-3-sonnet-20240229",
+	// "claude-3-opus-20240229")
 	Model string `json:"model"`
 
 	// The JSON member "model_capabilities"; null by default.
 	ModelCapabilities *ModelCapabilities `json:"model_capabilities"`
 
-	// The JSON member "model_info"; null by default.
+	// The capabilities of the model. Required if using a custom model.
 	ModelInfo *ModelInfo `json:"model_info"`
 
 	// The JSON member "response_format"; null by default.
@@ -44,7 +45,7 @@ type AnthropicClientConfigurationConfigModel struct {
 	// The JSON member "stop_sequences"; null by default.
 	StopSequences []string `json:"stop_sequences"`
 
-	// The JSON member "temperature"; 1.0 by default.
+	// Controls randomness. Lower is more deterministic. Default is 1.0.
 	Temperature *float64 `json:"temperature"`
 
 	// The JSON member "thinking"; null by default.
@@ -59,10 +60,10 @@ type AnthropicClientConfigurationConfigModel struct {
 	// The JSON member "tools"; null by default.
 	Tools []RawJSON `json:"tools"`
 
-	// The JSON member "top_k"; null by default.
+	// Controls diversity via top-k sampling. Default is -1 (disabled).
 	TopK *Int `json:"top_k"`
 
-	// The JSON member "top_p"; null by default.
+	// Controls diversity via nucleus sampling. Default is 1.0.
 	TopP *float64 `json:"top_p"`
 }
 

@@ -9,49 +9,62 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat.agents.AssistantAgent (AutoGen 0.7.5,
 // autogen_agentchat/agents/_assistant_agent.py).
 type AssistantAgentConfig struct {
-	// The JSON member "description"; required.
+	// The description of the agent.
 	Description string `json:"description"`
 
-	// The JSON member "handoffs"; null by default.
+	// The handoff configurations for the agent, allowing it to transfer to other
+	// agents by responding with a HandoffMessage. The transfer is only executed when
+	// the team is in Swarm. If a handoff is a string, it should represent the target
+	// agent's name.
 	Handoffs []AssistantAgentConfigHandoffsItem `json:"handoffs"`
 
-	// The JSON member "max_tool_iterations"; 1 by default.
+	// The maximum number of tool iterations to perform until the model stops making
+	// tool calls. Defaults to 1, which means the agent will only execute the tool
+	// calls made by the model once.
 	MaxToolIterations Int `json:"max_tool_iterations"`
 
-	// The JSON member "memory"; null by default.
+	// The memory store to use for the agent. Defaults to None.
 	Memory []ComponentModel `json:"memory"`
 
-	// The JSON member "metadata"; null by default.
+	// Optional metadata for tracking.
 	Metadata map[string]string `json:"metadata"`
 
-	// The JSON member "model_client"; required.
+	// The model client to use for inference.
 	ModelClient ComponentModel `json:"model_client"`
 
-	// The JSON member "model_client_stream"; false by default.
+	// If True, the model client will be used in streaming mode. on_messages_stream
+	// and run_stream methods will also yield ModelClientStreamingChunkEvent messages
+	// as the model client produces chunks of response. Defaults to False.
 	ModelClientStream bool `json:"model_client_stream"`
 
-	// The JSON member "model_context"; null by default.
+	// The model context for storing and retrieving LLMMessage. It can be preloaded
+	// with initial messages.
 	ModelContext *ComponentModel `json:"model_context"`
 
-	// The JSON member "name"; required.
+	// The name of the agent.
 	Name string `json:"name"`
 
-	// The JSON member "reflect_on_tool_use"; required.
+	// If True, the agent will make another model inference using the tool call and
+	// result to generate a response. If False, the tool call result will be returned
+	// as the response.
 	ReflectOnToolUse bool `json:"reflect_on_tool_use"`
 
 	// The JSON member "structured_message_factory"; null by default.
 	StructuredMessageFactory *ComponentModel `json:"structured_message_factory"`
 
-	// The JSON member "system_message"; null by default.
+	// The system message for the model. If provided, it will be prepended to the
+	// messages in the model context when making an inference. Set to None to disable.
 	SystemMessage *string `json:"system_message"`
 
-	// The JSON member "tool_call_summary_format"; required.
+	// Static format string applied to each tool call result when composing the
+	// ToolCallSummaryMessage. Defaults to "{result}".
 	ToolCallSummaryFormat string `json:"tool_call_summary_format"`
 
-	// The JSON member "tools"; null by default.
+	// The tools to register with the agent.
 	Tools []ComponentModel `json:"tools"`
 
-	// The JSON member "workbench"; null by default.
+	// The workbench or list of workbenches to use for the agent. Tools cannot be used
+	// when workbench is set and vice versa.
 	Workbench []ComponentModel `json:"workbench"`
 }
 

@@ -12,67 +12,77 @@ import "github.com/agentschema/agentschema/internal/wire"
 // BaseOpenAIClientConfigurationConfigModel and the Azure endpoint, deployment,
 // api_version and Azure AD token.
 type AzureOpenAIClientConfigurationConfigModel struct {
-	// The JSON member "add_name_prefixes"; null by default.
+	// Whether to prepend the source value to each UserMessage content. E.g., "this is
+	// content" becomes "Reviewer said: this is content." This can be useful for
+	// models that do not support the name field in message.
 	AddNamePrefixes *bool `json:"add_name_prefixes"`
 
-	// The JSON member "api_key"; null by default.
+	// The API key to use, use this if you are using key based authentication. It is
+	// optional if you are using Azure AD token based authentication or
+	// AZURE_OPENAI_API_KEY environment variable.
 	ApiKey *string `json:"api_key"`
 
-	// The JSON member "api_version"; required.
+	// The API version to use. Required for Azure models.
 	ApiVersion string `json:"api_version"`
 
-	// The JSON member "azure_ad_token"; null by default.
+	// The Azure AD token to use. Provide this or azure_ad_token_provider for
+	// token-based authentication.
 	AzureAdToken *string `json:"azure_ad_token"`
 
-	// The JSON member "azure_ad_token_provider"; null by default.
+	// The Azure AD token provider to use. Provide this or azure_ad_token for
+	// token-based authentication.
 	AzureAdTokenProvider *ComponentModel `json:"azure_ad_token_provider"`
 
-	// The JSON member "azure_deployment"; null by default.
+	// Deployment name for the Azure model. Required for Azure models.
 	AzureDeployment *string `json:"azure_deployment"`
 
-	// The JSON member "azure_endpoint"; required.
+	// The endpoint for the Azure model. Required for Azure models.
 	AzureEndpoint string `json:"azure_endpoint"`
 
-	// The JSON member "default_headers"; null by default.
+	// Custom headers; useful for authentication or other custom requirements.
 	DefaultHeaders map[string]string `json:"default_headers"`
 
 	// The JSON member "frequency_penalty"; null by default.
 	FrequencyPenalty *float64 `json:"frequency_penalty"`
 
-	// The JSON member "include_name_in_message"; null by default.
+	// Whether to include the name field in user message parameters sent to the OpenAI
+	// API. Defaults to True.
 	IncludeNameInMessage *bool `json:"include_name_in_message"`
 
 	// The JSON member "logit_bias"; null by default.
 	LogitBias map[string]Int `json:"logit_bias"`
 
-	// The JSON member "max_retries"; null by default.
+	// The maximum number of retries to attempt.
 	MaxRetries *Int `json:"max_retries"`
 
 	// The JSON member "max_tokens"; null by default.
 	MaxTokens *Int `json:"max_tokens"`
 
-	// The JSON member "model"; required.
+	// Which OpenAI model to use.
 	Model string `json:"model"`
 
 	// The JSON member "model_capabilities"; null by default.
 	ModelCapabilities *ModelCapabilities `json:"model_capabilities"`
 
-	// The JSON member "model_info"; null by default.
+	// The capabilities of the model. Required if the model name is not a valid OpenAI
+	// model.
 	ModelInfo *ModelInfo `json:"model_info"`
 
 	// The JSON member "n"; null by default.
 	N *Int `json:"n"`
 
-	// The JSON member "parallel_tool_calls"; null by default.
+	// Whether to allow parallel tool calls. When not set, defaults to server
+	// behavior.
 	ParallelToolCalls *bool `json:"parallel_tool_calls"`
 
 	// The JSON member "presence_penalty"; null by default.
 	PresencePenalty *float64 `json:"presence_penalty"`
 
-	// The JSON member "reasoning_effort"; null by default.
+	// Controls the amount of effort the model uses for reasoning. Only applicable to
+	// reasoning models like o1 and o3-mini.
 	ReasoningEffort *ReasoningEffort `json:"reasoning_effort"`
 
-	// The JSON member "response_format"; null by default.
+	// The format of the response.
 	ResponseFormat *ResponseFormat `json:"response_format"`
 
 	// The JSON member "seed"; null by default.
@@ -81,13 +91,13 @@ type AzureOpenAIClientConfigurationConfigModel struct {
 	// The JSON member "stop"; null by default.
 	Stop *AzureOpenAIClientConfigurationConfigModelStop `json:"stop"`
 
-	// The JSON member "stream_options"; null by default.
+	// Additional options for streaming. Currently only include_usage is supported.
 	StreamOptions *StreamOptions `json:"stream_options"`
 
 	// The JSON member "temperature"; null by default.
 	Temperature *float64 `json:"temperature"`
 
-	// The JSON member "timeout"; null by default.
+	// The timeout for the request in seconds.
 	Timeout *float64 `json:"timeout"`
 
 	// The JSON member "top_p"; null by default.

@@ -8,16 +8,16 @@ import "github.com/agentschema/agentschema/internal/wire"
 // The AWS Bedrock account of AnthropicBedrockChatCompletionClient (a TypedDict;
 // autogen_ext/models/anthropic/config/__init__.py).
 type BedrockInfoConfigModel struct {
-	// The JSON member "aws_access_key"; required.
+	// Access key for the aws account to gain bedrock model access
 	AwsAccessKey string `json:"aws_access_key"`
 
-	// The JSON member "aws_region"; required.
+	// aws region for the aws account to gain bedrock model access
 	AwsRegion string `json:"aws_region"`
 
-	// The JSON member "aws_secret_key"; required.
+	// Access secret key for the aws account to gain bedrock model access
 	AwsSecretKey string `json:"aws_secret_key"`
 
-	// The JSON member "aws_session_token"; required.
+	// aws session token for the aws account to gain bedrock model access
 	AwsSessionToken string `json:"aws_session_token"`
 }
 

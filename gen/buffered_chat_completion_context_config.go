@@ -6,10 +6,10 @@ package gen
 import "github.com/agentschema/agentschema/internal/wire"
 
 type BufferedChatCompletionContextConfig struct {
-	// The JSON member "buffer_size"; required.
+	// The size of the buffer.
 	BufferSize Int `json:"buffer_size"`
 
-	// The JSON member "initial_messages"; null by default.
+	// The initial messages.
 	InitialMessages []LLMMessage `json:"initial_messages"`
 }
 

@@ -9,31 +9,40 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat.agents.CodeExecutorAgent (AutoGen 0.7.5,
 // autogen_agentchat/agents/_code_executor_agent.py).
 type CodeExecutorAgentConfig struct {
-	// The JSON member "code_executor"; required.
+	// The code executor responsible for executing code received in messages
+	// (DockerCommandLineCodeExecutor recommended).
 	CodeExecutor ComponentModel `json:"code_executor"`
 
-	// The JSON member "description"; null by default.
+	// The description of the agent. If not provided, DEFAULT_AGENT_DESCRIPTION will
+	// be used.
 	Description *string `json:"description"`
 
-	// The JSON member "model_client"; null by default.
+	// The model client to use for inference and generating code. If not provided, the
+	// agent will only execute code blocks found in input messages.
 	ModelClient *ComponentModel `json:"model_client"`
 
-	// The JSON member "model_client_stream"; false by default.
+	// If True, the model client will be used in streaming mode. on_messages_stream
+	// and run_stream methods will also yield ModelClientStreamingChunkEvent messages
+	// as the model client produces chunks of response. Defaults to False.
 	ModelClientStream bool `json:"model_client_stream"`
 
 	// The JSON member "model_context"; null by default.
 	ModelContext *ComponentModel `json:"model_context"`
 
-	// The JSON member "name"; required.
+	// The name of the agent.
 	Name string `json:"name"`
 
-	// The JSON member "sources"; null by default.
+	// Check only messages from the specified agents for the code to execute. This is
+	// useful when the agent is part of a group chat and you want to limit the code
+	// execution to messages from specific agents.
 	Sources []string `json:"sources"`
 
-	// The JSON member "supported_languages"; null by default.
+	// List of programming languages that will be parsed and executed from agent
+	// response; others will be ignored. Defaults to DEFAULT_SUPPORTED_LANGUAGES.
 	SupportedLanguages []string `json:"supported_languages"`
 
-	// The JSON member "system_message"; null by default.
+	// The system message for the model. If provided, it will be prepended to the
+	// messages in the model context when making an inference. Set to None to disable.
 	SystemMessage *string `json:"system_message"`
 }
 

@@ -9,40 +9,49 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_ext.code_executors.docker.DockerCommandLineCodeExecutor (AutoGen 0.7.5,
 // autogen_ext/code_executors/docker/_docker_code_executor.py).
 type DockerCommandLineCodeExecutorConfig struct {
-	// The JSON member "auto_remove"; true by default.
+	// If true, will automatically remove the Docker container when it is stopped.
+	// Defaults to True.
 	AutoRemove bool `json:"auto_remove"`
 
-	// The JSON member "bind_dir"; null by default.
+	// The directory that will be bound to the code executor container. Useful for
+	// cases where you want to spawn the container from within a container.
 	BindDir *string `json:"bind_dir"`
 
-	// The JSON member "container_name"; null by default.
+	// Name of the Docker container which is created. If None, will autogenerate a
+	// name.
 	ContainerName *string `json:"container_name"`
 
-	// The JSON member "delete_tmp_files"; false by default.
+	// If true, will delete temporary files after execution. Defaults to False.
 	DeleteTmpFiles bool `json:"delete_tmp_files"`
 
-	// The JSON member "extra_hosts"; {} by default.
+	// A dictionary of host mappings to add to the container. (See Docker docs on
+	// extra_hosts) Defaults to None.
 	ExtraHosts map[string]string `json:"extra_hosts"`
 
-	// The JSON member "extra_volumes"; {} by default.
+	// A dictionary of extra volumes (beyond the work_dir) to mount to the container;
+	// key is host source path and value 'bind' is the container path. Defaults to
+	// None.
 	ExtraVolumes map[string]map[string]string `json:"extra_volumes"`
 
-	// The JSON member "functions_module"; "functions" by default.
+	// The name of the module that will be created to store the functions. Defaults to
+	// "functions".
 	FunctionsModule string `json:"functions_module"`
 
-	// The JSON member "image"; "python:3-slim" by default.
+	// Docker image to use for code execution. Defaults to "python:3-slim".
 	Image string `json:"image"`
 
-	// The JSON member "init_command"; null by default.
+	// A shell command to run before each shell operation execution. Defaults to None.
 	InitCommand *string `json:"init_command"`
 
-	// The JSON member "stop_container"; true by default.
+	// If true, will automatically stop the container when stop is called, when the
+	// context manager exits or when the Python process exits with atext. Defaults to
+	// True.
 	StopContainer bool `json:"stop_container"`
 
-	// The JSON member "timeout"; 60 by default.
+	// The timeout for code execution. Defaults to 60.
 	Timeout Int `json:"timeout"`
 
-	// The JSON member "work_dir"; null by default.
+	// The working directory for the code execution. Defaults to temporary directory.
 	WorkDir *string `json:"work_dir"`
 }
 

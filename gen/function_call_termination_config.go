@@ -10,7 +10,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat.conditions.FunctionCallTermination (AutoGen 0.7.5,
 // autogen_agentchat/conditions/_terminations.py).
 type FunctionCallTerminationConfig struct {
-	// The JSON member "function_name"; required.
+	// The name of the function to look for in the messages.
 	FunctionName string `json:"function_name"`
 }
 

@@ -7,7 +7,8 @@ import "github.com/agentschema/agentschema/internal/wire"
 
 // Configuration for a function tool.
 type FunctionToolConfig struct {
-	// The JSON member "description"; required.
+	// A description to inform the model of the function's purpose, specifying what it
+	// does and the context in which it should be called.
 	Description string `json:"description"`
 
 	// The JSON member "global_imports"; required.
@@ -16,7 +17,8 @@ type FunctionToolConfig struct {
 	// The JSON member "has_cancellation_support"; required.
 	HasCancellationSupport bool `json:"has_cancellation_support"`
 
-	// The JSON member "name"; required.
+	// An optional custom name for the tool. Defaults to the function's original name
+	// if not provided.
 	Name string `json:"name"`
 
 	// The JSON member "source_code"; required.

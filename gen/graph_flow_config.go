@@ -12,19 +12,19 @@ type GraphFlowConfig struct {
 	// The JSON member "description"; null by default.
 	Description *string `json:"description"`
 
-	// The JSON member "graph"; required.
+	// Directed execution graph defining node flow and conditions.
 	Graph DiGraph `json:"graph"`
 
-	// The JSON member "max_turns"; null by default.
+	// Maximum number of turns before forcing termination.
 	MaxTurns *Int `json:"max_turns"`
 
 	// The JSON member "name"; null by default.
 	Name *string `json:"name"`
 
-	// The JSON member "participants"; required.
+	// The participants in the group chat.
 	Participants []ComponentModel `json:"participants"`
 
-	// The JSON member "termination_condition"; null by default.
+	// Termination condition for the chat.
 	TerminationCondition *ComponentModel `json:"termination_condition"`
 }
 

@@ -10,7 +10,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat.conditions.HandoffTermination (AutoGen 0.7.5,
 // autogen_agentchat/conditions/_terminations.py).
 type HandoffTerminationConfig struct {
-	// The JSON member "target"; required.
+	// The target of the handoff message.
 	Target string `json:"target"`
 }
 

@@ -6,13 +6,13 @@ package gen
 import "github.com/agentschema/agentschema/internal/wire"
 
 type HeadAndTailChatCompletionContextConfig struct {
-	// The JSON member "head_size"; required.
+	// The size of the head.
 	HeadSize Int `json:"head_size"`
 
-	// The JSON member "initial_messages"; null by default.
+	// The initial messages.
 	InitialMessages []LLMMessage `json:"initial_messages"`
 
-	// The JSON member "tail_size"; required.
+	// The size of the tail.
 	TailSize Int `json:"tail_size"`
 }
 

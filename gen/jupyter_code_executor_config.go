@@ -9,13 +9,13 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_ext.code_executors.jupyter.JupyterCodeExecutor (AutoGen 0.7.5,
 // autogen_ext/code_executors/jupyter/_jupyter_code_executor.py).
 type JupyterCodeExecutorConfig struct {
-	// The JSON member "kernel_name"; "python3" by default.
+	// The kernel name to use. By default, "python3".
 	KernelName string `json:"kernel_name"`
 
-	// The JSON member "output_dir"; null by default.
+	// The directory to save output files, by default a temporary directory.
 	OutputDir *string `json:"output_dir"`
 
-	// The JSON member "timeout"; 60 by default.
+	// The timeout for code execution, by default 60.
 	Timeout Int `json:"timeout"`
 }
 

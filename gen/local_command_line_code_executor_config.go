@@ -9,16 +9,19 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_ext.code_executors.local.LocalCommandLineCodeExecutor (AutoGen 0.7.5,
 // autogen_ext/code_executors/local/__init__.py).
 type LocalCommandLineCodeExecutorConfig struct {
-	// The JSON member "cleanup_temp_files"; true by default.
+	// Whether to automatically clean up temporary files after execution. Defaults to
+	// True.
 	CleanupTempFiles bool `json:"cleanup_temp_files"`
 
-	// The JSON member "functions_module"; "functions" by default.
+	// The name of the module that will be created to store the functions. Defaults to
+	// "functions".
 	FunctionsModule string `json:"functions_module"`
 
-	// The JSON member "timeout"; 60 by default.
+	// The timeout for the execution of any single code block. Default is 60.
 	Timeout Int `json:"timeout"`
 
-	// The JSON member "work_dir"; null by default.
+	// The working directory for the code execution. If None, a default working
+	// directory will be used.
 	WorkDir *string `json:"work_dir"`
 }
 

@@ -12,28 +12,31 @@ type MagenticOneGroupChatConfig struct {
 	// The JSON member "description"; null by default.
 	Description *string `json:"description"`
 
-	// The JSON member "emit_team_events"; false by default.
+	// Whether to emit team events through run_stream. Defaults to False.
 	EmitTeamEvents bool `json:"emit_team_events"`
 
-	// The JSON member "final_answer_prompt"; required.
+	// The LLM prompt used to generate the final answer or response from the team's
+	// transcript. A default (sensible for GPT-4o class models) is provided.
 	FinalAnswerPrompt string `json:"final_answer_prompt"`
 
-	// The JSON member "max_stalls"; required.
+	// The maximum number of stalls allowed before re-planning. Defaults to 3.
 	MaxStalls Int `json:"max_stalls"`
 
-	// The JSON member "max_turns"; null by default.
+	// The maximum number of turns in the group chat before stopping. Defaults to 20.
 	MaxTurns *Int `json:"max_turns"`
 
-	// The JSON member "model_client"; required.
+	// The model client used for generating responses.
 	ModelClient ComponentModel `json:"model_client"`
 
 	// The JSON member "name"; null by default.
 	Name *string `json:"name"`
 
-	// The JSON member "participants"; required.
+	// The participants in the group chat.
 	Participants []ComponentModel `json:"participants"`
 
-	// The JSON member "termination_condition"; null by default.
+	// The termination condition for the group chat. Defaults to None. Without a
+	// termination condition, the group chat will run based on the orchestrator logic
+	// or until the maximum number of turns is reached.
 	TerminationCondition *ComponentModel `json:"termination_condition"`
 }
 

@@ -10,10 +10,11 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat.conditions.MaxMessageTermination (AutoGen 0.7.5,
 // autogen_agentchat/conditions/_terminations.py).
 type MaxMessageTerminationConfig struct {
-	// The JSON member "include_agent_event"; false by default.
+	// If True, include BaseAgentEvent in the message count. Otherwise, only include
+	// BaseChatMessage.
 	IncludeAgentEvent bool `json:"include_agent_event"`
 
-	// The JSON member "max_messages"; required.
+	// The maximum number of messages allowed in the conversation.
 	MaxMessages Int `json:"max_messages"`
 }
 

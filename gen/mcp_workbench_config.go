@@ -12,10 +12,13 @@ type McpWorkbenchConfig struct {
 	// The JSON member "host"; null by default.
 	Host RawJSON `json:"host"`
 
-	// The JSON member "server_params"; required.
+	// The parameters to connect to the MCP server. This can be either a
+	// StdioServerParams or SseServerParams.
 	ServerParams McpServerParams `json:"server_params"`
 
-	// The JSON member "tool_overrides"; {} by default.
+	// Optional mapping of original tool names to override configurations for name
+	// and/or description. This allows customizing how server tools appear to
+	// consumers while maintaining the underlying tool functionality.
 	ToolOverrides map[string]ToolOverride `json:"tool_overrides"`
 }
 

@@ -11,43 +11,46 @@ import "github.com/agentschema/agentschema/internal/wire"
 // and DEFAULT_START_PAGE in an empty start_page, which its dump_component() then
 // writes.
 type MultimodalWebSurferConfig struct {
-	// The JSON member "animate_actions"; false by default.
+	// Whether to animate actions. Defaults to False.
 	AnimateActions bool `json:"animate_actions"`
 
-	// The JSON member "browser_channel"; null by default.
+	// The browser channel. Defaults to None.
 	BrowserChannel *string `json:"browser_channel"`
 
-	// The JSON member "browser_data_dir"; null by default.
+	// The browser data directory. Defaults to None.
 	BrowserDataDir *string `json:"browser_data_dir"`
 
-	// The JSON member "debug_dir"; null by default.
+	// The directory where debug information is saved. Defaults to None.
 	DebugDir *string `json:"debug_dir"`
 
-	// The JSON member "description"; null by default.
+	// The description of the agent. Defaults to
+	// MultimodalWebSurfer.DEFAULT_DESCRIPTION.
 	Description *string `json:"description"`
 
-	// The JSON member "downloads_folder"; null by default.
+	// The folder where downloads are saved. Defaults to None, no downloads are saved.
 	DownloadsFolder *string `json:"downloads_folder"`
 
-	// The JSON member "headless"; true by default.
+	// Whether the browser should be headless. Defaults to True.
 	Headless bool `json:"headless"`
 
-	// The JSON member "model_client"; required.
+	// The model client used by the agent. Must be multimodal and support function
+	// calling.
 	ModelClient ComponentModel `json:"model_client"`
 
-	// The JSON member "name"; required.
+	// The name of the agent.
 	Name string `json:"name"`
 
-	// The JSON member "start_page"; "https://www.bing.com/" by default.
+	// The start page for the browser. Defaults to
+	// MultimodalWebSurfer.DEFAULT_START_PAGE.
 	StartPage *string `json:"start_page"`
 
-	// The JSON member "to_resize_viewport"; true by default.
+	// Whether to resize the viewport. Defaults to True.
 	ToResizeViewport bool `json:"to_resize_viewport"`
 
-	// The JSON member "to_save_screenshots"; false by default.
+	// Whether to save screenshots. Defaults to False.
 	ToSaveScreenshots bool `json:"to_save_screenshots"`
 
-	// The JSON member "use_ocr"; false by default.
+	// Whether to use OCR. Defaults to False.
 	UseOcr bool `json:"use_ocr"`
 }
 

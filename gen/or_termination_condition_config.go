@@ -9,7 +9,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 // | operator of two termination conditions builds (AutoGen 0.7.5,
 // autogen_agentchat/base/_termination.py).
 type OrTerminationConditionConfig struct {
-	// The JSON member "conditions"; required.
+	// List of termination conditions where any one being satisfied is sufficient.
 	Conditions []ComponentModel `json:"conditions"`
 }
 

@@ -14,7 +14,7 @@ type PythonCodeExecutionToolConfig struct {
 	// The JSON member "description"; "Execute Python code blocks." by default.
 	Description string `json:"description"`
 
-	// The JSON member "executor"; required.
+	// The code executor that will be used to execute the code blocks.
 	Executor ComponentModel `json:"executor"`
 }
 

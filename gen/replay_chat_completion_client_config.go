@@ -13,7 +13,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 // function calling, JSON output or structured output; family "unknown"), which its
 // dump_component() writes.
 type ReplayChatCompletionClientConfig struct {
-	// The JSON member "chat_completions"; required.
+	// A list of predefined responses to replay.
 	ChatCompletions []ReplayChatCompletionClientConfigChatCompletionsItem `json:"chat_completions"`
 
 	// The JSON member "model_info"; null by default.

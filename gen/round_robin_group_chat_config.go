@@ -9,22 +9,26 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat.teams.RoundRobinGroupChat (AutoGen 0.7.5,
 // autogen_agentchat/teams/_group_chat/_round_robin_group_chat.py).
 type RoundRobinGroupChatConfig struct {
-	// The JSON member "description"; null by default.
+	// The description of the group chat, using DEFAULT_DESCRIPTION if not provided.
 	Description *string `json:"description"`
 
-	// The JSON member "emit_team_events"; false by default.
+	// Whether to emit team events through run_stream. Defaults to False.
 	EmitTeamEvents bool `json:"emit_team_events"`
 
-	// The JSON member "max_turns"; null by default.
+	// The maximum number of turns in the group chat before stopping. Defaults to
+	// None, meaning no limit.
 	MaxTurns *Int `json:"max_turns"`
 
-	// The JSON member "name"; null by default.
+	// The name of the group chat, using DEFAULT_NAME if not provided. The name is
+	// used by a parent team to identify this group chat so it must be unique within
+	// the parent team.
 	Name *string `json:"name"`
 
-	// The JSON member "participants"; required.
+	// The participants in the group chat.
 	Participants []ComponentModel `json:"participants"`
 
-	// The JSON member "termination_condition"; null by default.
+	// The termination condition for the group chat. Defaults to None. Without a
+	// termination condition, the group chat will run indefinitely.
 	TerminationCondition *ComponentModel `json:"termination_condition"`
 }
 

@@ -9,40 +9,50 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat.teams.SelectorGroupChat (AutoGen 0.7.5,
 // autogen_agentchat/teams/_group_chat/_selector_group_chat.py).
 type SelectorGroupChatConfig struct {
-	// The JSON member "allow_repeated_speaker"; required.
+	// Whether to include the previous speaker in the list of candidates to be
+	// selected for the next turn. Defaults to False.
 	AllowRepeatedSpeaker bool `json:"allow_repeated_speaker"`
 
-	// The JSON member "description"; null by default.
+	// The description of the group chat, using DEFAULT_DESCRIPTION if not provided.
 	Description *string `json:"description"`
 
-	// The JSON member "emit_team_events"; false by default.
+	// Whether to emit team events through run_stream. Defaults to False.
 	EmitTeamEvents bool `json:"emit_team_events"`
 
-	// The JSON member "max_selector_attempts"; 3 by default.
+	// The maximum number of attempts to select a speaker using the model. Defaults to
+	// 3.
 	MaxSelectorAttempts Int `json:"max_selector_attempts"`
 
-	// The JSON member "max_turns"; null by default.
+	// The maximum number of turns in the group chat before stopping. Defaults to
+	// None, meaning no limit.
 	MaxTurns *Int `json:"max_turns"`
 
-	// The JSON member "model_client"; required.
+	// The ChatCompletion model client used to select the next speaker.
 	ModelClient ComponentModel `json:"model_client"`
 
-	// The JSON member "model_client_streaming"; false by default.
+	// Whether to use streaming for the model client. (This is useful for reasoning
+	// models like QwQ). Defaults to False.
 	ModelClientStreaming bool `json:"model_client_streaming"`
 
-	// The JSON member "model_context"; null by default.
+	// The model context for storing and retrieving LLMMessage. It can be preloaded
+	// with initial messages.
 	ModelContext *ComponentModel `json:"model_context"`
 
-	// The JSON member "name"; null by default.
+	// The name of the group chat, using DEFAULT_NAME if not provided. The name is
+	// used by a parent team to identify this group chat so it must be unique within
+	// the parent team.
 	Name *string `json:"name"`
 
-	// The JSON member "participants"; required.
+	// The participants in the group chat, must have unique names and at least two
+	// participants.
 	Participants []ComponentModel `json:"participants"`
 
-	// The JSON member "selector_prompt"; required.
+	// The prompt template to use for selecting the next speaker. Available fields:
+	// '{roles}', '{participants}', and '{history}'.
 	SelectorPrompt string `json:"selector_prompt"`
 
-	// The JSON member "termination_condition"; null by default.
+	// The termination condition for the group chat. Defaults to None. Without a
+	// termination condition, the group chat will run indefinitely.
 	TerminationCondition *ComponentModel `json:"termination_condition"`
 }
 

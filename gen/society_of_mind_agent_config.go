@@ -9,25 +9,28 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat.agents.SocietyOfMindAgent (AutoGen 0.7.5,
 // autogen_agentchat/agents/_society_of_mind_agent.py).
 type SocietyOfMindAgentConfig struct {
-	// The JSON member "description"; null by default.
+	// The description of the agent.
 	Description *string `json:"description"`
 
-	// The JSON member "instruction"; null by default.
+	// The instruction to use when generating a response using the inner team's
+	// messages. Defaults to DEFAULT_INSTRUCTION.
 	Instruction *string `json:"instruction"`
 
-	// The JSON member "model_client"; required.
+	// The model client to use for preparing responses.
 	ModelClient ComponentModel `json:"model_client"`
 
-	// The JSON member "model_context"; null by default.
+	// The model context for storing and retrieving LLMMessage. It can be preloaded
+	// with initial messages.
 	ModelContext *ComponentModel `json:"model_context"`
 
-	// The JSON member "name"; required.
+	// The name of the agent.
 	Name string `json:"name"`
 
-	// The JSON member "response_prompt"; null by default.
+	// The response prompt to use when generating a response using the inner team's
+	// messages. Defaults to DEFAULT_RESPONSE_PROMPT.
 	ResponsePrompt *string `json:"response_prompt"`
 
-	// The JSON member "team"; required.
+	// The team of agents to use.
 	Team ComponentModel `json:"team"`
 }
 

@@ -9,7 +9,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 // config of autogen_agentchat.conditions.SourceMatchTermination (AutoGen 0.7.5,
 // autogen_agentchat/conditions/_terminations.py).
 type SourceMatchTerminationConfig struct {
-	// The JSON member "sources"; required.
+	// List of source names to terminate the conversation.
 	Sources []string `json:"sources"`
 }
 

@@ -9,16 +9,16 @@ import "github.com/agentschema/agentschema/internal/wire"
 // (autogen_ext.tools.mcp.SseServerParams, AutoGen 0.7.5
 // autogen_ext/tools/mcp/_config.py).
 type SseServerParams struct {
-	// The JSON member "headers"; null by default.
+	// Optional headers to include in requests.
 	Headers RawJSON `json:"headers"`
 
-	// The JSON member "sse_read_timeout"; 300 by default.
+	// Timeout for SSE read operations.
 	SseReadTimeout float64 `json:"sse_read_timeout"`
 
-	// The JSON member "timeout"; 5 by default.
+	// HTTP timeout for regular operations.
 	Timeout float64 `json:"timeout"`
 
-	// The JSON member "url"; required.
+	// The SSE endpoint URL.
 	Url string `json:"url"`
 }
 

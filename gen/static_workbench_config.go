@@ -6,10 +6,13 @@ package gen
 import "github.com/agentschema/agentschema/internal/wire"
 
 type StaticWorkbenchConfig struct {
-	// The JSON member "tool_overrides"; {} by default.
+	// Optional mapping of original tool names to override configurations for name
+	// and/or description. This allows customizing how tools appear to consumers while
+	// maintaining the underlying tool functionality.
 	ToolOverrides map[string]ToolOverride `json:"tool_overrides"`
 
-	// The JSON member "tools"; [] by default.
+	// A list of tools to be included in the workbench. The tools should be subclasses
+	// of BaseTool.
 	Tools []ComponentModel `json:"tools"`
 }
 

@@ -9,22 +9,24 @@ import "github.com/agentschema/agentschema/internal/wire"
 // (autogen_ext.tools.mcp.StdioServerParams, AutoGen 0.7.5
 // autogen_ext/tools/mcp/_config.py, over mcp.client.stdio.StdioServerParameters).
 type StdioServerParams struct {
-	// The JSON member "args"; [] by default.
+	// Command line arguments to pass to the executable.
 	Args []string `json:"args"`
 
-	// The JSON member "command"; required.
+	// The executable to run to start the server.
 	Command string `json:"command"`
 
-	// The JSON member "cwd"; null by default.
+	// The working directory to use when spawning the process.
 	Cwd *string `json:"cwd"`
 
-	// The JSON member "encoding"; "utf-8" by default.
+	// The text encoding used when sending/receiving messages to the server, defaults
+	// to utf-8.
 	Encoding string `json:"encoding"`
 
-	// The JSON member "encoding_error_handler"; "strict" by default.
+	// The text encoding error handler.
 	EncodingErrorHandler EncodingErrorHandler `json:"encoding_error_handler"`
 
-	// The JSON member "env"; null by default.
+	// The environment to use when spawning the process. If not specified, the result
+	// of get_default_environment() will be used.
 	Env map[string]string `json:"env"`
 
 	// The JSON member "read_timeout_seconds"; 5 by default.

@@ -9,19 +9,19 @@ import "github.com/agentschema/agentschema/internal/wire"
 // (autogen_ext.tools.mcp.StreamableHttpServerParams, AutoGen 0.7.5
 // autogen_ext/tools/mcp/_config.py).
 type StreamableHttpServerParams struct {
-	// The JSON member "headers"; null by default.
+	// Optional headers to include in requests.
 	Headers RawJSON `json:"headers"`
 
-	// The JSON member "sse_read_timeout"; 300.0 by default.
+	// Timeout for SSE read operations in seconds.
 	SseReadTimeout float64 `json:"sse_read_timeout"`
 
 	// The JSON member "terminate_on_close"; true by default.
 	TerminateOnClose bool `json:"terminate_on_close"`
 
-	// The JSON member "timeout"; 30.0 by default.
+	// HTTP timeout for regular operations in seconds.
 	Timeout float64 `json:"timeout"`
 
-	// The JSON member "url"; required.
+	// The endpoint URL.
 	Url string `json:"url"`
 }
 

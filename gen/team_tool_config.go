@@ -9,16 +9,18 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat.tools.TeamTool (AutoGen 0.7.5,
 // autogen_agentchat/tools/_team.py).
 type TeamToolConfig struct {
-	// The JSON member "description"; required.
+	// The description of the tool.
 	Description string `json:"description"`
 
-	// The JSON member "name"; required.
+	// The name of the tool.
 	Name string `json:"name"`
 
-	// The JSON member "return_value_as_last_message"; false by default.
+	// Whether to use the last message content of the task result as the return value
+	// of the tool in return_value_as_string. If set to True, the last message content
+	// will be returned as a string.
 	ReturnValueAsLastMessage bool `json:"return_value_as_last_message"`
 
-	// The JSON member "team"; required.
+	// The team to be used for running the task.
 	Team ComponentModel `json:"team"`
 }
 

@@ -9,7 +9,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 // of autogen_agentchat.conditions.TextMentionTermination (AutoGen 0.7.5,
 // autogen_agentchat/conditions/_terminations.py).
 type TextMentionTerminationConfig struct {
-	// The JSON member "text"; required.
+	// The text to look for in the messages.
 	Text string `json:"text"`
 }
 

@@ -9,7 +9,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat.conditions.TextMessageTermination (AutoGen 0.7.5,
 // autogen_agentchat/conditions/_terminations.py).
 type TextMessageTerminationConfig struct {
-	// The JSON member "source"; null by default.
+	// The source of the text message to terminate the conversation.
 	Source *string `json:"source"`
 }
 

@@ -8,7 +8,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 // Configuration for thinking mode
 // (autogen_ext/models/anthropic/config/__init__.py).
 type ThinkingConfigModel struct {
-	// The JSON member "budget_tokens"; null by default.
+	// Required if type is "enabled".
 	BudgetTokens *Int `json:"budget_tokens"`
 
 	// The JSON member "type"; required.

@@ -9,7 +9,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 // config of autogen_agentchat.conditions.TimeoutTermination (AutoGen 0.7.5,
 // autogen_agentchat/conditions/_terminations.py).
 type TimeoutTerminationConfig struct {
-	// The JSON member "timeout_seconds"; required.
+	// The maximum duration in seconds before terminating the conversation.
 	TimeoutSeconds float64 `json:"timeout_seconds"`
 }
 

@@ -6,16 +6,19 @@ package gen
 import "github.com/agentschema/agentschema/internal/wire"
 
 type TokenLimitedChatCompletionContextConfig struct {
-	// The JSON member "initial_messages"; null by default.
+	// A list of initial messages to include in the context.
 	InitialMessages []LLMMessage `json:"initial_messages"`
 
-	// The JSON member "model_client"; required.
+	// The model client to use for token counting. The model client must implement the
+	// count_tokens and remaining_tokens methods.
 	ModelClient ComponentModel `json:"model_client"`
 
-	// The JSON member "token_limit"; null by default.
+	// The maximum number of tokens to keep in the context using the count_tokens
+	// method. If None, the context will be limited by the model client using the
+	// remaining_tokens method.
 	TokenLimit *Int `json:"token_limit"`
 
-	// The JSON member "tool_schema"; null by default.
+	// A list of tool schema to use in the context.
 	ToolSchema []ToolSchema `json:"tool_schema"`
 }
 

@@ -10,13 +10,13 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat.conditions.TokenUsageTermination (AutoGen 0.7.5,
 // autogen_agentchat/conditions/_terminations.py).
 type TokenUsageTerminationConfig struct {
-	// The JSON member "max_completion_token"; required.
+	// The maximum number of completion tokens allowed in the conversation.
 	MaxCompletionToken *Int `json:"max_completion_token"`
 
-	// The JSON member "max_prompt_token"; required.
+	// The maximum number of prompt tokens allowed in the conversation.
 	MaxPromptToken *Int `json:"max_prompt_token"`
 
-	// The JSON member "max_total_token"; required.
+	// The maximum total number of tokens allowed in the conversation.
 	MaxTotalToken *Int `json:"max_total_token"`
 }
 

@@ -6,7 +6,7 @@ package gen
 import "github.com/agentschema/agentschema/internal/wire"
 
 type UnboundedChatCompletionContextConfig struct {
-	// The JSON member "initial_messages"; null by default.
+	// The initial messages.
 	InitialMessages []LLMMessage `json:"initial_messages"`
 }
 

@@ -9,13 +9,13 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat.agents.UserProxyAgent (AutoGen 0.7.5,
 // autogen_agentchat/agents/_user_proxy_agent.py).
 type UserProxyAgentConfig struct {
-	// The JSON member "description"; "A human user" by default.
+	// A description of the agent.
 	Description string `json:"description"`
 
-	// The JSON member "input_func"; null by default.
+	// A function that takes a prompt and returns a user input string.
 	InputFunc *string `json:"input_func"`
 
-	// The JSON member "name"; required.
+	// The name of the agent.
 	Name string `json:"name"`
 }
 

@@ -198,13 +198,14 @@ var (
 	typeEncodable  = reflect.TypeFor[wire.Encodable]()
 	typeMarshaler  = reflect.TypeFor[json.Marshaler]()
 	typeUnmarshal  = reflect.TypeFor[json.Unmarshaler]()
+	typeModelNamer = reflect.TypeFor[ModelNamer]()
 )
 
 // ClassName is the class name pydantic uses for t: its ModelName() when it
 // has one, else the Go type's name ("Model" for an unnamed type).
 func ClassName(t reflect.Type) string {
-	if n, ok := reflect.New(t).Interface().(ModelNamer); ok {
-		return n.ModelName()
+	if reflect.PointerTo(t).Implements(typeModelNamer) {
+		return reflect.New(t).Interface().(ModelNamer).ModelName()
 	}
 	name := t.Name()
 	if i := strings.LastIndexByte(name, '.'); i >= 0 && !strings.Contains(name, "[") {

@@ -5,7 +5,7 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// AgentEvent is one of: ToolCallRequestEvent, ToolCallExecutionEvent, MemoryQueryEvent, UserInputRequestedEvent, ModelClientStreamingChunkEvent, ThoughtEvent, SelectSpeakerEvent, CodeGenerationEvent, CodeExecutionEvent.
+// The union type of all built-in concrete subclasses of BaseAgentEvent.
 //
 // It is sealed: its members are ToolCallRequestEvent, ToolCallExecutionEvent, MemoryQueryEvent, UserInputRequestedEvent, ModelClientStreamingChunkEvent, ThoughtEvent, SelectSpeakerEvent, CodeGenerationEvent, CodeExecutionEvent, told apart by the "type" tag.
 type AgentEvent interface {

@@ -5,7 +5,7 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// ChatMessage is one of: TextMessage, MultiModalMessage, StopMessage, ToolCallSummaryMessage, HandoffMessage.
+// The union type of all built-in concrete subclasses of BaseChatMessage. It does not include StructuredMessage types.
 //
 // It is sealed: its members are TextMessage, MultiModalMessage, StopMessage, ToolCallSummaryMessage, HandoffMessage, told apart by the "type" tag.
 type ChatMessage interface {

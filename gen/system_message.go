@@ -6,24 +6,6 @@ package gen
 import "github.com/agentschema/agentschema/internal/wire"
 
 // System message contains instructions for the model coming from the developer.
-//
-// .. note::
-//
-//	Open AI is moving away from using 'system' role in favor of 'developer'
-//
-// role.
-//
-//	See `Model Spec
-//
-// <https://cdn.openai.com/spec/model-spec-2024-05-08.html#definitions>`_ for more
-// details.
-//
-//	However, the 'system' role is still allowed in their API and will be
-//
-// automatically converted to 'developer' role
-//
-//	on the server side.
-//	So, you can use `SystemMessage` for developer messages.
 type SystemMessage struct {
 	// The content of the message.
 	Content string `json:"content"`

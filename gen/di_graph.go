@@ -5,13 +5,14 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// The execution graph of a GraphFlow: node name to DiGraphNode (AutoGen 0.7.5,
+// Defines a directed graph structure with nodes and edges. GraphFlow uses this to
+// determine execution order and conditions (AutoGen 0.7.5,
 // autogen_agentchat/teams/_group_chat/_graph/_digraph_group_chat.py).
 type DiGraph struct {
-	// The JSON member "default_start_node"; null by default.
+	// Default start node name
 	DefaultStartNode *string `json:"default_start_node"`
 
-	// The JSON member "nodes"; required.
+	// Node name → DiGraphNode mapping
 	Nodes map[string]DiGraphNode `json:"nodes"`
 }
 

@@ -5,9 +5,10 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// A directed edge of a DiGraph, with an optional execution condition (AutoGen
-// 0.7.5, autogen_agentchat/teams/_group_chat/_graph/_digraph_group_chat.py). A
-// callable condition is never serialized; AutoGen's after-validator sets an empty
+// Represents a directed edge in a DiGraph, with an optional execution condition
+// (AutoGen 0.7.5,
+// autogen_agentchat/teams/_group_chat/_graph/_digraph_group_chat.py). A callable
+// condition is never serialized; AutoGen's after-validator sets an empty
 // activation_group to the target (component.ApplyValidators applies it).
 type DiGraphEdge struct {
 	// Determines how forward dependencies within the same activation_group are
@@ -23,7 +24,7 @@ type DiGraphEdge struct {
 	// string in the last agent chat message.
 	Condition *string `json:"condition"`
 
-	// The JSON member "target"; required.
+	// Target node name
 	Target string `json:"target"`
 }
 

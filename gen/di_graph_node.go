@@ -5,16 +5,17 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// A node of a DiGraph: an agent's name and its outgoing edges (AutoGen 0.7.5,
+// Represents a node (agent) in a DiGraph, with its outgoing edges and activation
+// type (AutoGen 0.7.5,
 // autogen_agentchat/teams/_group_chat/_graph/_digraph_group_chat.py).
 type DiGraphNode struct {
 	// The JSON member "activation"; "all" by default.
 	Activation ActivationCondition `json:"activation"`
 
-	// The JSON member "edges"; [] by default.
+	// Outgoing edges
 	Edges []DiGraphEdge `json:"edges"`
 
-	// The JSON member "name"; required.
+	// Agent's name
 	Name string `json:"name"`
 }
 

@@ -5,10 +5,11 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// State for the GraphFlow manager; its type is "GraphManagerState" (AutoGen 0.7.5,
+// Tracks active execution state for DAG-based execution: the state of the
+// GraphFlow manager, whose type is "GraphManagerState" (AutoGen 0.7.5,
 // autogen_agentchat/teams/_group_chat/_graph/_digraph_group_chat.py).
 type GraphFlowManagerState struct {
-	// The JSON member "active_nodes"; [] by default.
+	// Currently executing nodes
 	ActiveNodes []string `json:"active_nodes"`
 
 	// The JSON member "current_turn"; 0 by default.

@@ -3,7 +3,7 @@
 
 package gen
 
-// A model family. Any string is accepted; the enum lists the families AutoGen knows.
+// A model family is a group of models that share similar characteristics from a capabilities perspective. Any string is accepted; the enum lists the families AutoGen knows.
 //
 // It is open: any string is accepted; the constants are the known values.
 type ModelFamily string

@@ -10,11 +10,15 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat/tools/_agent.py).
 type AgentToolConfig struct {
 	// The agent to be used for running the task.
+	//
+	// The JSON member "agent"; required.
 	Agent ComponentModel `json:"agent"`
 
 	// Whether to use the last message content of the task result as the return value
 	// of the tool in return_value_as_string. If set to True, the last message content
 	// will be returned as a string.
+	//
+	// The JSON member "return_value_as_last_message"; false by default.
 	ReturnValueAsLastMessage bool `json:"return_value_as_last_message"`
 }
 

@@ -12,29 +12,43 @@ import "github.com/agentschema/agentschema/internal/wire"
 // the Agent Framework's snake_case ones.
 type AIChatMessage struct {
 	// Additional properties of the content, by name; omitted when null.
+	//
+	// The JSON member "additional_properties"; null by default.
 	AdditionalProperties RawJSON `json:"additional_properties"`
 
 	// The name of the author of the message.
+	//
+	// The JSON member "author_name"; null by default.
 	AuthorName *string `json:"author_name"`
 
 	// The contents, in order.
+	//
+	// The JSON member "contents"; [] by default.
 	Contents []AIContent `json:"contents"`
 
 	// When it was created, as the writer wrote it (.NET writes an ISO 8601 date and
 	// time).
+	//
+	// The JSON member "created_at"; null by default.
 	CreatedAt *string `json:"created_at"`
 
 	// The identifier of the message.
+	//
+	// The JSON member "message_id"; null by default.
 	MessageID *string `json:"message_id"`
 
 	// The object this content was made from, such as a model client's own type. Go
 	// holds any value here and writes it to JSON only when it is JSON (a RawJSON or
 	// json.RawMessage); anything else stays in memory. Reading JSON keeps the
 	// member's value as RawJSON.
+	//
+	// The JSON member "raw_representation"; may be absent.
 	RawRepresentation any `json:"raw_representation"`
 
 	// The role of the author: system, user, assistant, tool, or another role the
 	// service knows. .NET's ChatMessage defaults to user.
+	//
+	// The JSON member "role"; "user" by default.
 	Role string `json:"role"`
 }
 

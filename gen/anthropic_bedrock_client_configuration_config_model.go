@@ -10,13 +10,19 @@ import "github.com/agentschema/agentschema/internal/wire"
 // 0.7.5, autogen_ext/models/anthropic/config/__init__.py).
 type AnthropicBedrockClientConfigurationConfigModel struct {
 	// Anthropic API key. Required if not in environment variables.
+	//
+	// The JSON member "api_key"; null by default.
 	ApiKey *string `json:"api_key"`
 
 	// Override the default API endpoint.
+	//
+	// The JSON member "base_url"; null by default.
 	BaseUrl *string `json:"base_url"`
 
 	// The capabilities of the model in bedrock. Required if using a model from AWS
 	// bedrock.
+	//
+	// The JSON member "bedrock_info"; null by default.
 	BedrockInfo *BedrockInfoConfigModel `json:"bedrock_info"`
 
 	// The JSON member "default_headers"; null by default.
@@ -26,6 +32,8 @@ type AnthropicBedrockClientConfigurationConfigModel struct {
 	MaxRetries *Int `json:"max_retries"`
 
 	// Maximum tokens in the response. Default is 4096.
+	//
+	// The JSON member "max_tokens"; 4096 by default.
 	MaxTokens *Int `json:"max_tokens"`
 
 	// The JSON member "metadata"; null by default.
@@ -33,12 +41,16 @@ type AnthropicBedrockClientConfigurationConfigModel struct {
 
 	// The Claude model to use (e.g., "claude-3-sonnet-20240229",
 	// "claude-3-opus-20240229")
+	//
+	// The JSON member "model"; required.
 	Model string `json:"model"`
 
 	// The JSON member "model_capabilities"; null by default.
 	ModelCapabilities *ModelCapabilities `json:"model_capabilities"`
 
 	// The capabilities of the model. Required if using a custom model.
+	//
+	// The JSON member "model_info"; null by default.
 	ModelInfo *ModelInfo `json:"model_info"`
 
 	// The JSON member "response_format"; null by default.
@@ -48,6 +60,8 @@ type AnthropicBedrockClientConfigurationConfigModel struct {
 	StopSequences []string `json:"stop_sequences"`
 
 	// Controls randomness. Lower is more deterministic. Default is 1.0.
+	//
+	// The JSON member "temperature"; 1.0 by default.
 	Temperature *float64 `json:"temperature"`
 
 	// The JSON member "thinking"; null by default.
@@ -63,9 +77,13 @@ type AnthropicBedrockClientConfigurationConfigModel struct {
 	Tools []RawJSON `json:"tools"`
 
 	// Controls diversity via top-k sampling. Default is -1 (disabled).
+	//
+	// The JSON member "top_k"; null by default.
 	TopK *Int `json:"top_k"`
 
 	// Controls diversity via nucleus sampling. Default is 1.0.
+	//
+	// The JSON member "top_p"; null by default.
 	TopP *float64 `json:"top_p"`
 }
 

@@ -12,9 +12,13 @@ import "github.com/agentschema/agentschema/internal/wire"
 // tools and tool_choice.
 type AnthropicClientConfigurationConfigModel struct {
 	// Anthropic API key. Required if not in environment variables.
+	//
+	// The JSON member "api_key"; null by default.
 	ApiKey *string `json:"api_key"`
 
 	// Override the default API endpoint.
+	//
+	// The JSON member "base_url"; null by default.
 	BaseUrl *string `json:"base_url"`
 
 	// The JSON member "default_headers"; null by default.
@@ -24,6 +28,8 @@ type AnthropicClientConfigurationConfigModel struct {
 	MaxRetries *Int `json:"max_retries"`
 
 	// Maximum tokens in the response. Default is 4096.
+	//
+	// The JSON member "max_tokens"; 4096 by default.
 	MaxTokens *Int `json:"max_tokens"`
 
 	// The JSON member "metadata"; null by default.
@@ -31,12 +37,16 @@ type AnthropicClientConfigurationConfigModel struct {
 
 	// The Claude model to use (e.g., "claude-3-sonnet-20240229",
 	// "claude-3-opus-20240229")
+	//
+	// The JSON member "model"; required.
 	Model string `json:"model"`
 
 	// The JSON member "model_capabilities"; null by default.
 	ModelCapabilities *ModelCapabilities `json:"model_capabilities"`
 
 	// The capabilities of the model. Required if using a custom model.
+	//
+	// The JSON member "model_info"; null by default.
 	ModelInfo *ModelInfo `json:"model_info"`
 
 	// The JSON member "response_format"; null by default.
@@ -46,6 +56,8 @@ type AnthropicClientConfigurationConfigModel struct {
 	StopSequences []string `json:"stop_sequences"`
 
 	// Controls randomness. Lower is more deterministic. Default is 1.0.
+	//
+	// The JSON member "temperature"; 1.0 by default.
 	Temperature *float64 `json:"temperature"`
 
 	// The JSON member "thinking"; null by default.
@@ -61,9 +73,13 @@ type AnthropicClientConfigurationConfigModel struct {
 	Tools []RawJSON `json:"tools"`
 
 	// Controls diversity via top-k sampling. Default is -1 (disabled).
+	//
+	// The JSON member "top_k"; null by default.
 	TopK *Int `json:"top_k"`
 
 	// Controls diversity via nucleus sampling. Default is 1.0.
+	//
+	// The JSON member "top_p"; null by default.
 	TopP *float64 `json:"top_p"`
 }
 

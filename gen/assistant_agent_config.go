@@ -10,43 +10,63 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat/agents/_assistant_agent.py).
 type AssistantAgentConfig struct {
 	// The description of the agent.
+	//
+	// The JSON member "description"; required.
 	Description string `json:"description"`
 
 	// The handoff configurations for the agent, allowing it to transfer to other
 	// agents by responding with a HandoffMessage. The transfer is only executed when
 	// the team is in Swarm. If a handoff is a string, it should represent the target
 	// agent's name.
+	//
+	// The JSON member "handoffs"; null by default.
 	Handoffs []AssistantAgentConfigHandoffsItem `json:"handoffs"`
 
 	// The maximum number of tool iterations to perform until the model stops making
 	// tool calls. Defaults to 1, which means the agent will only execute the tool
 	// calls made by the model once.
+	//
+	// The JSON member "max_tool_iterations"; 1 by default.
 	MaxToolIterations Int `json:"max_tool_iterations"`
 
 	// The memory store to use for the agent. Defaults to None.
+	//
+	// The JSON member "memory"; null by default.
 	Memory []ComponentModel `json:"memory"`
 
 	// Optional metadata for tracking.
+	//
+	// The JSON member "metadata"; null by default.
 	Metadata map[string]string `json:"metadata"`
 
 	// The model client to use for inference.
+	//
+	// The JSON member "model_client"; required.
 	ModelClient ComponentModel `json:"model_client"`
 
 	// If True, the model client will be used in streaming mode. on_messages_stream
 	// and run_stream methods will also yield ModelClientStreamingChunkEvent messages
 	// as the model client produces chunks of response. Defaults to False.
+	//
+	// The JSON member "model_client_stream"; false by default.
 	ModelClientStream bool `json:"model_client_stream"`
 
 	// The model context for storing and retrieving LLMMessage. It can be preloaded
 	// with initial messages.
+	//
+	// The JSON member "model_context"; null by default.
 	ModelContext *ComponentModel `json:"model_context"`
 
 	// The name of the agent.
+	//
+	// The JSON member "name"; required.
 	Name string `json:"name"`
 
 	// If True, the agent will make another model inference using the tool call and
 	// result to generate a response. If False, the tool call result will be returned
 	// as the response.
+	//
+	// The JSON member "reflect_on_tool_use"; required.
 	ReflectOnToolUse bool `json:"reflect_on_tool_use"`
 
 	// The JSON member "structured_message_factory"; null by default.
@@ -54,17 +74,25 @@ type AssistantAgentConfig struct {
 
 	// The system message for the model. If provided, it will be prepended to the
 	// messages in the model context when making an inference. Set to None to disable.
+	//
+	// The JSON member "system_message"; null by default.
 	SystemMessage *string `json:"system_message"`
 
 	// Static format string applied to each tool call result when composing the
 	// ToolCallSummaryMessage. Defaults to "{result}".
+	//
+	// The JSON member "tool_call_summary_format"; required.
 	ToolCallSummaryFormat string `json:"tool_call_summary_format"`
 
 	// The tools to register with the agent.
+	//
+	// The JSON member "tools"; null by default.
 	Tools []ComponentModel `json:"tools"`
 
 	// The workbench or list of workbenches to use for the agent. Tools cannot be used
 	// when workbench is set and vice versa.
+	//
+	// The JSON member "workbench"; null by default.
 	Workbench []ComponentModel `json:"workbench"`
 }
 

@@ -10,10 +10,14 @@ import "github.com/agentschema/agentschema/internal/wire"
 type AssistantAgentState struct {
 	// The saved state of the agent's model context: a ChatCompletionContextState,
 	// which AutoGen validates when the state is loaded.
+	//
+	// The JSON member "llm_context"; {"messages":[]} by default.
 	LlmContext RawJSON `json:"llm_context"`
 
 	// The state's type name; AutoGen writes 'AssistantAgentState' (any string is
 	// accepted).
+	//
+	// The JSON member "type"; "AssistantAgentState" by default.
 	Type string `json:"type"`
 
 	// The JSON member "version"; "1.0.0" by default.

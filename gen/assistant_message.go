@@ -8,13 +8,19 @@ import "github.com/agentschema/agentschema/internal/wire"
 // Assistant message are sampled from the language model.
 type AssistantMessage struct {
 	// The content of the message.
+	//
+	// The JSON member "content"; required.
 	Content AssistantMessageContent `json:"content"`
 
 	// The name of the agent that sent this message.
+	//
+	// The JSON member "source"; required.
 	Source string `json:"source"`
 
 	// The reasoning text for the completion if available. Used for reasoning model
 	// and additional text content besides function calls.
+	//
+	// The JSON member "thought"; null by default.
 	Thought *string `json:"thought"`
 }
 

@@ -15,31 +15,47 @@ type AzureOpenAIClientConfigurationConfigModel struct {
 	// Whether to prepend the source value to each UserMessage content. E.g., "this is
 	// content" becomes "Reviewer said: this is content." This can be useful for
 	// models that do not support the name field in message.
+	//
+	// The JSON member "add_name_prefixes"; null by default.
 	AddNamePrefixes *bool `json:"add_name_prefixes"`
 
 	// The API key to use, use this if you are using key based authentication. It is
 	// optional if you are using Azure AD token based authentication or
 	// AZURE_OPENAI_API_KEY environment variable.
+	//
+	// The JSON member "api_key"; null by default.
 	ApiKey *string `json:"api_key"`
 
 	// The API version to use. Required for Azure models.
+	//
+	// The JSON member "api_version"; required.
 	ApiVersion string `json:"api_version"`
 
 	// The Azure AD token to use. Provide this or azure_ad_token_provider for
 	// token-based authentication.
+	//
+	// The JSON member "azure_ad_token"; null by default.
 	AzureAdToken *string `json:"azure_ad_token"`
 
 	// The Azure AD token provider to use. Provide this or azure_ad_token for
 	// token-based authentication.
+	//
+	// The JSON member "azure_ad_token_provider"; null by default.
 	AzureAdTokenProvider *ComponentModel `json:"azure_ad_token_provider"`
 
 	// Deployment name for the Azure model. Required for Azure models.
+	//
+	// The JSON member "azure_deployment"; null by default.
 	AzureDeployment *string `json:"azure_deployment"`
 
 	// The endpoint for the Azure model. Required for Azure models.
+	//
+	// The JSON member "azure_endpoint"; required.
 	AzureEndpoint string `json:"azure_endpoint"`
 
 	// Custom headers; useful for authentication or other custom requirements.
+	//
+	// The JSON member "default_headers"; null by default.
 	DefaultHeaders map[string]string `json:"default_headers"`
 
 	// The JSON member "frequency_penalty"; null by default.
@@ -47,18 +63,24 @@ type AzureOpenAIClientConfigurationConfigModel struct {
 
 	// Whether to include the name field in user message parameters sent to the OpenAI
 	// API. Defaults to True.
+	//
+	// The JSON member "include_name_in_message"; null by default.
 	IncludeNameInMessage *bool `json:"include_name_in_message"`
 
 	// The JSON member "logit_bias"; null by default.
 	LogitBias map[string]Int `json:"logit_bias"`
 
 	// The maximum number of retries to attempt.
+	//
+	// The JSON member "max_retries"; null by default.
 	MaxRetries *Int `json:"max_retries"`
 
 	// The JSON member "max_tokens"; null by default.
 	MaxTokens *Int `json:"max_tokens"`
 
 	// Which OpenAI model to use.
+	//
+	// The JSON member "model"; required.
 	Model string `json:"model"`
 
 	// The JSON member "model_capabilities"; null by default.
@@ -66,6 +88,8 @@ type AzureOpenAIClientConfigurationConfigModel struct {
 
 	// The capabilities of the model. Required if the model name is not a valid OpenAI
 	// model.
+	//
+	// The JSON member "model_info"; null by default.
 	ModelInfo *ModelInfo `json:"model_info"`
 
 	// The JSON member "n"; null by default.
@@ -73,6 +97,8 @@ type AzureOpenAIClientConfigurationConfigModel struct {
 
 	// Whether to allow parallel tool calls. When not set, defaults to server
 	// behavior.
+	//
+	// The JSON member "parallel_tool_calls"; null by default.
 	ParallelToolCalls *bool `json:"parallel_tool_calls"`
 
 	// The JSON member "presence_penalty"; null by default.
@@ -80,9 +106,13 @@ type AzureOpenAIClientConfigurationConfigModel struct {
 
 	// Controls the amount of effort the model uses for reasoning. Only applicable to
 	// reasoning models like o1 and o3-mini.
+	//
+	// The JSON member "reasoning_effort"; null by default.
 	ReasoningEffort *ReasoningEffort `json:"reasoning_effort"`
 
 	// The format of the response.
+	//
+	// The JSON member "response_format"; null by default.
 	ResponseFormat *ResponseFormat `json:"response_format"`
 
 	// The JSON member "seed"; null by default.
@@ -92,12 +122,16 @@ type AzureOpenAIClientConfigurationConfigModel struct {
 	Stop *AzureOpenAIClientConfigurationConfigModelStop `json:"stop"`
 
 	// Additional options for streaming. Currently only include_usage is supported.
+	//
+	// The JSON member "stream_options"; null by default.
 	StreamOptions *StreamOptions `json:"stream_options"`
 
 	// The JSON member "temperature"; null by default.
 	Temperature *float64 `json:"temperature"`
 
 	// The timeout for the request in seconds.
+	//
+	// The JSON member "timeout"; null by default.
 	Timeout *float64 `json:"timeout"`
 
 	// The JSON member "top_p"; null by default.

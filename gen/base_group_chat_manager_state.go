@@ -16,6 +16,8 @@ type BaseGroupChatManagerState struct {
 
 	// The state's type name; AutoGen writes 'BaseGroupChatManagerState' (any string
 	// is accepted).
+	//
+	// The JSON member "type"; "BaseGroupChatManagerState" by default.
 	Type string `json:"type"`
 
 	// The JSON member "version"; "1.0.0" by default.

@@ -9,15 +9,23 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_ext/models/anthropic/config/__init__.py).
 type BedrockInfoConfigModel struct {
 	// Access key for the aws account to gain bedrock model access
+	//
+	// The JSON member "aws_access_key"; required.
 	AwsAccessKey string `json:"aws_access_key"`
 
 	// aws region for the aws account to gain bedrock model access
+	//
+	// The JSON member "aws_region"; required.
 	AwsRegion string `json:"aws_region"`
 
 	// Access secret key for the aws account to gain bedrock model access
+	//
+	// The JSON member "aws_secret_key"; required.
 	AwsSecretKey string `json:"aws_secret_key"`
 
 	// aws session token for the aws account to gain bedrock model access
+	//
+	// The JSON member "aws_session_token"; required.
 	AwsSessionToken string `json:"aws_session_token"`
 }
 

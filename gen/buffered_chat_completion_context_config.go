@@ -7,9 +7,13 @@ import "github.com/agentschema/agentschema/internal/wire"
 
 type BufferedChatCompletionContextConfig struct {
 	// The size of the buffer.
+	//
+	// The JSON member "buffer_size"; required.
 	BufferSize Int `json:"buffer_size"`
 
 	// The initial messages.
+	//
+	// The JSON member "initial_messages"; null by default.
 	InitialMessages []LLMMessage `json:"initial_messages"`
 }
 

@@ -16,6 +16,8 @@ type ChatAgentContainerState struct {
 
 	// The state's type name; AutoGen writes 'ChatAgentContainerState' (any string is
 	// accepted).
+	//
+	// The JSON member "type"; "ChatAgentContainerState" by default.
 	Type string `json:"type"`
 
 	// The JSON member "version"; "1.0.0" by default.

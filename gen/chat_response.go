@@ -11,41 +11,61 @@ import "github.com/agentschema/agentschema/internal/wire"
 // model_id, usage_details for usage).
 type ChatResponse struct {
 	// Additional properties of the content, by name; omitted when null.
+	//
+	// The JSON member "additional_properties"; null by default.
 	AdditionalProperties RawJSON `json:"additional_properties"`
 
 	// A token for resuming a long-running background operation, any JSON value as the
 	// writer wrote it; present while the operation is still in progress.
+	//
+	// The JSON member "continuation_token"; null by default.
 	ContinuationToken RawJSON `json:"continuation_token"`
 
 	// The identifier of the conversation state at the service, to continue the
 	// conversation.
+	//
+	// The JSON member "conversation_id"; null by default.
 	ConversationID *string `json:"conversation_id"`
 
 	// When it was created, as the writer wrote it (.NET writes an ISO 8601 date and
 	// time).
+	//
+	// The JSON member "created_at"; null by default.
 	CreatedAt *string `json:"created_at"`
 
 	// Why the response finished: stop, length, tool_calls, content_filter or another
 	// value the service gives.
+	//
+	// The JSON member "finish_reason"; null by default.
 	FinishReason *string `json:"finish_reason"`
 
 	// The messages of the response, in order.
+	//
+	// The JSON member "messages"; [] by default.
 	Messages []AIChatMessage `json:"messages"`
 
 	// The model that made the response.
+	//
+	// The JSON member "model_id"; null by default.
 	ModelID *string `json:"model_id"`
 
 	// The object this content was made from, such as a model client's own type. Go
 	// holds any value here and writes it to JSON only when it is JSON (a RawJSON or
 	// json.RawMessage); anything else stays in memory. Reading JSON keeps the
 	// member's value as RawJSON.
+	//
+	// The JSON member "raw_representation"; may be absent.
 	RawRepresentation any `json:"raw_representation"`
 
 	// The identifier of the response.
+	//
+	// The JSON member "response_id"; null by default.
 	ResponseID *string `json:"response_id"`
 
 	// The usage of the request and response (.NET's Usage, the Agent Framework's
 	// usage_details).
+	//
+	// The JSON member "usage"; null by default.
 	Usage *UsageDetails `json:"usage"`
 }
 

@@ -11,45 +11,69 @@ import "github.com/agentschema/agentschema/internal/wire"
 // Agent Framework's snake_case ones.
 type ChatResponseUpdate struct {
 	// Additional properties of the content, by name; omitted when null.
+	//
+	// The JSON member "additional_properties"; null by default.
 	AdditionalProperties RawJSON `json:"additional_properties"`
 
 	// The name of the author of the update.
+	//
+	// The JSON member "author_name"; null by default.
 	AuthorName *string `json:"author_name"`
 
 	// The contents, in order.
+	//
+	// The JSON member "contents"; [] by default.
 	Contents []AIContent `json:"contents"`
 
 	// A token for resuming a long-running background operation, any JSON value as the
 	// writer wrote it; present while the operation is still in progress.
+	//
+	// The JSON member "continuation_token"; null by default.
 	ContinuationToken RawJSON `json:"continuation_token"`
 
 	// The identifier of the conversation state at the service.
+	//
+	// The JSON member "conversation_id"; null by default.
 	ConversationID *string `json:"conversation_id"`
 
 	// When it was created, as the writer wrote it (.NET writes an ISO 8601 date and
 	// time).
+	//
+	// The JSON member "created_at"; null by default.
 	CreatedAt *string `json:"created_at"`
 
 	// Why the response finished: stop, length, tool_calls, content_filter or another
 	// value the service gives.
+	//
+	// The JSON member "finish_reason"; null by default.
 	FinishReason *string `json:"finish_reason"`
 
 	// The identifier of the message the update is part of.
+	//
+	// The JSON member "message_id"; null by default.
 	MessageID *string `json:"message_id"`
 
 	// The model that made the response.
+	//
+	// The JSON member "model_id"; null by default.
 	ModelID *string `json:"model_id"`
 
 	// The object this content was made from, such as a model client's own type. Go
 	// holds any value here and writes it to JSON only when it is JSON (a RawJSON or
 	// json.RawMessage); anything else stays in memory. Reading JSON keeps the
 	// member's value as RawJSON.
+	//
+	// The JSON member "raw_representation"; may be absent.
 	RawRepresentation any `json:"raw_representation"`
 
 	// The identifier of the response the update is part of.
+	//
+	// The JSON member "response_id"; null by default.
 	ResponseID *string `json:"response_id"`
 
 	// The role of the author of the update, if given.
+	//
+	// The JSON member "role"; null by default.
 	Role *string `json:"role"`
 }
 

@@ -8,24 +8,38 @@ import "github.com/agentschema/agentschema/internal/wire"
 // An event signaling code execution event.
 type CodeExecutionEvent struct {
 	// The time when the message was created; the current UTC time when absent.
+	//
+	// The JSON member "created_at"; the current UTC time by default.
 	CreatedAt DateTime `json:"created_at"`
 
 	// Unique identifier for this event; a new random UUID4 when absent.
+	//
+	// The JSON member "id"; a new UUID4 by default.
 	ID string `json:"id"`
 
 	// Additional metadata about the message.
+	//
+	// The JSON member "metadata"; {} by default.
 	Metadata map[string]string `json:"metadata"`
 
 	// The model client usage incurred when producing this message.
+	//
+	// The JSON member "models_usage"; null by default.
 	ModelsUsage *RequestUsage `json:"models_usage"`
 
 	// Code Execution Result
+	//
+	// The JSON member "result"; required.
 	Result CodeResult `json:"result"`
 
 	// Retry number, 0 means first execution
+	//
+	// The JSON member "retry_attempt"; required.
 	RetryAttempt Int `json:"retry_attempt"`
 
 	// The name of the agent that sent this message.
+	//
+	// The JSON member "source"; required.
 	Source string `json:"source"`
 }
 

@@ -11,38 +11,54 @@ import "github.com/agentschema/agentschema/internal/wire"
 type CodeExecutorAgentConfig struct {
 	// The code executor responsible for executing code received in messages
 	// (DockerCommandLineCodeExecutor recommended).
+	//
+	// The JSON member "code_executor"; required.
 	CodeExecutor ComponentModel `json:"code_executor"`
 
 	// The description of the agent. If not provided, DEFAULT_AGENT_DESCRIPTION will
 	// be used.
+	//
+	// The JSON member "description"; null by default.
 	Description *string `json:"description"`
 
 	// The model client to use for inference and generating code. If not provided, the
 	// agent will only execute code blocks found in input messages.
+	//
+	// The JSON member "model_client"; null by default.
 	ModelClient *ComponentModel `json:"model_client"`
 
 	// If True, the model client will be used in streaming mode. on_messages_stream
 	// and run_stream methods will also yield ModelClientStreamingChunkEvent messages
 	// as the model client produces chunks of response. Defaults to False.
+	//
+	// The JSON member "model_client_stream"; false by default.
 	ModelClientStream bool `json:"model_client_stream"`
 
 	// The JSON member "model_context"; null by default.
 	ModelContext *ComponentModel `json:"model_context"`
 
 	// The name of the agent.
+	//
+	// The JSON member "name"; required.
 	Name string `json:"name"`
 
 	// Check only messages from the specified agents for the code to execute. This is
 	// useful when the agent is part of a group chat and you want to limit the code
 	// execution to messages from specific agents.
+	//
+	// The JSON member "sources"; null by default.
 	Sources []string `json:"sources"`
 
 	// List of programming languages that will be parsed and executed from agent
 	// response; others will be ignored. Defaults to DEFAULT_SUPPORTED_LANGUAGES.
+	//
+	// The JSON member "supported_languages"; null by default.
 	SupportedLanguages []string `json:"supported_languages"`
 
 	// The system message for the model. If provided, it will be prepended to the
 	// messages in the model context when making an inference. Set to None to disable.
+	//
+	// The JSON member "system_message"; null by default.
 	SystemMessage *string `json:"system_message"`
 }
 

@@ -10,28 +10,42 @@ import "github.com/agentschema/agentschema/internal/wire"
 type ComponentModel struct {
 	// Logical type of the component. If missing, the component assumes the default
 	// type of the provider.
+	//
+	// The JSON member "component_type"; null by default.
 	ComponentType *string `json:"component_type"`
 
 	// Version of the component. If missing, the component assumes the default version
 	// of the provider.
+	//
+	// The JSON member "component_version"; null by default.
 	ComponentVersion *Int `json:"component_version"`
 
 	// The schema validated config field is passed to a given class's implmentation of
 	// _from_config to create a new instance of the component class.
+	//
+	// The JSON member "config"; required.
 	Config RawJSON `json:"config"`
 
 	// Description of the component.
+	//
+	// The JSON member "description"; null by default.
 	Description *string `json:"description"`
 
 	// Human readable label for the component. If missing the component assumes the
 	// class name of the provider.
+	//
+	// The JSON member "label"; null by default.
 	Label *string `json:"label"`
 
 	// Describes how the component can be instantiated.
+	//
+	// The JSON member "provider"; required.
 	Provider string `json:"provider"`
 
 	// Version of the component specification. If missing, the component assumes
 	// whatever is the current version of the library used to load it.
+	//
+	// The JSON member "version"; null by default.
 	Version *Int `json:"version"`
 }
 

@@ -8,22 +8,34 @@ import "github.com/agentschema/agentschema/internal/wire"
 // Create result contains the output of a model completion.
 type CreateResult struct {
 	// Whether the completion was generated from a cached response.
+	//
+	// The JSON member "cached"; required.
 	Cached bool `json:"cached"`
 
 	// The output of the model completion.
+	//
+	// The JSON member "content"; required.
 	Content CreateResultContent `json:"content"`
 
 	// The reason the model finished generating the completion.
+	//
+	// The JSON member "finish_reason"; required.
 	FinishReason FinishReason `json:"finish_reason"`
 
 	// The logprobs of the tokens in the completion.
+	//
+	// The JSON member "logprobs"; null by default.
 	Logprobs []ChatCompletionTokenLogprob `json:"logprobs"`
 
 	// The reasoning text for the completion if available. Used for reasoning models
 	// and additional text content besides function calls.
+	//
+	// The JSON member "thought"; null by default.
 	Thought *string `json:"thought"`
 
 	// The usage of tokens in the prompt and completion.
+	//
+	// The JSON member "usage"; required.
 	Usage RequestUsage `json:"usage"`
 }
 

@@ -10,9 +10,13 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat/teams/_group_chat/_graph/_digraph_group_chat.py).
 type DiGraph struct {
 	// Default start node name
+	//
+	// The JSON member "default_start_node"; null by default.
 	DefaultStartNode *string `json:"default_start_node"`
 
 	// Node name → DiGraphNode mapping
+	//
+	// The JSON member "nodes"; required.
 	Nodes map[string]DiGraphNode `json:"nodes"`
 }
 

@@ -13,18 +13,26 @@ import "github.com/agentschema/agentschema/internal/wire"
 type DiGraphEdge struct {
 	// Determines how forward dependencies within the same activation_group are
 	// evaluated.
+	//
+	// The JSON member "activation_condition"; "all" by default.
 	ActivationCondition ActivationCondition `json:"activation_condition"`
 
 	// Group identifier for forward dependencies. When multiple edges point to the
 	// same target node, they are grouped by this field.
+	//
+	// The JSON member "activation_group"; "" by default.
 	ActivationGroup string `json:"activation_group"`
 
 	// (Experimental) Condition to execute this edge. If None, the edge is
 	// unconditional. If a string, the edge is conditional on the presence of that
 	// string in the last agent chat message.
+	//
+	// The JSON member "condition"; null by default.
 	Condition *string `json:"condition"`
 
 	// Target node name
+	//
+	// The JSON member "target"; required.
 	Target string `json:"target"`
 }
 

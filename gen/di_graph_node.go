@@ -13,9 +13,13 @@ type DiGraphNode struct {
 	Activation ActivationCondition `json:"activation"`
 
 	// Outgoing edges
+	//
+	// The JSON member "edges"; [] by default.
 	Edges []DiGraphEdge `json:"edges"`
 
 	// Agent's name
+	//
+	// The JSON member "name"; required.
 	Name string `json:"name"`
 }
 

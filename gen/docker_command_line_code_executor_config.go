@@ -11,47 +11,71 @@ import "github.com/agentschema/agentschema/internal/wire"
 type DockerCommandLineCodeExecutorConfig struct {
 	// If true, will automatically remove the Docker container when it is stopped.
 	// Defaults to True.
+	//
+	// The JSON member "auto_remove"; true by default.
 	AutoRemove bool `json:"auto_remove"`
 
 	// The directory that will be bound to the code executor container. Useful for
 	// cases where you want to spawn the container from within a container.
+	//
+	// The JSON member "bind_dir"; null by default.
 	BindDir *string `json:"bind_dir"`
 
 	// Name of the Docker container which is created. If None, will autogenerate a
 	// name.
+	//
+	// The JSON member "container_name"; null by default.
 	ContainerName *string `json:"container_name"`
 
 	// If true, will delete temporary files after execution. Defaults to False.
+	//
+	// The JSON member "delete_tmp_files"; false by default.
 	DeleteTmpFiles bool `json:"delete_tmp_files"`
 
 	// A dictionary of host mappings to add to the container. (See Docker docs on
 	// extra_hosts) Defaults to None.
+	//
+	// The JSON member "extra_hosts"; {} by default.
 	ExtraHosts map[string]string `json:"extra_hosts"`
 
 	// A dictionary of extra volumes (beyond the work_dir) to mount to the container;
 	// key is host source path and value 'bind' is the container path. Defaults to
 	// None.
+	//
+	// The JSON member "extra_volumes"; {} by default.
 	ExtraVolumes map[string]map[string]string `json:"extra_volumes"`
 
 	// The name of the module that will be created to store the functions. Defaults to
 	// "functions".
+	//
+	// The JSON member "functions_module"; "functions" by default.
 	FunctionsModule string `json:"functions_module"`
 
 	// Docker image to use for code execution. Defaults to "python:3-slim".
+	//
+	// The JSON member "image"; "python:3-slim" by default.
 	Image string `json:"image"`
 
 	// A shell command to run before each shell operation execution. Defaults to None.
+	//
+	// The JSON member "init_command"; null by default.
 	InitCommand *string `json:"init_command"`
 
 	// If true, will automatically stop the container when stop is called, when the
 	// context manager exits or when the Python process exits with atext. Defaults to
 	// True.
+	//
+	// The JSON member "stop_container"; true by default.
 	StopContainer bool `json:"stop_container"`
 
 	// The timeout for code execution. Defaults to 60.
+	//
+	// The JSON member "timeout"; 60 by default.
 	Timeout Int `json:"timeout"`
 
 	// The working directory for the code execution. Defaults to temporary directory.
+	//
+	// The JSON member "work_dir"; null by default.
 	WorkDir *string `json:"work_dir"`
 }
 

@@ -9,26 +9,38 @@ import "github.com/agentschema/agentschema/internal/wire"
 // on.
 type ErrorContent struct {
 	// Additional properties of the content, by name; omitted when null.
+	//
+	// The JSON member "additional_properties"; null by default.
 	AdditionalProperties RawJSON `json:"additional_properties"`
 
 	// Annotations of the content, such as citations, as .NET's
 	// Microsoft.Extensions.AI (AIAnnotation, tagged by "$type") or the Agent
 	// Framework (Annotation, tagged by "type") writes them; kept as JSON objects.
+	//
+	// The JSON member "annotations"; null by default.
 	Annotations []RawJSON `json:"annotations"`
 
 	// Details of the error.
+	//
+	// The JSON member "details"; null by default.
 	Details *string `json:"details"`
 
 	// A code for the error.
+	//
+	// The JSON member "error_code"; null by default.
 	ErrorCode *string `json:"error_code"`
 
 	// The error message. The member is required, and may be null.
+	//
+	// The JSON member "message"; required.
 	Message *string `json:"message"`
 
 	// The object this content was made from, such as a model client's own type. Go
 	// holds any value here and writes it to JSON only when it is JSON (a RawJSON or
 	// json.RawMessage); anything else stays in memory. Reading JSON keeps the
 	// member's value as RawJSON.
+	//
+	// The JSON member "raw_representation"; may be absent.
 	RawRepresentation any `json:"raw_representation"`
 }
 

@@ -10,30 +10,44 @@ import "github.com/agentschema/agentschema/internal/wire"
 // "toolApprovalRequest", with requestId and toolCall).
 type FunctionApprovalRequestContent struct {
 	// Additional properties of the content, by name; omitted when null.
+	//
+	// The JSON member "additional_properties"; null by default.
 	AdditionalProperties RawJSON `json:"additional_properties"`
 
 	// Annotations of the content, such as citations, as .NET's
 	// Microsoft.Extensions.AI (AIAnnotation, tagged by "$type") or the Agent
 	// Framework (Annotation, tagged by "type") writes them; kept as JSON objects.
+	//
+	// The JSON member "annotations"; null by default.
 	Annotations []RawJSON `json:"annotations"`
 
 	// The call to approve, a content (.NET's ToolCall: a function call or another
 	// tool call).
+	//
+	// The JSON member "function_call"; required.
 	FunctionCall AIContent `json:"function_call"`
 
 	// The identifier of the request, which the response refers to (.NET's RequestId).
+	//
+	// The JSON member "id"; required.
 	ID string `json:"id"`
 
 	// The object this content was made from, such as a model client's own type. Go
 	// holds any value here and writes it to JSON only when it is JSON (a RawJSON or
 	// json.RawMessage); anything else stays in memory. Reading JSON keeps the
 	// member's value as RawJSON.
+	//
+	// The JSON member "raw_representation"; may be absent.
 	RawRepresentation any `json:"raw_representation"`
 
 	// Whether the call needs the user's confirmation (.NET's RequiresConfirmation).
+	//
+	// The JSON member "requires_confirmation"; null by default.
 	RequiresConfirmation *bool `json:"requires_confirmation"`
 
 	// The Agent Framework's user_input_request flag.
+	//
+	// The JSON member "user_input_request"; null by default.
 	UserInputRequest *bool `json:"user_input_request"`
 }
 

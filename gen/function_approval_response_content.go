@@ -10,29 +10,43 @@ import "github.com/agentschema/agentschema/internal/wire"
 // ToolApprovalResponseContent ("$type": "toolApprovalResponse").
 type FunctionApprovalResponseContent struct {
 	// Additional properties of the content, by name; omitted when null.
+	//
+	// The JSON member "additional_properties"; null by default.
 	AdditionalProperties RawJSON `json:"additional_properties"`
 
 	// Annotations of the content, such as citations, as .NET's
 	// Microsoft.Extensions.AI (AIAnnotation, tagged by "$type") or the Agent
 	// Framework (Annotation, tagged by "type") writes them; kept as JSON objects.
+	//
+	// The JSON member "annotations"; null by default.
 	Annotations []RawJSON `json:"annotations"`
 
 	// Whether the call is approved.
+	//
+	// The JSON member "approved"; required.
 	Approved bool `json:"approved"`
 
 	// The call approved or not, a content (.NET's ToolCall).
+	//
+	// The JSON member "function_call"; required.
 	FunctionCall AIContent `json:"function_call"`
 
 	// The identifier of the request answered (.NET's RequestId).
+	//
+	// The JSON member "id"; required.
 	ID string `json:"id"`
 
 	// The object this content was made from, such as a model client's own type. Go
 	// holds any value here and writes it to JSON only when it is JSON (a RawJSON or
 	// json.RawMessage); anything else stays in memory. Reading JSON keeps the
 	// member's value as RawJSON.
+	//
+	// The JSON member "raw_representation"; may be absent.
 	RawRepresentation any `json:"raw_representation"`
 
 	// Why, if given (.NET's Reason).
+	//
+	// The JSON member "reason"; null by default.
 	Reason *string `json:"reason"`
 }
 

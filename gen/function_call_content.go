@@ -8,11 +8,15 @@ import "github.com/agentschema/agentschema/internal/wire"
 // A request from the model to call a function (a tool).
 type FunctionCallContent struct {
 	// Additional properties of the content, by name; omitted when null.
+	//
+	// The JSON member "additional_properties"; null by default.
 	AdditionalProperties RawJSON `json:"additional_properties"`
 
 	// Annotations of the content, such as citations, as .NET's
 	// Microsoft.Extensions.AI (AIAnnotation, tagged by "$type") or the Agent
 	// Framework (Annotation, tagged by "type") writes them; kept as JSON objects.
+	//
+	// The JSON member "annotations"; null by default.
 	Annotations []RawJSON `json:"annotations"`
 
 	// The arguments: a JSON object, or null for none. The Agent Framework's Python
@@ -21,27 +25,39 @@ type FunctionCallContent struct {
 	// its to_dict writes back unchanged and its parse_arguments reads as JSON (a
 	// non-object, or text that is not JSON, as {"raw": value}); that form is read and
 	// written unchanged too.
+	//
+	// The JSON member "arguments"; null by default.
 	Arguments *FunctionCallContentArguments `json:"arguments"`
 
 	// The identifier of the call, which the result refers to.
+	//
+	// The JSON member "call_id"; required.
 	CallID string `json:"call_id"`
 
 	// Why the call could not be mapped to the function's input (such as arguments
 	// that are not a JSON object), written as the exception's message text.
+	//
+	// The JSON member "exception"; null by default.
 	Exception error `json:"exception"`
 
 	// Whether the call is only informational (made by the service, not to be invoked
 	// by the client): .NET's FunctionCallContent.InformationalOnly, the Agent
 	// Framework's informational_only. Null (left out) when not given.
+	//
+	// The JSON member "informational_only"; null by default.
 	InformationalOnly *bool `json:"informational_only"`
 
 	// The name of the function to call.
+	//
+	// The JSON member "name"; required.
 	Name string `json:"name"`
 
 	// The object this content was made from, such as a model client's own type. Go
 	// holds any value here and writes it to JSON only when it is JSON (a RawJSON or
 	// json.RawMessage); anything else stays in memory. Reading JSON keeps the
 	// member's value as RawJSON.
+	//
+	// The JSON member "raw_representation"; may be absent.
 	RawRepresentation any `json:"raw_representation"`
 }
 

@@ -11,6 +11,8 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat/conditions/_terminations.py).
 type FunctionCallTerminationConfig struct {
 	// The name of the function to look for in the messages.
+	//
+	// The JSON member "function_name"; required.
 	FunctionName string `json:"function_name"`
 }
 

@@ -8,15 +8,23 @@ import "github.com/agentschema/agentschema/internal/wire"
 // Function execution result contains the output of a function call.
 type FunctionExecutionResult struct {
 	// The ID of the function call. Note this ID may be empty for some models.
+	//
+	// The JSON member "call_id"; required.
 	CallID string `json:"call_id"`
 
 	// The output of the function call.
+	//
+	// The JSON member "content"; required.
 	Content string `json:"content"`
 
 	// Whether the function call resulted in an error.
+	//
+	// The JSON member "is_error"; null by default.
 	IsError *bool `json:"is_error"`
 
 	// (New in v0.4.8) The name of the function that was called.
+	//
+	// The JSON member "name"; required.
 	Name string `json:"name"`
 }
 

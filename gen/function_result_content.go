@@ -8,26 +8,38 @@ import "github.com/agentschema/agentschema/internal/wire"
 // The result of a function call, flowing back to the model.
 type FunctionResultContent struct {
 	// Additional properties of the content, by name; omitted when null.
+	//
+	// The JSON member "additional_properties"; null by default.
 	AdditionalProperties RawJSON `json:"additional_properties"`
 
 	// Annotations of the content, such as citations, as .NET's
 	// Microsoft.Extensions.AI (AIAnnotation, tagged by "$type") or the Agent
 	// Framework (Annotation, tagged by "type") writes them; kept as JSON objects.
+	//
+	// The JSON member "annotations"; null by default.
 	Annotations []RawJSON `json:"annotations"`
 
 	// The identifier of the call this is the result of.
+	//
+	// The JSON member "call_id"; required.
 	CallID string `json:"call_id"`
 
 	// Why the function failed, written as the exception's message text.
+	//
+	// The JSON member "exception"; null by default.
 	Exception error `json:"exception"`
 
 	// The object this content was made from, such as a model client's own type. Go
 	// holds any value here and writes it to JSON only when it is JSON (a RawJSON or
 	// json.RawMessage); anything else stays in memory. Reading JSON keeps the
 	// member's value as RawJSON.
+	//
+	// The JSON member "raw_representation"; may be absent.
 	RawRepresentation any `json:"raw_representation"`
 
 	// The result, any JSON value.
+	//
+	// The JSON member "result"; null by default.
 	Result RawJSON `json:"result"`
 }
 

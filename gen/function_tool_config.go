@@ -9,6 +9,8 @@ import "github.com/agentschema/agentschema/internal/wire"
 type FunctionToolConfig struct {
 	// A description to inform the model of the function's purpose, specifying what it
 	// does and the context in which it should be called.
+	//
+	// The JSON member "description"; required.
 	Description string `json:"description"`
 
 	// The JSON member "global_imports"; required.
@@ -19,6 +21,8 @@ type FunctionToolConfig struct {
 
 	// An optional custom name for the tool. Defaults to the function's original name
 	// if not provided.
+	//
+	// The JSON member "name"; required.
 	Name string `json:"name"`
 
 	// The JSON member "source_code"; required.

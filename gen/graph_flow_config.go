@@ -13,18 +13,26 @@ type GraphFlowConfig struct {
 	Description *string `json:"description"`
 
 	// Directed execution graph defining node flow and conditions.
+	//
+	// The JSON member "graph"; required.
 	Graph DiGraph `json:"graph"`
 
 	// Maximum number of turns before forcing termination.
+	//
+	// The JSON member "max_turns"; null by default.
 	MaxTurns *Int `json:"max_turns"`
 
 	// The JSON member "name"; null by default.
 	Name *string `json:"name"`
 
 	// The participants in the group chat.
+	//
+	// The JSON member "participants"; required.
 	Participants []ComponentModel `json:"participants"`
 
 	// Termination condition for the chat.
+	//
+	// The JSON member "termination_condition"; null by default.
 	TerminationCondition *ComponentModel `json:"termination_condition"`
 }
 

@@ -10,6 +10,8 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat/teams/_group_chat/_graph/_digraph_group_chat.py).
 type GraphFlowManagerState struct {
 	// Currently executing nodes
+	//
+	// The JSON member "active_nodes"; [] by default.
 	ActiveNodes []string `json:"active_nodes"`
 
 	// The JSON member "current_turn"; 0 by default.
@@ -20,6 +22,8 @@ type GraphFlowManagerState struct {
 
 	// The state's type name; AutoGen writes 'GraphManagerState' (any string is
 	// accepted).
+	//
+	// The JSON member "type"; "GraphManagerState" by default.
 	Type string `json:"type"`
 
 	// The JSON member "version"; "1.0.0" by default.

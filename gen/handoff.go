@@ -16,17 +16,25 @@ type Handoff struct {
 	// The description of the handoff such as the condition under which it should
 	// happen and the target agent's ability. If not provided, it is generated from
 	// the target agent's name.
+	//
+	// The JSON member "description"; "" by default.
 	Description string `json:"description"`
 
 	// The message to the target agent. By default, it will be the result for the
 	// handoff tool. If not provided, it is generated from the target agent's name.
+	//
+	// The JSON member "message"; "" by default.
 	Message string `json:"message"`
 
 	// The name of this handoff configuration. If not provided, it is generated from
 	// the target agent's name.
+	//
+	// The JSON member "name"; "" by default.
 	Name string `json:"name"`
 
 	// The name of the target agent to handoff to.
+	//
+	// The JSON member "target"; required.
 	Target string `json:"target"`
 }
 

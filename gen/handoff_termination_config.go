@@ -11,6 +11,8 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat/conditions/_terminations.py).
 type HandoffTerminationConfig struct {
 	// The target of the handoff message.
+	//
+	// The JSON member "target"; required.
 	Target string `json:"target"`
 }
 

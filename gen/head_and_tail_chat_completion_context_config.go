@@ -7,12 +7,18 @@ import "github.com/agentschema/agentschema/internal/wire"
 
 type HeadAndTailChatCompletionContextConfig struct {
 	// The size of the head.
+	//
+	// The JSON member "head_size"; required.
 	HeadSize Int `json:"head_size"`
 
 	// The initial messages.
+	//
+	// The JSON member "initial_messages"; null by default.
 	InitialMessages []LLMMessage `json:"initial_messages"`
 
 	// The size of the tail.
+	//
+	// The JSON member "tail_size"; required.
 	TailSize Int `json:"tail_size"`
 }
 

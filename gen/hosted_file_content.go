@@ -10,39 +10,59 @@ import "github.com/agentschema/agentschema/internal/wire"
 // content.
 type HostedFileContent struct {
 	// Additional properties of the content, by name; omitted when null.
+	//
+	// The JSON member "additional_properties"; null by default.
 	AdditionalProperties RawJSON `json:"additional_properties"`
 
 	// Annotations of the content, such as citations, as .NET's
 	// Microsoft.Extensions.AI (AIAnnotation, tagged by "$type") or the Agent
 	// Framework (Annotation, tagged by "type") writes them; kept as JSON objects.
+	//
+	// The JSON member "annotations"; null by default.
 	Annotations []RawJSON `json:"annotations"`
 
 	// When the file was created, as the writer wrote it (.NET writes an ISO 8601 date
 	// and time).
+	//
+	// The JSON member "created_at"; null by default.
 	CreatedAt *string `json:"created_at"`
 
 	// The service's identifier of the file.
+	//
+	// The JSON member "file_id"; required.
 	FileID string `json:"file_id"`
 
 	// The media type of the file, if known.
+	//
+	// The JSON member "media_type"; null by default.
 	MediaType *string `json:"media_type"`
 
 	// The name of the file, if known.
+	//
+	// The JSON member "name"; null by default.
 	Name *string `json:"name"`
 
 	// What the file is for at the service, such as assistants (.NET's Purpose).
+	//
+	// The JSON member "purpose"; null by default.
 	Purpose *string `json:"purpose"`
 
 	// The object this content was made from, such as a model client's own type. Go
 	// holds any value here and writes it to JSON only when it is JSON (a RawJSON or
 	// json.RawMessage); anything else stays in memory. Reading JSON keeps the
 	// member's value as RawJSON.
+	//
+	// The JSON member "raw_representation"; may be absent.
 	RawRepresentation any `json:"raw_representation"`
 
 	// The scope of the file at the service (.NET's Scope).
+	//
+	// The JSON member "scope"; null by default.
 	Scope *string `json:"scope"`
 
 	// The size of the file in bytes, if known (.NET's SizeInBytes).
+	//
+	// The JSON member "size_in_bytes"; null by default.
 	SizeInBytes *Int `json:"size_in_bytes"`
 }
 

@@ -8,6 +8,8 @@ import "github.com/agentschema/agentschema/internal/wire"
 // Image result content of a tool execution.
 type ImageResultContent struct {
 	// The image content of the result.
+	//
+	// The JSON member "content"; required.
 	Content Image `json:"content"`
 }
 

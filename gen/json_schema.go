@@ -11,18 +11,26 @@ import "github.com/agentschema/agentschema/internal/wire"
 type JSONSchema struct {
 	// A description of what the response format is for, used by the model to
 	// determine how to respond in the format.
+	//
+	// The JSON member "description"; may be absent.
 	Description *string `json:"description"`
 
 	// The name of the response format. Must be a-z, A-Z, 0-9, or contain underscores
 	// and dashes, with a maximum length of 64.
+	//
+	// The JSON member "name"; required.
 	Name string `json:"name"`
 
 	// The schema for the response format, described as a JSON Schema object.
+	//
+	// The JSON member "schema"; may be absent.
 	Schema RawJSON `json:"schema"`
 
 	// Whether to enable strict schema adherence when generating the output. If set to
 	// true, the model will always follow the exact schema defined in the schema
 	// field.
+	//
+	// The JSON member "strict"; may be absent.
 	Strict Optional[*bool] `json:"strict"`
 }
 

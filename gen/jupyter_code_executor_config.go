@@ -10,12 +10,18 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_ext/code_executors/jupyter/_jupyter_code_executor.py).
 type JupyterCodeExecutorConfig struct {
 	// The kernel name to use. By default, "python3".
+	//
+	// The JSON member "kernel_name"; "python3" by default.
 	KernelName string `json:"kernel_name"`
 
 	// The directory to save output files, by default a temporary directory.
+	//
+	// The JSON member "output_dir"; null by default.
 	OutputDir *string `json:"output_dir"`
 
 	// The timeout for code execution, by default 60.
+	//
+	// The JSON member "timeout"; 60 by default.
 	Timeout Int `json:"timeout"`
 }
 

@@ -10,9 +10,13 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_core/memory/_list_memory.py).
 type ListMemoryConfig struct {
 	// List of memory contents stored in this memory instance.
+	//
+	// The JSON member "memory_contents"; [] by default.
 	MemoryContents []MemoryContent `json:"memory_contents"`
 
 	// Optional identifier for this memory instance.
+	//
+	// The JSON member "name"; null by default.
 	Name *string `json:"name"`
 }
 

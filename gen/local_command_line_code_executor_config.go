@@ -11,17 +11,25 @@ import "github.com/agentschema/agentschema/internal/wire"
 type LocalCommandLineCodeExecutorConfig struct {
 	// Whether to automatically clean up temporary files after execution. Defaults to
 	// True.
+	//
+	// The JSON member "cleanup_temp_files"; true by default.
 	CleanupTempFiles bool `json:"cleanup_temp_files"`
 
 	// The name of the module that will be created to store the functions. Defaults to
 	// "functions".
+	//
+	// The JSON member "functions_module"; "functions" by default.
 	FunctionsModule string `json:"functions_module"`
 
 	// The timeout for the execution of any single code block. Default is 60.
+	//
+	// The JSON member "timeout"; 60 by default.
 	Timeout Int `json:"timeout"`
 
 	// The working directory for the code execution. If None, a default working
 	// directory will be used.
+	//
+	// The JSON member "work_dir"; null by default.
 	WorkDir *string `json:"work_dir"`
 }
 

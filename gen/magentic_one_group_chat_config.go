@@ -13,30 +13,44 @@ type MagenticOneGroupChatConfig struct {
 	Description *string `json:"description"`
 
 	// Whether to emit team events through run_stream. Defaults to False.
+	//
+	// The JSON member "emit_team_events"; false by default.
 	EmitTeamEvents bool `json:"emit_team_events"`
 
 	// The LLM prompt used to generate the final answer or response from the team's
 	// transcript. A default (sensible for GPT-4o class models) is provided.
+	//
+	// The JSON member "final_answer_prompt"; required.
 	FinalAnswerPrompt string `json:"final_answer_prompt"`
 
 	// The maximum number of stalls allowed before re-planning. Defaults to 3.
+	//
+	// The JSON member "max_stalls"; required.
 	MaxStalls Int `json:"max_stalls"`
 
 	// The maximum number of turns in the group chat before stopping. Defaults to 20.
+	//
+	// The JSON member "max_turns"; null by default.
 	MaxTurns *Int `json:"max_turns"`
 
 	// The model client used for generating responses.
+	//
+	// The JSON member "model_client"; required.
 	ModelClient ComponentModel `json:"model_client"`
 
 	// The JSON member "name"; null by default.
 	Name *string `json:"name"`
 
 	// The participants in the group chat.
+	//
+	// The JSON member "participants"; required.
 	Participants []ComponentModel `json:"participants"`
 
 	// The termination condition for the group chat. Defaults to None. Without a
 	// termination condition, the group chat will run based on the orchestrator logic
 	// or until the maximum number of turns is reached.
+	//
+	// The JSON member "termination_condition"; null by default.
 	TerminationCondition *ComponentModel `json:"termination_condition"`
 }
 

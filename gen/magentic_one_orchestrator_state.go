@@ -31,6 +31,8 @@ type MagenticOneOrchestratorState struct {
 
 	// The state's type name; AutoGen writes 'MagenticOneOrchestratorState' (any
 	// string is accepted).
+	//
+	// The JSON member "type"; "MagenticOneOrchestratorState" by default.
 	Type string `json:"type"`
 
 	// The JSON member "version"; "1.0.0" by default.

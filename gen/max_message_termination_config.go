@@ -12,9 +12,13 @@ import "github.com/agentschema/agentschema/internal/wire"
 type MaxMessageTerminationConfig struct {
 	// If True, include BaseAgentEvent in the message count. Otherwise, only include
 	// BaseChatMessage.
+	//
+	// The JSON member "include_agent_event"; false by default.
 	IncludeAgentEvent bool `json:"include_agent_event"`
 
 	// The maximum number of messages allowed in the conversation.
+	//
+	// The JSON member "max_messages"; required.
 	MaxMessages Int `json:"max_messages"`
 }
 

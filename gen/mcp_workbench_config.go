@@ -14,11 +14,15 @@ type McpWorkbenchConfig struct {
 
 	// The parameters to connect to the MCP server. This can be either a
 	// StdioServerParams or SseServerParams.
+	//
+	// The JSON member "server_params"; required.
 	ServerParams McpServerParams `json:"server_params"`
 
 	// Optional mapping of original tool names to override configurations for name
 	// and/or description. This allows customizing how server tools appear to
 	// consumers while maintaining the underlying tool functionality.
+	//
+	// The JSON member "tool_overrides"; {} by default.
 	ToolOverrides map[string]ToolOverride `json:"tool_overrides"`
 }
 

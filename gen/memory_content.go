@@ -10,12 +10,18 @@ type MemoryContent struct {
 	// A string or a JSON object. AutoGen's Python type also admits bytes and Image,
 	// which never result from reading JSON (a JSON string is read as str and an
 	// object as a dict), so they are not part of the wire format.
+	//
+	// The JSON member "content"; required.
 	Content MemoryContentContent `json:"content"`
 
 	// Metadata associated with the memory item.
+	//
+	// The JSON member "metadata"; null by default.
 	Metadata RawJSON `json:"metadata"`
 
 	// The MIME type of the memory content.
+	//
+	// The JSON member "mime_type"; required.
 	MimeType MemoryMimeType `json:"mime_type"`
 }
 

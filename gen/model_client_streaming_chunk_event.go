@@ -8,26 +8,40 @@ import "github.com/agentschema/agentschema/internal/wire"
 // An event signaling a text output chunk from a model client in streaming mode.
 type ModelClientStreamingChunkEvent struct {
 	// A string chunk from the model client.
+	//
+	// The JSON member "content"; required.
 	Content string `json:"content"`
 
 	// The time when the message was created; the current UTC time when absent.
+	//
+	// The JSON member "created_at"; the current UTC time by default.
 	CreatedAt DateTime `json:"created_at"`
 
 	// Optional reference to the complete message that may come after the chunks. This
 	// allows consumers of the stream to correlate chunks with the eventual completed
 	// message.
+	//
+	// The JSON member "full_message_id"; null by default.
 	FullMessageID *string `json:"full_message_id"`
 
 	// Unique identifier for this event; a new random UUID4 when absent.
+	//
+	// The JSON member "id"; a new UUID4 by default.
 	ID string `json:"id"`
 
 	// Additional metadata about the message.
+	//
+	// The JSON member "metadata"; {} by default.
 	Metadata map[string]string `json:"metadata"`
 
 	// The model client usage incurred when producing this message.
+	//
+	// The JSON member "models_usage"; null by default.
 	ModelsUsage *RequestUsage `json:"models_usage"`
 
 	// The name of the agent that sent this message.
+	//
+	// The JSON member "source"; required.
 	Source string `json:"source"`
 }
 

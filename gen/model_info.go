@@ -12,24 +12,36 @@ import "github.com/agentschema/agentschema/internal/wire"
 type ModelInfo struct {
 	// Model family should be one of the constants from ModelFamily or a string
 	// representing an unknown model family.
+	//
+	// The JSON member "family"; required.
 	Family ModelFamily `json:"family"`
 
 	// True if the model supports function calling, otherwise False.
+	//
+	// The JSON member "function_calling"; required.
 	FunctionCalling bool `json:"function_calling"`
 
 	// True if the model supports json output, otherwise False. Note: this is
 	// different to structured json.
+	//
+	// The JSON member "json_output"; required.
 	JsonOutput bool `json:"json_output"`
 
 	// True if the model supports multiple, non-consecutive system messages, otherwise
 	// False.
+	//
+	// The JSON member "multiple_system_messages"; may be absent.
 	MultipleSystemMessages Optional[*bool] `json:"multiple_system_messages"`
 
 	// True if the model supports structured output, otherwise False. This is
 	// different to json_output.
+	//
+	// The JSON member "structured_output"; required.
 	StructuredOutput bool `json:"structured_output"`
 
 	// True if the model supports vision, aka image input, otherwise False.
+	//
+	// The JSON member "vision"; required.
 	Vision bool `json:"vision"`
 }
 

@@ -12,45 +12,71 @@ import "github.com/agentschema/agentschema/internal/wire"
 // writes.
 type MultimodalWebSurferConfig struct {
 	// Whether to animate actions. Defaults to False.
+	//
+	// The JSON member "animate_actions"; false by default.
 	AnimateActions bool `json:"animate_actions"`
 
 	// The browser channel. Defaults to None.
+	//
+	// The JSON member "browser_channel"; null by default.
 	BrowserChannel *string `json:"browser_channel"`
 
 	// The browser data directory. Defaults to None.
+	//
+	// The JSON member "browser_data_dir"; null by default.
 	BrowserDataDir *string `json:"browser_data_dir"`
 
 	// The directory where debug information is saved. Defaults to None.
+	//
+	// The JSON member "debug_dir"; null by default.
 	DebugDir *string `json:"debug_dir"`
 
 	// The description of the agent. Defaults to
 	// MultimodalWebSurfer.DEFAULT_DESCRIPTION.
+	//
+	// The JSON member "description"; null by default.
 	Description *string `json:"description"`
 
 	// The folder where downloads are saved. Defaults to None, no downloads are saved.
+	//
+	// The JSON member "downloads_folder"; null by default.
 	DownloadsFolder *string `json:"downloads_folder"`
 
 	// Whether the browser should be headless. Defaults to True.
+	//
+	// The JSON member "headless"; true by default.
 	Headless bool `json:"headless"`
 
 	// The model client used by the agent. Must be multimodal and support function
 	// calling.
+	//
+	// The JSON member "model_client"; required.
 	ModelClient ComponentModel `json:"model_client"`
 
 	// The name of the agent.
+	//
+	// The JSON member "name"; required.
 	Name string `json:"name"`
 
 	// The start page for the browser. Defaults to
 	// MultimodalWebSurfer.DEFAULT_START_PAGE.
+	//
+	// The JSON member "start_page"; "https://www.bing.com/" by default.
 	StartPage *string `json:"start_page"`
 
 	// Whether to resize the viewport. Defaults to True.
+	//
+	// The JSON member "to_resize_viewport"; true by default.
 	ToResizeViewport bool `json:"to_resize_viewport"`
 
 	// Whether to save screenshots. Defaults to False.
+	//
+	// The JSON member "to_save_screenshots"; false by default.
 	ToSaveScreenshots bool `json:"to_save_screenshots"`
 
 	// Whether to use OCR. Defaults to False.
+	//
+	// The JSON member "use_ocr"; false by default.
 	UseOcr bool `json:"use_ocr"`
 }
 

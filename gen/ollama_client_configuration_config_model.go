@@ -34,6 +34,8 @@ type OllamaClientConfigurationConfigModel struct {
 	// LLM control parameters into it at request time. Its members are ollama's
 	// Options (schemas/OllamaOptions.json; read them typed with
 	// component.OllamaOptionsOf).
+	//
+	// The JSON member "options"; null by default.
 	Options RawJSON `json:"options"`
 
 	// Any value (CreateArgumentsConfigModel.response_format: Any). The client only
@@ -41,9 +43,13 @@ type OllamaClientConfigurationConfigModel struct {
 	// value loads, and OllamaChatCompletionClient.create then raises "response_format
 	// must be a Pydantic model class" (models/ollama/_ollama_client.py); use
 	// json_output instead.
+	//
+	// The JSON member "response_format"; null by default.
 	ResponseFormat RawJSON `json:"response_format"`
 
 	// Any value AutoGen passes to ollama.AsyncClient.
+	//
+	// The JSON member "timeout"; null by default.
 	Timeout RawJSON `json:"timeout"`
 }
 

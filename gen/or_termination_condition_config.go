@@ -10,6 +10,8 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat/base/_termination.py).
 type OrTerminationConditionConfig struct {
 	// List of termination conditions where any one being satisfied is sufficient.
+	//
+	// The JSON member "conditions"; required.
 	Conditions []ComponentModel `json:"conditions"`
 }
 

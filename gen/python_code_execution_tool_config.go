@@ -15,6 +15,8 @@ type PythonCodeExecutionToolConfig struct {
 	Description string `json:"description"`
 
 	// The code executor that will be used to execute the code blocks.
+	//
+	// The JSON member "executor"; required.
 	Executor ComponentModel `json:"executor"`
 }
 

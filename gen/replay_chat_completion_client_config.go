@@ -14,6 +14,8 @@ import "github.com/agentschema/agentschema/internal/wire"
 // dump_component() writes.
 type ReplayChatCompletionClientConfig struct {
 	// A list of predefined responses to replay.
+	//
+	// The JSON member "chat_completions"; required.
 	ChatCompletions []ReplayChatCompletionClientConfigChatCompletionsItem `json:"chat_completions"`
 
 	// The JSON member "model_info"; null by default.

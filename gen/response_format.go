@@ -9,9 +9,13 @@ import "github.com/agentschema/agentschema/internal/wire"
 // (autogen_ext.models.openai.config.ResponseFormat, a TypedDict).
 type ResponseFormat struct {
 	// The type of response format being defined: json_schema
+	//
+	// The JSON member "json_schema"; required.
 	JsonSchema *JSONSchema `json:"json_schema"`
 
 	// The type of response format being defined: text, json_object, or json_schema
+	//
+	// The JSON member "type"; required.
 	Type ResponseFormatType `json:"type"`
 }
 

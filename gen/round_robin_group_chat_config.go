@@ -10,25 +10,37 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat/teams/_group_chat/_round_robin_group_chat.py).
 type RoundRobinGroupChatConfig struct {
 	// The description of the group chat, using DEFAULT_DESCRIPTION if not provided.
+	//
+	// The JSON member "description"; null by default.
 	Description *string `json:"description"`
 
 	// Whether to emit team events through run_stream. Defaults to False.
+	//
+	// The JSON member "emit_team_events"; false by default.
 	EmitTeamEvents bool `json:"emit_team_events"`
 
 	// The maximum number of turns in the group chat before stopping. Defaults to
 	// None, meaning no limit.
+	//
+	// The JSON member "max_turns"; null by default.
 	MaxTurns *Int `json:"max_turns"`
 
 	// The name of the group chat, using DEFAULT_NAME if not provided. The name is
 	// used by a parent team to identify this group chat so it must be unique within
 	// the parent team.
+	//
+	// The JSON member "name"; null by default.
 	Name *string `json:"name"`
 
 	// The participants in the group chat.
+	//
+	// The JSON member "participants"; required.
 	Participants []ComponentModel `json:"participants"`
 
 	// The termination condition for the group chat. Defaults to None. Without a
 	// termination condition, the group chat will run indefinitely.
+	//
+	// The JSON member "termination_condition"; null by default.
 	TerminationCondition *ComponentModel `json:"termination_condition"`
 }
 

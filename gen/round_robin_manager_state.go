@@ -19,6 +19,8 @@ type RoundRobinManagerState struct {
 
 	// The state's type name; AutoGen writes 'RoundRobinManagerState' (any string is
 	// accepted).
+	//
+	// The JSON member "type"; "RoundRobinManagerState" by default.
 	Type string `json:"type"`
 
 	// The JSON member "version"; "1.0.0" by default.

@@ -11,48 +11,72 @@ import "github.com/agentschema/agentschema/internal/wire"
 type SelectorGroupChatConfig struct {
 	// Whether to include the previous speaker in the list of candidates to be
 	// selected for the next turn. Defaults to False.
+	//
+	// The JSON member "allow_repeated_speaker"; required.
 	AllowRepeatedSpeaker bool `json:"allow_repeated_speaker"`
 
 	// The description of the group chat, using DEFAULT_DESCRIPTION if not provided.
+	//
+	// The JSON member "description"; null by default.
 	Description *string `json:"description"`
 
 	// Whether to emit team events through run_stream. Defaults to False.
+	//
+	// The JSON member "emit_team_events"; false by default.
 	EmitTeamEvents bool `json:"emit_team_events"`
 
 	// The maximum number of attempts to select a speaker using the model. Defaults to
 	// 3.
+	//
+	// The JSON member "max_selector_attempts"; 3 by default.
 	MaxSelectorAttempts Int `json:"max_selector_attempts"`
 
 	// The maximum number of turns in the group chat before stopping. Defaults to
 	// None, meaning no limit.
+	//
+	// The JSON member "max_turns"; null by default.
 	MaxTurns *Int `json:"max_turns"`
 
 	// The ChatCompletion model client used to select the next speaker.
+	//
+	// The JSON member "model_client"; required.
 	ModelClient ComponentModel `json:"model_client"`
 
 	// Whether to use streaming for the model client. (This is useful for reasoning
 	// models like QwQ). Defaults to False.
+	//
+	// The JSON member "model_client_streaming"; false by default.
 	ModelClientStreaming bool `json:"model_client_streaming"`
 
 	// The model context for storing and retrieving LLMMessage. It can be preloaded
 	// with initial messages.
+	//
+	// The JSON member "model_context"; null by default.
 	ModelContext *ComponentModel `json:"model_context"`
 
 	// The name of the group chat, using DEFAULT_NAME if not provided. The name is
 	// used by a parent team to identify this group chat so it must be unique within
 	// the parent team.
+	//
+	// The JSON member "name"; null by default.
 	Name *string `json:"name"`
 
 	// The participants in the group chat, must have unique names and at least two
 	// participants.
+	//
+	// The JSON member "participants"; required.
 	Participants []ComponentModel `json:"participants"`
 
 	// The prompt template to use for selecting the next speaker. Available fields:
 	// '{roles}', '{participants}', and '{history}'.
+	//
+	// The JSON member "selector_prompt"; required.
 	SelectorPrompt string `json:"selector_prompt"`
 
 	// The termination condition for the group chat. Defaults to None. Without a
 	// termination condition, the group chat will run indefinitely.
+	//
+	// The JSON member "termination_condition"; null by default.
 	TerminationCondition *ComponentModel `json:"termination_condition"`
 }
 

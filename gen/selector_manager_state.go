@@ -19,6 +19,8 @@ type SelectorManagerState struct {
 
 	// The state's type name; AutoGen writes 'SelectorManagerState' (any string is
 	// accepted).
+	//
+	// The JSON member "type"; "SelectorManagerState" by default.
 	Type string `json:"type"`
 
 	// The JSON member "version"; "1.0.0" by default.

@@ -10,27 +10,41 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat/agents/_society_of_mind_agent.py).
 type SocietyOfMindAgentConfig struct {
 	// The description of the agent.
+	//
+	// The JSON member "description"; null by default.
 	Description *string `json:"description"`
 
 	// The instruction to use when generating a response using the inner team's
 	// messages. Defaults to DEFAULT_INSTRUCTION.
+	//
+	// The JSON member "instruction"; null by default.
 	Instruction *string `json:"instruction"`
 
 	// The model client to use for preparing responses.
+	//
+	// The JSON member "model_client"; required.
 	ModelClient ComponentModel `json:"model_client"`
 
 	// The model context for storing and retrieving LLMMessage. It can be preloaded
 	// with initial messages.
+	//
+	// The JSON member "model_context"; null by default.
 	ModelContext *ComponentModel `json:"model_context"`
 
 	// The name of the agent.
+	//
+	// The JSON member "name"; required.
 	Name string `json:"name"`
 
 	// The response prompt to use when generating a response using the inner team's
 	// messages. Defaults to DEFAULT_RESPONSE_PROMPT.
+	//
+	// The JSON member "response_prompt"; null by default.
 	ResponsePrompt *string `json:"response_prompt"`
 
 	// The team of agents to use.
+	//
+	// The JSON member "team"; required.
 	Team ComponentModel `json:"team"`
 }
 

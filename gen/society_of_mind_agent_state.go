@@ -13,6 +13,8 @@ type SocietyOfMindAgentState struct {
 
 	// The state's type name; AutoGen writes 'SocietyOfMindAgentState' (any string is
 	// accepted).
+	//
+	// The JSON member "type"; "SocietyOfMindAgentState" by default.
 	Type string `json:"type"`
 
 	// The JSON member "version"; "1.0.0" by default.

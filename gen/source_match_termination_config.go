@@ -10,6 +10,8 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat/conditions/_terminations.py).
 type SourceMatchTerminationConfig struct {
 	// List of source names to terminate the conversation.
+	//
+	// The JSON member "sources"; required.
 	Sources []string `json:"sources"`
 }
 

@@ -10,15 +10,23 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_ext/tools/mcp/_config.py).
 type SseServerParams struct {
 	// Optional headers to include in requests.
+	//
+	// The JSON member "headers"; null by default.
 	Headers RawJSON `json:"headers"`
 
 	// Timeout for SSE read operations.
+	//
+	// The JSON member "sse_read_timeout"; 300 by default.
 	SseReadTimeout float64 `json:"sse_read_timeout"`
 
 	// HTTP timeout for regular operations.
+	//
+	// The JSON member "timeout"; 5 by default.
 	Timeout float64 `json:"timeout"`
 
 	// The SSE endpoint URL.
+	//
+	// The JSON member "url"; required.
 	Url string `json:"url"`
 }
 

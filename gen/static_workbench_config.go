@@ -9,10 +9,14 @@ type StaticWorkbenchConfig struct {
 	// Optional mapping of original tool names to override configurations for name
 	// and/or description. This allows customizing how tools appear to consumers while
 	// maintaining the underlying tool functionality.
+	//
+	// The JSON member "tool_overrides"; {} by default.
 	ToolOverrides map[string]ToolOverride `json:"tool_overrides"`
 
 	// A list of tools to be included in the workbench. The tools should be subclasses
 	// of BaseTool.
+	//
+	// The JSON member "tools"; [] by default.
 	Tools []ComponentModel `json:"tools"`
 }
 

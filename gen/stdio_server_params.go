@@ -10,23 +10,35 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_ext/tools/mcp/_config.py, over mcp.client.stdio.StdioServerParameters).
 type StdioServerParams struct {
 	// Command line arguments to pass to the executable.
+	//
+	// The JSON member "args"; [] by default.
 	Args []string `json:"args"`
 
 	// The executable to run to start the server.
+	//
+	// The JSON member "command"; required.
 	Command string `json:"command"`
 
 	// The working directory to use when spawning the process.
+	//
+	// The JSON member "cwd"; null by default.
 	Cwd *string `json:"cwd"`
 
 	// The text encoding used when sending/receiving messages to the server, defaults
 	// to utf-8.
+	//
+	// The JSON member "encoding"; "utf-8" by default.
 	Encoding string `json:"encoding"`
 
 	// The text encoding error handler.
+	//
+	// The JSON member "encoding_error_handler"; "strict" by default.
 	EncodingErrorHandler EncodingErrorHandler `json:"encoding_error_handler"`
 
 	// The environment to use when spawning the process. If not specified, the result
 	// of get_default_environment() will be used.
+	//
+	// The JSON member "env"; null by default.
 	Env map[string]string `json:"env"`
 
 	// The JSON member "read_timeout_seconds"; 5 by default.

@@ -10,18 +10,26 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_ext/tools/mcp/_config.py).
 type StreamableHttpServerParams struct {
 	// Optional headers to include in requests.
+	//
+	// The JSON member "headers"; null by default.
 	Headers RawJSON `json:"headers"`
 
 	// Timeout for SSE read operations in seconds.
+	//
+	// The JSON member "sse_read_timeout"; 300.0 by default.
 	SseReadTimeout float64 `json:"sse_read_timeout"`
 
 	// The JSON member "terminate_on_close"; true by default.
 	TerminateOnClose bool `json:"terminate_on_close"`
 
 	// HTTP timeout for regular operations in seconds.
+	//
+	// The JSON member "timeout"; 30.0 by default.
 	Timeout float64 `json:"timeout"`
 
 	// The endpoint URL.
+	//
+	// The JSON member "url"; required.
 	Url string `json:"url"`
 }
 

@@ -18,6 +18,8 @@ type SwarmManagerState struct {
 
 	// The state's type name; AutoGen writes 'SwarmManagerState' (any string is
 	// accepted).
+	//
+	// The JSON member "type"; "SwarmManagerState" by default.
 	Type string `json:"type"`
 
 	// The JSON member "version"; "1.0.0" by default.

@@ -8,6 +8,8 @@ import "github.com/agentschema/agentschema/internal/wire"
 // System message contains instructions for the model coming from the developer.
 type SystemMessage struct {
 	// The content of the message.
+	//
+	// The JSON member "content"; required.
 	Content string `json:"content"`
 }
 

@@ -10,9 +10,13 @@ import "github.com/agentschema/agentschema/internal/wire"
 type TaskResult struct {
 	// Messages produced by the task: agentchat messages and events, each picked by
 	// its type tag.
+	//
+	// The JSON member "messages"; required.
 	Messages []TaskResultMessage `json:"messages"`
 
 	// The reason the task stopped.
+	//
+	// The JSON member "stop_reason"; null by default.
 	StopReason *string `json:"stop_reason"`
 }
 

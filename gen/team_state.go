@@ -8,9 +8,13 @@ import "github.com/agentschema/agentschema/internal/wire"
 // State for a team of agents (AutoGen 0.7.5, autogen_agentchat/state/_states.py).
 type TeamState struct {
 	// The saved state of each participant and of the group chat manager, by name.
+	//
+	// The JSON member "agent_states"; {} by default.
 	AgentStates RawJSON `json:"agent_states"`
 
 	// The state's type name; AutoGen writes 'TeamState' (any string is accepted).
+	//
+	// The JSON member "type"; "TeamState" by default.
 	Type string `json:"type"`
 
 	// The JSON member "version"; "1.0.0" by default.

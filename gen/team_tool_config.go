@@ -10,17 +10,25 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat/tools/_team.py).
 type TeamToolConfig struct {
 	// The description of the tool.
+	//
+	// The JSON member "description"; required.
 	Description string `json:"description"`
 
 	// The name of the tool.
+	//
+	// The JSON member "name"; required.
 	Name string `json:"name"`
 
 	// Whether to use the last message content of the task result as the return value
 	// of the tool in return_value_as_string. If set to True, the last message content
 	// will be returned as a string.
+	//
+	// The JSON member "return_value_as_last_message"; false by default.
 	ReturnValueAsLastMessage bool `json:"return_value_as_last_message"`
 
 	// The team to be used for running the task.
+	//
+	// The JSON member "team"; required.
 	Team ComponentModel `json:"team"`
 }
 

@@ -10,6 +10,8 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat/conditions/_terminations.py).
 type TextMentionTerminationConfig struct {
 	// The text to look for in the messages.
+	//
+	// The JSON member "text"; required.
 	Text string `json:"text"`
 }
 

@@ -10,6 +10,8 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat/conditions/_terminations.py).
 type TextMessageTerminationConfig struct {
 	// The source of the text message to terminate the conversation.
+	//
+	// The JSON member "source"; null by default.
 	Source *string `json:"source"`
 }
 

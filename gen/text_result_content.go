@@ -8,6 +8,8 @@ import "github.com/agentschema/agentschema/internal/wire"
 // Text result content of a tool execution.
 type TextResultContent struct {
 	// The text content of the result.
+	//
+	// The JSON member "content"; required.
 	Content string `json:"content"`
 }
 

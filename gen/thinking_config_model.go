@@ -9,6 +9,8 @@ import "github.com/agentschema/agentschema/internal/wire"
 // (autogen_ext/models/anthropic/config/__init__.py).
 type ThinkingConfigModel struct {
 	// Required if type is "enabled".
+	//
+	// The JSON member "budget_tokens"; null by default.
 	BudgetTokens *Int `json:"budget_tokens"`
 
 	// The JSON member "type"; required.

@@ -10,6 +10,8 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat/conditions/_terminations.py).
 type TimeoutTerminationConfig struct {
 	// The maximum duration in seconds before terminating the conversation.
+	//
+	// The JSON member "timeout_seconds"; required.
 	TimeoutSeconds float64 `json:"timeout_seconds"`
 }
 

@@ -7,18 +7,26 @@ import "github.com/agentschema/agentschema/internal/wire"
 
 type TokenLimitedChatCompletionContextConfig struct {
 	// A list of initial messages to include in the context.
+	//
+	// The JSON member "initial_messages"; null by default.
 	InitialMessages []LLMMessage `json:"initial_messages"`
 
 	// The model client to use for token counting. The model client must implement the
 	// count_tokens and remaining_tokens methods.
+	//
+	// The JSON member "model_client"; required.
 	ModelClient ComponentModel `json:"model_client"`
 
 	// The maximum number of tokens to keep in the context using the count_tokens
 	// method. If None, the context will be limited by the model client using the
 	// remaining_tokens method.
+	//
+	// The JSON member "token_limit"; null by default.
 	TokenLimit *Int `json:"token_limit"`
 
 	// A list of tool schema to use in the context.
+	//
+	// The JSON member "tool_schema"; null by default.
 	ToolSchema []ToolSchema `json:"tool_schema"`
 }
 

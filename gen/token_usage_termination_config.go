@@ -11,12 +11,18 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat/conditions/_terminations.py).
 type TokenUsageTerminationConfig struct {
 	// The maximum number of completion tokens allowed in the conversation.
+	//
+	// The JSON member "max_completion_token"; required.
 	MaxCompletionToken *Int `json:"max_completion_token"`
 
 	// The maximum number of prompt tokens allowed in the conversation.
+	//
+	// The JSON member "max_prompt_token"; required.
 	MaxPromptToken *Int `json:"max_prompt_token"`
 
 	// The maximum total number of tokens allowed in the conversation.
+	//
+	// The JSON member "max_total_token"; required.
 	MaxTotalToken *Int `json:"max_total_token"`
 }
 

@@ -8,21 +8,33 @@ import "github.com/agentschema/agentschema/internal/wire"
 // An event signaling the execution of tool calls.
 type ToolCallExecutionEvent struct {
 	// The tool call results.
+	//
+	// The JSON member "content"; required.
 	Content []FunctionExecutionResult `json:"content"`
 
 	// The time when the message was created; the current UTC time when absent.
+	//
+	// The JSON member "created_at"; the current UTC time by default.
 	CreatedAt DateTime `json:"created_at"`
 
 	// Unique identifier for this event; a new random UUID4 when absent.
+	//
+	// The JSON member "id"; a new UUID4 by default.
 	ID string `json:"id"`
 
 	// Additional metadata about the message.
+	//
+	// The JSON member "metadata"; {} by default.
 	Metadata map[string]string `json:"metadata"`
 
 	// The model client usage incurred when producing this message.
+	//
+	// The JSON member "models_usage"; null by default.
 	ModelsUsage *RequestUsage `json:"models_usage"`
 
 	// The name of the agent that sent this message.
+	//
+	// The JSON member "source"; required.
 	Source string `json:"source"`
 }
 

@@ -8,12 +8,18 @@ import "github.com/agentschema/agentschema/internal/wire"
 // A result of a tool execution by a workbench.
 type ToolResult struct {
 	// Whether the tool execution resulted in an error.
+	//
+	// The JSON member "is_error"; false by default.
 	IsError bool `json:"is_error"`
 
 	// The name of the tool that was executed.
+	//
+	// The JSON member "name"; required.
 	Name string `json:"name"`
 
 	// The result of the tool execution.
+	//
+	// The JSON member "result"; required.
 	Result []ResultContent `json:"result"`
 }
 

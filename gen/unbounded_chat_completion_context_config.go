@@ -7,6 +7,8 @@ import "github.com/agentschema/agentschema/internal/wire"
 
 type UnboundedChatCompletionContextConfig struct {
 	// The initial messages.
+	//
+	// The JSON member "initial_messages"; null by default.
 	InitialMessages []LLMMessage `json:"initial_messages"`
 }
 

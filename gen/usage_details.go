@@ -14,39 +14,61 @@ import "github.com/agentschema/agentschema/internal/wire"
 // additional_counts itself holds wins).
 type UsageDetails struct {
 	// Additional usage counts, by key.
+	//
+	// The JSON member "additional_counts"; null by default.
 	AdditionalCounts AdditionalCounts `json:"additional_counts"`
 
 	// The number of input tokens written to the provider's cache (the Agent
 	// Framework's cache_creation_input_token_count).
+	//
+	// The JSON member "cache_creation_input_token_count"; null by default.
 	CacheCreationInputTokenCount *Int `json:"cache_creation_input_token_count"`
 
 	// The number of input tokens read from the provider's cache: .NET's
 	// CachedInputTokenCount, the Agent Framework's cache_read_input_token_count.
+	//
+	// The JSON member "cached_input_token_count"; null by default.
 	CachedInputTokenCount *Int `json:"cached_input_token_count"`
 
 	// The number of audio tokens in the input (.NET's InputAudioTokenCount).
+	//
+	// The JSON member "input_audio_token_count"; null by default.
 	InputAudioTokenCount *Int `json:"input_audio_token_count"`
 
 	// The number of text tokens in the input (.NET's InputTextTokenCount).
+	//
+	// The JSON member "input_text_token_count"; null by default.
 	InputTextTokenCount *Int `json:"input_text_token_count"`
 
 	// The number of tokens in the input.
+	//
+	// The JSON member "input_token_count"; null by default.
 	InputTokenCount *Int `json:"input_token_count"`
 
 	// The number of audio tokens in the output (.NET's OutputAudioTokenCount).
+	//
+	// The JSON member "output_audio_token_count"; null by default.
 	OutputAudioTokenCount *Int `json:"output_audio_token_count"`
 
 	// The number of text tokens in the output (.NET's OutputTextTokenCount).
+	//
+	// The JSON member "output_text_token_count"; null by default.
 	OutputTextTokenCount *Int `json:"output_text_token_count"`
 
 	// The number of tokens in the output.
+	//
+	// The JSON member "output_token_count"; null by default.
 	OutputTokenCount *Int `json:"output_token_count"`
 
 	// The number of output tokens used for reasoning: .NET's ReasoningTokenCount, the
 	// Agent Framework's reasoning_output_token_count.
+	//
+	// The JSON member "reasoning_token_count"; null by default.
 	ReasoningTokenCount *Int `json:"reasoning_token_count"`
 
 	// The total number of tokens used to produce the response.
+	//
+	// The JSON member "total_token_count"; null by default.
 	TotalTokenCount *Int `json:"total_token_count"`
 }
 

@@ -9,24 +9,38 @@ import "github.com/agentschema/agentschema/internal/wire"
 // prior to invoking the input callback.
 type UserInputRequestedEvent struct {
 	// Empty content for compat with consumers expecting a content field.
+	//
+	// The JSON member "content"; "" by default.
 	Content string `json:"content"`
 
 	// The time when the message was created; the current UTC time when absent.
+	//
+	// The JSON member "created_at"; the current UTC time by default.
 	CreatedAt DateTime `json:"created_at"`
 
 	// Unique identifier for this event; a new random UUID4 when absent.
+	//
+	// The JSON member "id"; a new UUID4 by default.
 	ID string `json:"id"`
 
 	// Additional metadata about the message.
+	//
+	// The JSON member "metadata"; {} by default.
 	Metadata map[string]string `json:"metadata"`
 
 	// The model client usage incurred when producing this message.
+	//
+	// The JSON member "models_usage"; null by default.
 	ModelsUsage *RequestUsage `json:"models_usage"`
 
 	// Identifier for the user input request.
+	//
+	// The JSON member "request_id"; required.
 	RequestID string `json:"request_id"`
 
 	// The name of the agent that sent this message.
+	//
+	// The JSON member "source"; required.
 	Source string `json:"source"`
 }
 

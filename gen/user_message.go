@@ -9,9 +9,13 @@ import "github.com/agentschema/agentschema/internal/wire"
 // the model.
 type UserMessage struct {
 	// The content of the message.
+	//
+	// The JSON member "content"; required.
 	Content UserMessageContent `json:"content"`
 
 	// The name of the agent that sent this message.
+	//
+	// The JSON member "source"; required.
 	Source string `json:"source"`
 }
 

@@ -10,12 +10,18 @@ import "github.com/agentschema/agentschema/internal/wire"
 // autogen_agentchat/agents/_user_proxy_agent.py).
 type UserProxyAgentConfig struct {
 	// A description of the agent.
+	//
+	// The JSON member "description"; "A human user" by default.
 	Description string `json:"description"`
 
 	// A function that takes a prompt and returns a user input string.
+	//
+	// The JSON member "input_func"; null by default.
 	InputFunc *string `json:"input_func"`
 
 	// The name of the agent.
+	//
+	// The JSON member "name"; required.
 	Name string `json:"name"`
 }
 

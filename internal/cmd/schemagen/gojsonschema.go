@@ -73,12 +73,9 @@ func (g *generator) prepare(dir string) ([]string, map[string]string, error) {
 }
 
 // fieldDoc is the doc comment of a struct field: the property's
-// description in the schema (AutoGen's docstring), else what the schema
+// description in the schema (AutoGen's docstring), then what the schema
 // says of it: its JSON name and whether it is required or its default.
 func fieldDoc(p *prop) string {
-	if p.description != "" {
-		return p.description
-	}
 	doc := fmt.Sprintf("The JSON member %q", p.json)
 	switch {
 	case p.factory == "uuid4":
@@ -94,7 +91,11 @@ func fieldDoc(p *prop) string {
 	default:
 		doc += "; may be absent"
 	}
-	return doc + "."
+	doc += "."
+	if p.description != "" {
+		return p.description + "\n\n" + doc
+	}
+	return doc
 }
 
 // runGoJSONSchema runs go-jsonschema (pinned in this module's go.mod) as a

@@ -50,7 +50,7 @@ func TestOneFilePerSchema(t *testing.T) {
 	}
 	for _, want := range []string{
 		"type Note struct {",
-		"\t// What the note says.\n\tBody NoteBody",
+		"\t// What the note says.\n\t//\n\t// The JSON member \"body\"; required.\n\tBody NoteBody",
 		"\t// The JSON member \"pinned\"; false by default.\n\tPinned bool",
 		"func (x *Note) DecodeFrom(d *wire.Decoder) {",
 		"type NoteBody struct {",
@@ -92,7 +92,7 @@ func TestFieldDoc(t *testing.T) {
 		p    prop
 		want string
 	}{
-		{prop{json: "a", description: "Given."}, "Given."},
+		{prop{json: "a", description: "Given.", required: true}, "Given.\n\nThe JSON member \"a\"; required."},
 		{prop{json: "a", required: true}, `The JSON member "a"; required.`},
 		{prop{json: "a", hasDefault: true, def: &node{kind: 'z'}}, `The JSON member "a"; null by default.`},
 		{prop{json: "id", factory: "uuid4"}, `The JSON member "id"; a new UUID4 by default.`},

@@ -44,19 +44,8 @@ func (g *generator) emitObject(c *concept, fields map[string][2]string, unions [
 	w := &writer{}
 	w.WriteString(header)
 	w.p("import \"github.com/agentschema/agentschema/internal/wire\"\n")
-	// Check that go-jsonschema declared the types asked for.
-	for _, p := range c.props {
-		if p.isTag {
-			continue
-		}
-		f, ok := fields[p.json]
-		if !ok {
-			return nil, fmt.Errorf("%s: go-jsonschema output has no field for %q", c.name, p.json)
-		}
-		if want := g.goType(p.typ); f[1] != want {
-			return nil, fmt.Errorf("%s.%s: go-jsonschema declared %s, want %s", c.name, p.json, f[1], want)
-		}
-		p.goName = f[0]
+	if err := g.bindFields(c, fields); err != nil {
+		return nil, err
 	}
 	if c.tag != "" {
 		w.p("// %sType is the value of %s's \"type\" tag.", c.name, c.name)
@@ -67,7 +56,46 @@ func (g *generator) emitObject(c *concept, fields map[string][2]string, unions [
 	for _, u := range unions {
 		w.p("func (*%s) is%s() {}\n", c.name, u)
 	}
-	// Decode.
+	du, err := g.emitObjectDecode(w, c)
+	if err != nil {
+		return nil, err
+	}
+	g.emitObjectEncode(w, c)
+	g.emitJSONMethods(w, c.name)
+	if du != nil {
+		g.emitDataURIMethods(w, c, du)
+	}
+	if c.addable {
+		if err := g.emitObjectAdd(w, c); err != nil {
+			return nil, err
+		}
+	}
+	return w.Bytes(), nil
+}
+
+// bindFields checks that go-jsonschema declared each member with the Go
+// type asked for, and records the Go name it gave the field.
+func (g *generator) bindFields(c *concept, fields map[string][2]string) error {
+	for _, p := range c.props {
+		if p.isTag {
+			continue
+		}
+		f, ok := fields[p.json]
+		if !ok {
+			return fmt.Errorf("%s: go-jsonschema output has no field for %q", c.name, p.json)
+		}
+		if want := g.goType(p.typ); f[1] != want {
+			return fmt.Errorf("%s.%s: go-jsonschema declared %s, want %s", c.name, p.json, f[1], want)
+		}
+		p.goName = f[0]
+	}
+	return nil
+}
+
+// emitObjectDecode emits DecodeFrom: the members read by name (and
+// alias) in any order, unknown ones skipped or read into the extra
+// members' map, then the missing ones reported or given their defaults.
+func (g *generator) emitObjectDecode(w *writer, c *concept) (*dataURIProps, error) {
 	w.p("// DecodeFrom reads a %s from d with AutoGen's rules: defaults filled,", c.name)
 	w.p("// lax scalars coerced, unknown members ignored, faults recorded in d.")
 	w.p("func (x *%s) DecodeFrom(d *wire.Decoder) {", c.name)
@@ -143,6 +171,20 @@ func (g *generator) emitObject(c *concept, fields map[string][2]string, unions [
 		w.p("\t\tdefault:\n\t\t\td.SkipUnknown()\n\t\t}\n\t}")
 	}
 	w.p("\tif d.Fatal() {\n\t\treturn\n\t}")
+	if err := g.emitDecodeEnd(w, c, du, needSeen); err != nil {
+		return nil, err
+	}
+	return du, nil
+}
+
+// emitDecodeEnd emits the end of DecodeFrom, after the members are read:
+// extra members merged, the media type taken from a data URI, the
+// missing members reported (required) or filled (defaults, factories).
+func (g *generator) emitDecodeEnd(w *writer, c *concept, du *dataURIProps, needSeen bool) error {
+	extra, err := g.extraMembers(c)
+	if err != nil {
+		return err
+	}
 	if extra != nil {
 		w.p("\tfor k, v := range extra {")
 		w.p("\t\tif x.%s == nil {\n\t\t\tx.%s = %s{}\n\t\t}", extra.goName, extra.goName, extra.mapName)
@@ -174,14 +216,19 @@ func (g *generator) emitObject(c *concept, fields map[string][2]string, unions [
 				init = g.defaultExpr(p.typ, p.def)
 			}
 		default:
-			return nil, fmt.Errorf("%s.%s: unknown x-default-factory %q", c.name, p.json, p.factory)
+			return fmt.Errorf("%s.%s: unknown x-default-factory %q", c.name, p.json, p.factory)
 		}
 		if init != "" {
 			w.p("\tif seen&(1<<%d) == 0 {\n\t\tx.%s = %s\n\t}", i, p.goName, init)
 		}
 	}
 	w.p("}\n")
-	// Encode.
+	return nil
+}
+
+// emitObjectEncode emits EncodeTo: every member in AutoGen's order, the
+// omittable and optional ones only when set.
+func (g *generator) emitObjectEncode(w *writer, c *concept) {
 	w.p("// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.")
 	w.p("func (x *%s) EncodeTo(e *wire.Encoder) {", c.name)
 	w.p("\te.Raw(\"{\")")
@@ -230,16 +277,6 @@ func (g *generator) emitObject(c *concept, fields map[string][2]string, unions [
 	}
 	w.p("\te.Raw(\"}\")")
 	w.p("}\n")
-	g.emitJSONMethods(w, c.name)
-	if du != nil {
-		g.emitDataURIMethods(w, c, du)
-	}
-	if c.addable {
-		if err := g.emitObjectAdd(w, c); err != nil {
-			return nil, err
-		}
-	}
-	return w.Bytes(), nil
 }
 
 func (g *generator) emitJSONMethods(w *writer, name string) {

@@ -374,92 +374,118 @@ func (g *generator) decodeInto(w *writer, t *typeRef, target, ind string) {
 	case "inmemory":
 		w.p("%s%s = d.InMemory()", ind, target)
 	case "ref":
-		c := g.concepts[t.ref]
-		switch c.kind {
-		case "object", "map":
-			w.p("%s%s.DecodeFrom(d)", ind, target)
-		case "taggedUnion":
-			w.p("%s%s = Decode%s(d)", ind, target, t.ref)
-		case "runtime":
-			w.p("%s%s = d.%s()", ind, target, t.ref)
-		case "enum":
-			if c.open {
-				w.p("%s%s = %s(d.Str())", ind, target, t.ref)
-			} else {
-				w.p("%s%s = %s(d.Enum(%sValues...))", ind, target, t.ref, lowerFirst(t.ref))
-			}
-		}
+		g.decodeRef(w, t, target, ind)
 	case "kindunion":
 		w.p("%s%s.DecodeFrom(d)", ind, target)
 	case "array":
-		s := w.v("s")
-		w.p("%sif d.Array() {", ind)
-		w.p("%s\t%s := %s{}", ind, s, g.goType(t))
-		w.p("%s\tfor d.More() {", ind)
-		if t.elem.kind == "ref" && g.concepts[t.elem.ref].kind == "taggedUnion" {
-			v := w.v("v")
-			w.p("%s\t\tif %s := Decode%s(d); %s != nil {", ind, v, t.elem.ref, v)
-			w.p("%s\t\t\t%s = append(%s, %s)", ind, s, s, v)
-			w.p("%s\t\t}", ind)
-		} else {
-			v := w.v("v")
-			w.p("%s\t\tvar %s %s", ind, v, g.goType(t.elem))
-			g.decodeInto(w, t.elem, v, ind+"\t\t")
-			w.p("%s\t\t%s = append(%s, %s)", ind, s, s, v)
-		}
-		w.p("%s\t}", ind)
-		w.p("%s\t%s = %s", ind, target, s)
-		w.p("%s}", ind)
+		g.decodeArray(w, t, target, ind)
 	case "map":
-		if t.elem.kind == "string" && t.elem.enumName == "" {
-			w.p("%s%s = d.StringMap()", ind, target)
-			return
-		}
-		m := w.v("m")
-		w.p("%sif d.Object(\"dict_type\", \"Input should be a valid dictionary\") {", ind)
-		w.p("%s\t%s := %s{}", ind, m, g.goType(t))
-		w.p("%s\tfor {", ind)
-		w.p("%s\t\tname, ok := d.Next()", ind)
-		w.p("%s\t\tif !ok {\n%s\t\t\tbreak\n%s\t\t}", ind, ind, ind)
-		v := w.v("v")
-		w.p("%s\t\tvar %s %s", ind, v, g.goType(t.elem))
-		g.decodeInto(w, t.elem, v, ind+"\t\t")
-		w.p("%s\t\t%s[string(name)] = %s", ind, m, v)
-		w.p("%s\t}", ind)
-		w.p("%s\t%s = %s", ind, target, m)
-		w.p("%s}", ind)
+		g.decodeMap(w, t, target, ind)
 	case "nullable":
-		w.p("%sif d.Null() {", ind)
-		if t.elem.kind == "optional" || g.nilable(t.elem) {
-			w.p("%s\t%s = nil", ind, target)
-			w.p("%s} else {", ind)
-			g.decodeInto(w, t.elem, target, ind+"\t")
-		} else {
-			w.p("%s\t%s = nil", ind, target)
-			w.p("%s} else {", ind)
-			v := w.v("v")
-			w.p("%s\t%s := new(%s)", ind, v, g.goType(t.elem))
-			g.decodeInto(w, t.elem, "(*"+v+")", ind+"\t")
-			w.p("%s\t%s = %s", ind, target, v)
-		}
-		w.p("%s}", ind)
+		g.decodeNullable(w, t, target, ind)
 	case "optional":
-		if t.elem.kind == "nullable" {
-			w.p("%s%s.Set = true", ind, target)
-			g.decodeInto(w, t.elem, target+".Value", ind)
-			return
-		}
-		if g.nilable(t.elem) {
-			g.decodeInto(w, t.elem, target, ind)
-			return
-		}
-		v := w.v("v")
-		w.p("%s%s := new(%s)", ind, v, g.goType(t.elem))
-		g.decodeInto(w, t.elem, "(*"+v+")", ind)
-		w.p("%s%s = %s", ind, target, v)
+		g.decodeOptional(w, t, target, ind)
 	default:
 		panic("decodeInto: " + t.kind)
 	}
+}
+
+// decodeRef decodes a value of a named concept into target.
+func (g *generator) decodeRef(w *writer, t *typeRef, target, ind string) {
+	c := g.concepts[t.ref]
+	switch c.kind {
+	case "object", "map":
+		w.p("%s%s.DecodeFrom(d)", ind, target)
+	case "taggedUnion":
+		w.p("%s%s = Decode%s(d)", ind, target, t.ref)
+	case "runtime":
+		w.p("%s%s = d.%s()", ind, target, t.ref)
+	case "enum":
+		if c.open {
+			w.p("%s%s = %s(d.Str())", ind, target, t.ref)
+		} else {
+			w.p("%s%s = %s(d.Enum(%sValues...))", ind, target, t.ref, lowerFirst(t.ref))
+		}
+	}
+}
+
+// decodeArray decodes a JSON array into the slice target (union
+// members that fail to decode are left out, their faults recorded).
+func (g *generator) decodeArray(w *writer, t *typeRef, target, ind string) {
+	s := w.v("s")
+	w.p("%sif d.Array() {", ind)
+	w.p("%s\t%s := %s{}", ind, s, g.goType(t))
+	w.p("%s\tfor d.More() {", ind)
+	if t.elem.kind == "ref" && g.concepts[t.elem.ref].kind == "taggedUnion" {
+		v := w.v("v")
+		w.p("%s\t\tif %s := Decode%s(d); %s != nil {", ind, v, t.elem.ref, v)
+		w.p("%s\t\t\t%s = append(%s, %s)", ind, s, s, v)
+		w.p("%s\t\t}", ind)
+	} else {
+		v := w.v("v")
+		w.p("%s\t\tvar %s %s", ind, v, g.goType(t.elem))
+		g.decodeInto(w, t.elem, v, ind+"\t\t")
+		w.p("%s\t\t%s = append(%s, %s)", ind, s, s, v)
+	}
+	w.p("%s\t}", ind)
+	w.p("%s\t%s = %s", ind, target, s)
+	w.p("%s}", ind)
+}
+
+// decodeMap decodes a JSON object into the map target.
+func (g *generator) decodeMap(w *writer, t *typeRef, target, ind string) {
+	if t.elem.kind == "string" && t.elem.enumName == "" {
+		w.p("%s%s = d.StringMap()", ind, target)
+		return
+	}
+	m := w.v("m")
+	w.p("%sif d.Object(\"dict_type\", \"Input should be a valid dictionary\") {", ind)
+	w.p("%s\t%s := %s{}", ind, m, g.goType(t))
+	w.p("%s\tfor {", ind)
+	w.p("%s\t\tname, ok := d.Next()", ind)
+	w.p("%s\t\tif !ok {\n%s\t\t\tbreak\n%s\t\t}", ind, ind, ind)
+	v := w.v("v")
+	w.p("%s\t\tvar %s %s", ind, v, g.goType(t.elem))
+	g.decodeInto(w, t.elem, v, ind+"\t\t")
+	w.p("%s\t\t%s[string(name)] = %s", ind, m, v)
+	w.p("%s\t}", ind)
+	w.p("%s\t%s = %s", ind, target, m)
+	w.p("%s}", ind)
+}
+
+// decodeNullable decodes null (as nil) or the value into target.
+func (g *generator) decodeNullable(w *writer, t *typeRef, target, ind string) {
+	w.p("%sif d.Null() {", ind)
+	if t.elem.kind == "optional" || g.nilable(t.elem) {
+		w.p("%s\t%s = nil", ind, target)
+		w.p("%s} else {", ind)
+		g.decodeInto(w, t.elem, target, ind+"\t")
+	} else {
+		w.p("%s\t%s = nil", ind, target)
+		w.p("%s} else {", ind)
+		v := w.v("v")
+		w.p("%s\t%s := new(%s)", ind, v, g.goType(t.elem))
+		g.decodeInto(w, t.elem, "(*"+v+")", ind+"\t")
+		w.p("%s\t%s = %s", ind, target, v)
+	}
+	w.p("%s}", ind)
+}
+
+// decodeOptional decodes a member that may be absent into target.
+func (g *generator) decodeOptional(w *writer, t *typeRef, target, ind string) {
+	if t.elem.kind == "nullable" {
+		w.p("%s%s.Set = true", ind, target)
+		g.decodeInto(w, t.elem, target+".Value", ind)
+		return
+	}
+	if g.nilable(t.elem) {
+		g.decodeInto(w, t.elem, target, ind)
+		return
+	}
+	v := w.v("v")
+	w.p("%s%s := new(%s)", ind, v, g.goType(t.elem))
+	g.decodeInto(w, t.elem, "(*"+v+")", ind)
+	w.p("%s%s = %s", ind, target, v)
 }
 
 // encode writes statements that append src's JSON to e.

@@ -617,25 +617,9 @@ func (r *reader) scan(limit int) event {
 				return r.fail(i, fmt.Sprintf("invalid control character %#x in a string", c))
 			}
 			continue
-		case stStringEsc:
-			switch c {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				r.st = stString
-				r.pos++
-				continue
-			case 'u':
-				r.st, r.hex = stStringHex, 4
-				r.pos++
-				continue
-			}
-			return r.fail(i, "invalid character "+quoteChar(c)+" in string escape code")
-		case stStringHex:
-			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
-				return r.fail(i, "invalid character "+quoteChar(c)+" in \\u hexadecimal character escape")
-			}
-			r.pos++
-			if r.hex--; r.hex == 0 {
-				r.st = stString
+		case stStringEsc, stStringHex:
+			if ev := r.escape(i, c); ev != evNone {
+				return ev
 			}
 			continue
 		case stLiteral:
@@ -661,55 +645,90 @@ func (r *reader) scan(limit int) event {
 			r.lineStart = r.base + int64(i) + 1
 			continue
 		}
-		switch r.st {
-		case stValue, stValueOrClose:
-			if c == ']' && r.st == stValueOrClose {
-				return r.close(i)
-			}
-			if ev := r.beginValue(i, c); ev != evNone {
-				return ev
-			}
-		case stKeyOrClose, stKey:
-			if c == '}' && r.st == stKeyOrClose {
-				return r.close(i)
-			}
-			if c != '"' {
-				return r.fail(i, "invalid character "+quoteChar(c)+" looking for the beginning of an object key string")
-			}
-			r.st, r.isKey = stString, true
-			r.pos++
-		case stColon:
-			if c != ':' {
-				return r.fail(i, "invalid character "+quoteChar(c)+" after object key")
-			}
-			r.st = stValue
-			r.pos++
-		case stCommaOrClose:
-			top := r.stack[len(r.stack)-1]
-			if c == ',' {
-				r.st = stValue
-				if top == '{' {
-					r.st = stKey
-				}
-				r.pos++
-				continue
-			}
-			if c == '}' && top == '{' || c == ']' && top == '[' {
-				if ev := r.close(i); ev != evNone {
-					return ev
-				}
-				continue
-			}
-			if top == '{' {
-				return r.fail(i, "invalid character "+quoteChar(c)+" after object key:value pair")
-			}
-			return r.fail(i, "invalid character "+quoteChar(c)+" after array element")
+		if ev := r.token(i, c); ev != evNone {
+			return ev
 		}
 	}
 	if !r.final {
 		return evMore
 	}
 	return r.atEnd(limit)
+}
+
+// escape reads the byte c at i of a string escape: after the backslash,
+// or one of the four hex digits of \u.
+func (r *reader) escape(i int, c byte) event {
+	switch r.st {
+	case stStringEsc:
+		switch c {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			r.st = stString
+			r.pos++
+			return evNone
+		case 'u':
+			r.st, r.hex = stStringHex, 4
+			r.pos++
+			return evNone
+		}
+		return r.fail(i, "invalid character "+quoteChar(c)+" in string escape code")
+	case stStringHex:
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return r.fail(i, "invalid character "+quoteChar(c)+" in \\u hexadecimal character escape")
+		}
+		r.pos++
+		if r.hex--; r.hex == 0 {
+			r.st = stString
+		}
+		return evNone
+	}
+	return evNone
+}
+
+// token reads the structural byte c at i (not in a string or a literal,
+// not white space): a value's start, a key, a colon, a comma or a close.
+func (r *reader) token(i int, c byte) event {
+	switch r.st {
+	case stValue, stValueOrClose:
+		if c == ']' && r.st == stValueOrClose {
+			return r.close(i)
+		}
+		if ev := r.beginValue(i, c); ev != evNone {
+			return ev
+		}
+	case stKeyOrClose, stKey:
+		if c == '}' && r.st == stKeyOrClose {
+			return r.close(i)
+		}
+		if c != '"' {
+			return r.fail(i, "invalid character "+quoteChar(c)+" looking for the beginning of an object key string")
+		}
+		r.st, r.isKey = stString, true
+		r.pos++
+	case stColon:
+		if c != ':' {
+			return r.fail(i, "invalid character "+quoteChar(c)+" after object key")
+		}
+		r.st = stValue
+		r.pos++
+	case stCommaOrClose:
+		top := r.stack[len(r.stack)-1]
+		if c == ',' {
+			r.st = stValue
+			if top == '{' {
+				r.st = stKey
+			}
+			r.pos++
+			return evNone
+		}
+		if c == '}' && top == '{' || c == ']' && top == '[' {
+			return r.close(i)
+		}
+		if top == '{' {
+			return r.fail(i, "invalid character "+quoteChar(c)+" after object key:value pair")
+		}
+		return r.fail(i, "invalid character "+quoteChar(c)+" after array element")
+	}
+	return evNone
 }
 
 // beginValue starts the value whose first byte, c, is at i.

@@ -757,7 +757,27 @@ func (g *generator) emitKindUnion(u *kindUnion) []byte {
 		w.p("// Is%s reports whether u holds the %s branch.", b.name, b.name)
 		w.p("func (u %s) Is%s() bool { return u.Type == %s%s }\n", u.name, b.name, u.name, b.name)
 	}
-	// Decoder.
+	g.emitKindUnionDecode(w, u)
+	w.p("// EncodeTo appends the JSON of the branch u holds.")
+	w.p("func (u *%s) EncodeTo(e *wire.Encoder) {", u.name)
+	w.p("\tswitch u.Type {")
+	for _, b := range u.branches {
+		w.p("\tcase %s%s:", u.name, b.name)
+		g.encode(w, b.typ, "u."+b.name, "\t\t")
+	}
+	w.p("\tdefault:")
+	w.p("\t\te.SetError(wire.ErrEmptyUnion(%q))", u.name)
+	w.p("\t\te.Null()")
+	w.p("\t}")
+	w.p("}\n")
+	g.emitJSONMethods(w, u.name)
+	return w.Bytes()
+}
+
+// emitKindUnionDecode emits a union by kind's DecodeFrom: the branch whose
+// JSON kind the next value has (for several object branches, the one
+// whose unique required member it has).
+func (g *generator) emitKindUnionDecode(w *writer, u *kindUnion) {
 	byKind := map[string][]*branch{}
 	var kinds []string
 	for _, b := range u.branches {
@@ -799,20 +819,6 @@ func (g *generator) emitKindUnion(u *kindUnion) []byte {
 	w.p("\t}")
 	w.p("\td.Skip()")
 	w.p("}\n")
-	w.p("// EncodeTo appends the JSON of the branch u holds.")
-	w.p("func (u *%s) EncodeTo(e *wire.Encoder) {", u.name)
-	w.p("\tswitch u.Type {")
-	for _, b := range u.branches {
-		w.p("\tcase %s%s:", u.name, b.name)
-		g.encode(w, b.typ, "u."+b.name, "\t\t")
-	}
-	w.p("\tdefault:")
-	w.p("\t\te.SetError(wire.ErrEmptyUnion(%q))", u.name)
-	w.p("\t\te.Null()")
-	w.p("\t}")
-	w.p("}\n")
-	g.emitJSONMethods(w, u.name)
-	return w.Bytes()
 }
 
 func describe(b *branch) string {

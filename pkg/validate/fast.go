@@ -416,7 +416,11 @@ func and(a, b verdict) verdict {
 }
 
 // check evaluates f on the value at node i; hops counts the schemas
-// applied to it so far.
+// applied to it so far. It runs the keyword families in a fixed order,
+// stopping at the first certain fault: type (checkMistyped), the literal
+// assertions (checkLiterals), $ref, the keywords of the value's kind (objects,
+// arrays, strings, numbers), allOf/anyOf/oneOf (checkCombinators) and
+// if/then/else (checkIf).
 func (t *tape) check(f *fschema, i int, hops int) verdict {
 	if hops > maxHops {
 		return vUnsure
@@ -428,54 +432,81 @@ func (t *tape) check(f *fschema, i int, hops int) verdict {
 		return vBad
 	}
 	nd := &t.nodes[i]
-	if f.types != 0 {
-		var want uint8
-		switch nd.kind {
-		case 'n':
-			want = tNull
-		case 't', 'f':
-			want = tBool
-		case '0':
-			want = tNumber
-		case '"':
-			want = tString
-		case '[':
-			want = tArray
-		case '{':
-			want = tObject
-		}
-		if f.types&want == 0 {
-			if want != tNumber || f.types&tInteger == 0 {
-				return vBad
-			}
-			isInt, sure := integral(nd.text)
-			if !sure {
-				return vUnsure
-			}
-			if !isInt {
-				return vBad
-			}
+	if f.types != 0 && f.types&kindType[nd.kind] == 0 {
+		if v := checkMistyped(f.types, nd); v != vOK {
+			return v
 		}
 	}
-	if f.constStr != nil && (nd.kind != '"' || string(nd.text) != *f.constStr) {
-		return vBad
-	}
-	if f.enumStrs != nil {
-		if nd.kind != '"' {
-			return vBad
-		}
-		found := false
-		for _, e := range f.enumStrs {
-			if string(nd.text) == e {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return vBad
+	if f.constStr != nil || f.enumStrs != nil || f.dateTime || f.format != nil {
+		if v := f.checkLiterals(nd); v != vOK {
+			return v
 		}
 	}
 	v := vOK
+	if f.ref != nil {
+		if v = t.check(f.ref, i, hops+1); v == vBad {
+			return v
+		}
+	}
+	var r verdict // vOK
+	switch nd.kind {
+	case '{':
+		r = t.checkObject(f, i)
+	case '[':
+		r = t.checkArray(f, i)
+	case '"':
+		r = t.checkString(f, nd.text)
+	case '0':
+		if f.hasNumeric {
+			if r = f.checkNumber(nd.text); r != vOK {
+				return r // an unsure number is final, as a fault is
+			}
+		}
+	}
+	if v = and(v, r); v == vBad {
+		return v
+	}
+	if f.allOf != nil || f.anyOf != nil || f.oneOf != nil {
+		if v = and(v, t.checkCombinators(f, i, hops)); v == vBad {
+			return v
+		}
+	}
+	if f.ifS != nil {
+		v = and(v, t.checkIf(f, i, hops))
+	}
+	return v
+}
+
+// kindType maps a node's kind to its JSON type bit (0 for a key).
+var kindType = [256]uint8{'n': tNull, 't': tBool, 'f': tBool, '0': tNumber, '"': tString, '[': tArray, '{': tObject}
+
+// checkMistyped evaluates the type keyword (types, as bits) on nd when its
+// kind is not among them: only a number where integer is allowed may still
+// pass, if it is integral.
+func checkMistyped(types uint8, nd *tnode) verdict {
+	if nd.kind != '0' || types&tInteger == 0 {
+		return vBad
+	}
+	isInt, sure := integral(nd.text)
+	if !sure {
+		return vUnsure
+	}
+	if !isInt {
+		return vBad
+	}
+	return vOK
+}
+
+// checkLiterals evaluates the keywords that compare nd with given values
+// or forms, whatever its kind: const, enum and format. Any verdict but vOK
+// is final.
+func (f *fschema) checkLiterals(nd *tnode) verdict {
+	if f.constStr != nil && (nd.kind != '"' || string(nd.text) != *f.constStr) {
+		return vBad
+	}
+	if f.enumStrs != nil && !f.inEnum(nd) {
+		return vBad
+	}
 	if f.dateTime {
 		if nd.kind == '"' {
 			if validateDateTime(unsafe.String(unsafe.SliceData(nd.text), len(nd.text))) != nil {
@@ -492,96 +523,108 @@ func (t *tape) check(f *fschema, i int, hops int) verdict {
 			return vBad
 		}
 	}
-	if f.ref != nil {
-		if v = and(v, t.check(f.ref, i, hops+1)); v == vBad {
-			return v
+	return vOK
+}
+
+// inEnum reports whether nd is one of f's enum strings.
+func (f *fschema) inEnum(nd *tnode) bool {
+	if nd.kind != '"' {
+		return false
+	}
+	for _, e := range f.enumStrs {
+		if string(nd.text) == e {
+			return true
 		}
 	}
-	switch nd.kind {
-	case '{':
-		if v = and(v, t.checkObject(f, i)); v == vBad {
-			return v
-		}
-	case '[':
-		if v = and(v, t.checkArray(f, i)); v == vBad {
-			return v
-		}
-	case '"':
-		if v = and(v, t.checkString(f, nd.text)); v == vBad {
-			return v
-		}
-	case '0':
-		if f.hasNumeric {
-			r, ok := ratOf(nd.text)
-			if !ok {
-				return vUnsure
-			}
-			if f.minimum != nil && r.Cmp(f.minimum) < 0 {
-				return vBad
-			}
-		}
+	return false
+}
+
+// checkNumber evaluates f's numeric keywords (minimum) on a number's JSON
+// text; vUnsure when the number is too unwieldy to compare here.
+func (f *fschema) checkNumber(text []byte) verdict {
+	r, ok := ratOf(text)
+	if !ok {
+		return vUnsure
 	}
+	if f.minimum != nil && r.Cmp(f.minimum) < 0 {
+		return vBad
+	}
+	return vOK
+}
+
+// checkCombinators evaluates allOf, anyOf and oneOf on the value at node
+// i, stopping at the first certain fault.
+func (t *tape) checkCombinators(f *fschema, i int, hops int) verdict {
+	v := vOK
 	for _, s := range f.allOf {
 		if v = and(v, t.check(s, i, hops+1)); v == vBad {
 			return v
 		}
 	}
 	if len(f.anyOf) > 0 {
-		some := vBad
-		for _, s := range f.anyOf {
-			r := t.check(s, i, hops+1)
-			if r == vOK {
-				some = vOK
-				break
-			}
-			if r == vUnsure {
-				some = vUnsure
-			}
-		}
-		if v = and(v, some); v == vBad {
+		if v = and(v, t.checkAnyOf(f.anyOf, i, hops)); v == vBad {
 			return v
 		}
 	}
 	if len(f.oneOf) > 0 {
-		matched, unsure := 0, false
-		for _, s := range f.oneOf {
-			switch t.check(s, i, hops+1) {
-			case vOK:
-				matched++
-			case vUnsure:
-				unsure = true
-			}
-		}
-		one := vBad
-		switch {
-		case unsure:
-			one = vUnsure
-		case matched == 1:
-			one = vOK
-		}
-		if v = and(v, one); v == vBad {
-			return v
-		}
-	}
-	if f.ifS != nil {
-		var r verdict
-		switch t.check(f.ifS, i, hops+1) {
-		case vOK:
-			r = vOK
-			if f.thenS != nil {
-				r = t.check(f.thenS, i, hops+1)
-			}
-		case vBad:
-			r = vOK
-			if f.elseS != nil {
-				r = t.check(f.elseS, i, hops+1)
-			}
-		default:
-			r = vUnsure
-		}
-		v = and(v, r)
+		v = and(v, t.checkOneOf(f.oneOf, i, hops))
 	}
 	return v
+}
+
+// checkAnyOf is vOK when some schema of ss certainly holds, vBad when each
+// certainly fails, vUnsure otherwise.
+func (t *tape) checkAnyOf(ss []*fschema, i int, hops int) verdict {
+	some := vBad
+	for _, s := range ss {
+		r := t.check(s, i, hops+1)
+		if r == vOK {
+			return vOK
+		}
+		if r == vUnsure {
+			some = vUnsure
+		}
+	}
+	return some
+}
+
+// checkOneOf is vOK when exactly one schema of ss holds, vUnsure when any
+// of them is unsure, vBad otherwise.
+func (t *tape) checkOneOf(ss []*fschema, i int, hops int) verdict {
+	matched, unsure := 0, false
+	for _, s := range ss {
+		switch t.check(s, i, hops+1) {
+		case vOK:
+			matched++
+		case vUnsure:
+			unsure = true
+		}
+	}
+	switch {
+	case unsure:
+		return vUnsure
+	case matched == 1:
+		return vOK
+	}
+	return vBad
+}
+
+// checkIf evaluates f's if, then applies then (when if holds) or else
+// (when it certainly fails); vUnsure when if is unsure.
+func (t *tape) checkIf(f *fschema, i int, hops int) verdict {
+	switch t.check(f.ifS, i, hops+1) {
+	case vOK:
+		if f.thenS != nil {
+			return t.check(f.thenS, i, hops+1)
+		}
+		return vOK
+	case vBad:
+		if f.elseS != nil {
+			return t.check(f.elseS, i, hops+1)
+		}
+		return vOK
+	}
+	return vUnsure
 }
 
 // integral reports whether a JSON number is an integer, as jsonschema

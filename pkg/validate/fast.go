@@ -284,39 +284,60 @@ func compileOne(s *jsonschema.Schema, memo map[*jsonschema.Schema]*fschema, ok *
 		f.boolean = s.Bool
 		return f
 	}
-	if s.DraftVersion < 2020 || s.RecursiveRef != nil || s.DynamicRef != nil || s.Not != nil ||
+	if unsupported(s) {
+		*ok = false
+		return f
+	}
+	f.compileTypes(s, ok)
+	f.compileLiterals(s, ok)
+	f.compileStringAndNumber(s)
+	f.compileApplicators(s, memo, ok)
+	f.compileContainers(s, memo, ok)
+	return f
+}
+
+// unsupported reports whether s is of an older draft or uses a keyword the
+// tape check does not evaluate.
+func unsupported(s *jsonschema.Schema) bool {
+	return s.DraftVersion < 2020 || s.RecursiveRef != nil || s.DynamicRef != nil || s.Not != nil ||
 		s.MaxProperties != nil || s.MinProperties != nil || len(s.PatternProperties) > 0 ||
 		len(s.Dependencies) > 0 || len(s.DependentRequired) > 0 || len(s.DependentSchemas) > 0 ||
 		s.UnevaluatedProperties != nil || s.MinItems != nil || s.MaxItems != nil || s.UniqueItems ||
 		s.Contains != nil || s.MinContains != nil || s.MaxContains != nil || s.Items != nil ||
 		s.AdditionalItems != nil || s.UnevaluatedItems != nil || s.ContentMediaType != nil ||
 		s.ContentSchema != nil || s.Maximum != nil || s.ExclusiveMaximum != nil ||
-		s.ExclusiveMinimum != nil || s.MultipleOf != nil || len(s.Extensions) > 0 {
-		*ok = false
-		return f
+		s.ExclusiveMinimum != nil || s.MultipleOf != nil || len(s.Extensions) > 0
+}
+
+// compileTypes turns s's type keyword into f.types bits.
+func (f *fschema) compileTypes(s *jsonschema.Schema, ok *bool) {
+	if s.Types == nil {
+		return
 	}
-	if s.Types != nil {
-		for _, name := range s.Types.ToStrings() {
-			switch name {
-			case "null":
-				f.types |= tNull
-			case "boolean":
-				f.types |= tBool
-			case "number":
-				f.types |= tNumber
-			case "integer":
-				f.types |= tInteger
-			case "string":
-				f.types |= tString
-			case "array":
-				f.types |= tArray
-			case "object":
-				f.types |= tObject
-			default:
-				*ok = false
-			}
+	for _, name := range s.Types.ToStrings() {
+		switch name {
+		case "null":
+			f.types |= tNull
+		case "boolean":
+			f.types |= tBool
+		case "number":
+			f.types |= tNumber
+		case "integer":
+			f.types |= tInteger
+		case "string":
+			f.types |= tString
+		case "array":
+			f.types |= tArray
+		case "object":
+			f.types |= tObject
+		default:
+			*ok = false
 		}
 	}
+}
+
+// compileLiterals takes s's const, enum (strings only) and format.
+func (f *fschema) compileLiterals(s *jsonschema.Schema, ok *bool) {
 	if s.Const != nil {
 		str, isStr := (*s.Const).(string)
 		if !isStr {
@@ -341,6 +362,11 @@ func compileOne(s *jsonschema.Schema, memo map[*jsonschema.Schema]*fschema, ok *
 			f.format = s.Format.Validate
 		}
 	}
+}
+
+// compileStringAndNumber takes s's string keywords (contentEncoding,
+// minLength, maxLength, pattern) and numeric ones (minimum).
+func (f *fschema) compileStringAndNumber(s *jsonschema.Schema) {
 	if s.ContentEncoding != nil {
 		if s.ContentEncoding.Name == "base64" {
 			f.base64 = true
@@ -359,6 +385,11 @@ func compileOne(s *jsonschema.Schema, memo map[*jsonschema.Schema]*fschema, ok *
 		f.minimum = s.Minimum
 		f.hasNumeric = true
 	}
+}
+
+// compileApplicators compiles the schemas s applies to the same value:
+// $ref, allOf, anyOf, oneOf, if, then and else.
+func (f *fschema) compileApplicators(s *jsonschema.Schema, memo map[*jsonschema.Schema]*fschema, ok *bool) {
 	f.ref = compileOne(s.Ref, memo, ok)
 	f.allOf = compileList(s.AllOf, memo, ok)
 	f.anyOf = compileList(s.AnyOf, memo, ok)
@@ -366,6 +397,12 @@ func compileOne(s *jsonschema.Schema, memo map[*jsonschema.Schema]*fschema, ok *
 	f.ifS = compileOne(s.If, memo, ok)
 	f.thenS = compileOne(s.Then, memo, ok)
 	f.elseS = compileOne(s.Else, memo, ok)
+}
+
+// compileContainers compiles s's object keywords (required, properties,
+// additionalProperties, propertyNames) and array ones (prefixItems,
+// items).
+func (f *fschema) compileContainers(s *jsonschema.Schema, memo map[*jsonschema.Schema]*fschema, ok *bool) {
 	f.required = s.Required
 	if len(s.Properties) > 0 {
 		f.props = make(map[string]*fschema, len(s.Properties))
@@ -385,9 +422,9 @@ func compileOne(s *jsonschema.Schema, memo map[*jsonschema.Schema]*fschema, ok *
 	f.propNames = compileOne(s.PropertyNames, memo, ok)
 	f.prefix = compileList(s.PrefixItems, memo, ok)
 	f.items = compileOne(s.Items2020, memo, ok)
-	return f
 }
 
+// compileList compiles each schema of ss; nil for none.
 func compileList(ss []*jsonschema.Schema, memo map[*jsonschema.Schema]*fschema, ok *bool) []*fschema {
 	if len(ss) == 0 {
 		return nil

@@ -61,11 +61,30 @@ func DumpConfig(v gen.Encodable) (gen.Encodable, error) { return dumpConfig(v, "
 // constructors fill defaults the config model leaves empty and rewrite
 // some members, so load_component(x).dump_component() differs from x. ptr
 // is the component's pointer, for refusals (the constructors' ValueErrors
-// that need nothing but the config to decide).
+// that need nothing but the config to decide). Each family's constructors
+// are in their own function (dumpAgent, dumpTeam, dumpModelClient,
+// dumpOther), which leaves the configs of other families alone.
 func dumpConfig(v gen.Encodable, ptr string) (gen.Encodable, error) {
-	switch c := v.(type) {
-	case *gen.AssistantAgentConfig:
+	if c, ok := v.(*gen.AssistantAgentConfig); ok {
 		return c, dumpAssistant(c, ptr)
+	}
+	if err := dumpAgent(v); err != nil {
+		return nil, err
+	}
+	if err := dumpTeam(v, ptr); err != nil {
+		return nil, err
+	}
+	dumpModelClient(v)
+	if err := dumpOther(v, ptr); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// dumpAgent applies the constructors of the agents other than
+// AssistantAgent (dumpAssistant) to v.
+func dumpAgent(v gen.Encodable) error {
+	switch c := v.(type) {
 	case *gen.UserProxyAgentConfig:
 		// UserProxyAgent._to_config: input_func=None ("TODO: Add ability
 		// to serialize input_func"); _from_config ignores it too.
@@ -83,7 +102,7 @@ func dumpConfig(v gen.Encodable, ptr string) (gen.Encodable, error) {
 			c.Description = &d
 		}
 		if err := defaultContext(&c.ModelContext); err != nil {
-			return nil, err
+			return err
 		}
 		if c.SupportedLanguages == nil {
 			c.SupportedLanguages = []string{"python", "sh"}
@@ -95,54 +114,65 @@ func dumpConfig(v gen.Encodable, ptr string) (gen.Encodable, error) {
 		orDefault(&c.Description, somDescription)
 		orDefault(&c.Instruction, somInstruction)
 		orDefault(&c.ResponsePrompt, somResponsePrompt)
-		if err := defaultContext(&c.ModelContext); err != nil {
-			return nil, err
-		}
+		return defaultContext(&c.ModelContext)
+	case *gen.MultimodalWebSurferConfig:
+		// MultimodalWebSurfer._from_config: "config.description or
+		// cls.DEFAULT_DESCRIPTION", "config.start_page or
+		// cls.DEFAULT_START_PAGE".
+		orDefault(&c.Description, webSurferDescription)
+		orDefault(&c.StartPage, "https://www.bing.com/")
+	}
+	return nil
+}
+
+// dumpTeam applies the teams' constructors to v. Each team's __init__:
+// "name=name or self.DEFAULT_NAME, description=description or
+// self.DEFAULT_DESCRIPTION", and at least one participant.
+func dumpTeam(v gen.Encodable, ptr string) error {
+	switch c := v.(type) {
 	case *gen.RoundRobinGroupChatConfig:
-		// Each team's __init__: "name=name or self.DEFAULT_NAME,
-		// description=description or self.DEFAULT_DESCRIPTION".
-		orDefault(&c.Name, "RoundRobinGroupChat")
-		orDefault(&c.Description, teamDescription)
-		if err := needParticipants(len(c.Participants), ptr); err != nil {
-			return nil, err
-		}
+		return teamDefaults(&c.Name, &c.Description, "RoundRobinGroupChat", teamDescription, len(c.Participants), ptr)
 	case *gen.SelectorGroupChatConfig:
-		orDefault(&c.Name, "SelectorGroupChat")
-		orDefault(&c.Description, teamDescription)
 		// (model_context None stays None: the team keeps the argument,
 		// only its manager makes an unbounded context.)
-		if err := needParticipants(len(c.Participants), ptr); err != nil {
-			return nil, err
+		if err := teamDefaults(&c.Name, &c.Description, "SelectorGroupChat", teamDescription, len(c.Participants), ptr); err != nil {
+			return err
 		}
 		// SelectorGroupChat.__init__: "At least two participants are
 		// required for SelectorGroupChat."
 		if len(c.Participants) < 2 {
-			return nil, refusal(ptr+"/config/participants", "Value error, At least two participants are required for SelectorGroupChat.")
+			return refusal(ptr+"/config/participants", "Value error, At least two participants are required for SelectorGroupChat.")
 		}
 	case *gen.SwarmConfig:
-		orDefault(&c.Name, "Swarm")
-		orDefault(&c.Description, teamDescription)
-		if err := needParticipants(len(c.Participants), ptr); err != nil {
-			return nil, err
+		if err := teamDefaults(&c.Name, &c.Description, "Swarm", teamDescription, len(c.Participants), ptr); err != nil {
+			return err
 		}
 		// Swarm.__init__: "The first participant must be able to produce
 		// a handoff messages." (HandoffMessage in its
 		// produced_message_types; teams/_group_chat/_swarm_group_chat.py).
 		if handoffs, known := producesHandoffs(&c.Participants[0]); known && !handoffs {
-			return nil, refusal(ptr+"/config/participants/0", "Value error, The first participant must be able to produce a handoff messages.")
+			return refusal(ptr+"/config/participants/0", "Value error, The first participant must be able to produce a handoff messages.")
 		}
 	case *gen.MagenticOneGroupChatConfig:
-		orDefault(&c.Name, "MagenticOneGroupChat")
-		orDefault(&c.Description, teamDescription)
-		if err := needParticipants(len(c.Participants), ptr); err != nil {
-			return nil, err
-		}
+		return teamDefaults(&c.Name, &c.Description, "MagenticOneGroupChat", teamDescription, len(c.Participants), ptr)
 	case *gen.GraphFlowConfig:
-		orDefault(&c.Name, "GraphFlow")
-		orDefault(&c.Description, graphFlowDescription)
-		if err := needParticipants(len(c.Participants), ptr); err != nil {
-			return nil, err
-		}
+		return teamDefaults(&c.Name, &c.Description, "GraphFlow", graphFlowDescription, len(c.Participants), ptr)
+	}
+	return nil
+}
+
+// teamDefaults fills a team's name and description with its defaults when
+// empty, then refuses a team of no participants (n).
+func teamDefaults(name, description **string, defName, defDescription string, n int, ptr string) error {
+	orDefault(name, defName)
+	orDefault(description, defDescription)
+	return needParticipants(n, ptr)
+}
+
+// dumpModelClient applies the model clients' constructors to v: secrets
+// masked, and what the clients drop from the config they keep.
+func dumpModelClient(v gen.Encodable) {
+	switch c := v.(type) {
 	case *gen.OpenAIClientConfigurationConfigModel:
 		// OpenAIChatCompletionClient keeps the config as given
 		// (_raw_config is copied before model_info is taken out).
@@ -166,12 +196,13 @@ func dumpConfig(v gen.Encodable, ptr string) (gen.Encodable, error) {
 		if c.ModelInfo == nil {
 			c.ModelInfo = &gen.ModelInfo{Family: gen.ModelFamily("unknown")}
 		}
-	case *gen.MultimodalWebSurferConfig:
-		// MultimodalWebSurfer._from_config: "config.description or
-		// cls.DEFAULT_DESCRIPTION", "config.start_page or
-		// cls.DEFAULT_START_PAGE".
-		orDefault(&c.Description, webSurferDescription)
-		orDefault(&c.StartPage, "https://www.bing.com/")
+	}
+}
+
+// dumpOther applies the constructors of the remaining components with a
+// rewrite or a refusal (a tool, a termination condition) to v.
+func dumpOther(v gen.Encodable, ptr string) error {
+	switch c := v.(type) {
 	case *gen.PythonCodeExecutionToolConfig:
 		// PythonCodeExecutionTool._to_config writes only the executor, so
 		// the description is the config model's default.
@@ -179,10 +210,10 @@ func dumpConfig(v gen.Encodable, ptr string) (gen.Encodable, error) {
 	case *gen.TokenUsageTerminationConfig:
 		// TokenUsageTermination.__init__ refuses a config without limits.
 		if c.MaxTotalToken == nil && c.MaxPromptToken == nil && c.MaxCompletionToken == nil {
-			return nil, refusal(ptr+"/config", "Value error, At least one of max_total_token, max_prompt_token, or max_completion_token must be provided")
+			return refusal(ptr+"/config", "Value error, At least one of max_total_token, max_prompt_token, or max_completion_token must be provided")
 		}
 	}
-	return v, nil
+	return nil
 }
 
 // dumpAssistant is AssistantAgent's _from_config, __init__ and _to_config

@@ -222,6 +222,13 @@ func NormalizeTree(data []byte) ([]byte, error) {
 	return wire.Marshal(&m)
 }
 
+// normalizeModel normalizes the component m, at pointer ptr of the whole
+// document, in place (see NormalizeTree): a provider LookupProvider does
+// not know keeps its config without null members; a known one has its
+// version checked (checkVersion), its config decoded and dumped as the
+// constructor would (dumpedMembers), each nested component normalized in
+// turn (normalizeSlot), the config written back without null members, and
+// its envelope rewritten (setEnvelope).
 func normalizeModel(m *gen.ComponentModel, ptr string) error {
 	info, known := LookupProvider(m.Provider)
 	if !known {
@@ -232,30 +239,10 @@ func normalizeModel(m *gen.ComponentModel, ptr string) error {
 		m.Config = cfg
 		return nil
 	}
-	// load_component: a config of an older component_version goes to
-	// _from_config_past_version, which no class of AutoGen 0.7.5
-	// implements (autogen_core/_component_config.py).
-	if m.ComponentVersion != nil && m.ComponentVersion.Sign() != 0 && m.ComponentVersion.Cmp(wire.IntOf(info.Version)) < 0 {
-		return agentschema.Faults{{Pointer: ptr + "/component_version", Keyword: "component_version", Type: "not_implemented",
-			Message: fmt.Sprintf("Tried to load component %s which is on version %d with a config on version %s but _from_config_past_version is not implemented",
-				info.Provider, info.Version, m.ComponentVersion.String())}}
-	}
-	v, err := DecodeConfig(m)
-	if err != nil {
-		var ic *InvalidConfigError
-		if errors.As(err, &ic) {
-			return prefixFaults(ic.Err, ptr+"/config")
-		}
+	if err := checkVersion(m, info, ptr); err != nil {
 		return err
 	}
-	if v, err = dumpConfig(v, ptr); err != nil {
-		return err
-	}
-	raw, err := wire.Marshal(v)
-	if err != nil {
-		return err
-	}
-	members, err := objectMembers(raw)
+	members, err := dumpedMembers(m, ptr)
 	if err != nil {
 		return err
 	}
@@ -264,45 +251,100 @@ func normalizeModel(m *gen.ComponentModel, ptr string) error {
 		if slot == nil {
 			continue
 		}
-		base := ptr + "/config/" + escape(slot.Member)
-		if slot.List {
-			var items []json.RawMessage
-			if members[i].value[0] != '[' || json.Unmarshal(members[i].value, &items) != nil {
-				continue
-			}
-			out := make([]json.RawMessage, len(items))
-			for j, item := range items {
-				out[j] = item
-				if len(item) == 0 || item[0] != '{' {
-					continue
-				}
-				var child gen.ComponentModel
-				p := base + "/" + strconv.Itoa(j)
-				if err := wire.Unmarshal(item, &child); err != nil {
-					return prefixFaults(err, p)
-				}
-				b, err := normalizeNested(&child, p)
-				if err != nil {
-					return err
-				}
-				out[j] = b
-			}
-			members[i].value, _ = json.Marshal(out)
-			continue
-		}
-		if members[i].value[0] != '{' {
-			continue
-		}
-		var child gen.ComponentModel
-		if err := wire.Unmarshal(members[i].value, &child); err != nil {
-			return prefixFaults(err, base)
-		}
-		b, err := normalizeNested(&child, base)
-		if err != nil {
+		if err := normalizeSlot(&members[i], slot, ptr+"/config/"+escape(slot.Member)); err != nil {
 			return err
 		}
-		members[i].value = b
 	}
+	cfg, err := DropNone(joinMembers(members))
+	if err != nil {
+		return err
+	}
+	m.Config = cfg
+	setEnvelope(m, info)
+	return nil
+}
+
+// checkVersion refuses a config of an older component_version than the
+// class's: load_component sends it to _from_config_past_version, which no
+// class of AutoGen 0.7.5 implements (autogen_core/_component_config.py).
+func checkVersion(m *gen.ComponentModel, info ProviderInfo, ptr string) error {
+	if m.ComponentVersion != nil && m.ComponentVersion.Sign() != 0 && m.ComponentVersion.Cmp(wire.IntOf(info.Version)) < 0 {
+		return agentschema.Faults{{Pointer: ptr + "/component_version", Keyword: "component_version", Type: "not_implemented",
+			Message: fmt.Sprintf("Tried to load component %s which is on version %d with a config on version %s but _from_config_past_version is not implemented",
+				info.Provider, info.Version, m.ComponentVersion.String())}}
+	}
+	return nil
+}
+
+// dumpedMembers decodes m's config, applies the constructor (dumpConfig)
+// and returns the result's members, in order. A config that does not
+// decode is refused with faults under ptr's "/config".
+func dumpedMembers(m *gen.ComponentModel, ptr string) ([]objMember, error) {
+	v, err := DecodeConfig(m)
+	if err != nil {
+		var ic *InvalidConfigError
+		if errors.As(err, &ic) {
+			return nil, prefixFaults(ic.Err, ptr+"/config")
+		}
+		return nil, err
+	}
+	if v, err = dumpConfig(v, ptr); err != nil {
+		return nil, err
+	}
+	raw, err := wire.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return objectMembers(raw)
+}
+
+// normalizeSlot normalizes the nested components in mem, a config member
+// that slot says holds one (an object) or a list of them; base is the
+// member's pointer. Values of another JSON kind are left as they are.
+func normalizeSlot(mem *objMember, slot *Slot, base string) error {
+	if slot.List {
+		var items []json.RawMessage
+		if mem.value[0] != '[' || json.Unmarshal(mem.value, &items) != nil {
+			return nil
+		}
+		out := make([]json.RawMessage, len(items))
+		for j, item := range items {
+			out[j] = item
+			if len(item) == 0 || item[0] != '{' {
+				continue
+			}
+			b, err := normalizeRaw(item, base+"/"+strconv.Itoa(j))
+			if err != nil {
+				return err
+			}
+			out[j] = b
+		}
+		mem.value, _ = json.Marshal(out)
+		return nil
+	}
+	if mem.value[0] != '{' {
+		return nil
+	}
+	b, err := normalizeRaw(mem.value, base)
+	if err != nil {
+		return err
+	}
+	mem.value = b
+	return nil
+}
+
+// normalizeRaw decodes the nested component in raw, at pointer p, and
+// normalizes it (normalizeNested).
+func normalizeRaw(raw json.RawMessage, p string) (json.RawMessage, error) {
+	var child gen.ComponentModel
+	if err := wire.Unmarshal(raw, &child); err != nil {
+		return nil, prefixFaults(err, p)
+	}
+	return normalizeNested(&child, p)
+}
+
+// joinMembers writes members back as one JSON object, in order.
+func joinMembers(members []objMember) []byte {
 	var b bytes.Buffer
 	b.WriteByte('{')
 	for i, mem := range members {
@@ -315,13 +357,7 @@ func normalizeModel(m *gen.ComponentModel, ptr string) error {
 		b.Write(mem.value)
 	}
 	b.WriteByte('}')
-	cfg, err := DropNone(b.Bytes())
-	if err != nil {
-		return err
-	}
-	m.Config = cfg
-	setEnvelope(m, info)
-	return nil
+	return b.Bytes()
 }
 
 // setEnvelope writes the envelope dump_component() writes for a component
@@ -361,6 +397,8 @@ func normalizeNested(m *gen.ComponentModel, ptr string) (json.RawMessage, error)
 	return json.RawMessage(out), err
 }
 
+// slotOf returns the nested-component slot of info named member; nil
+// when the member holds no component.
 func slotOf(info ProviderInfo, member string) *Slot {
 	for i := range info.Nested {
 		if info.Nested[i].Member == member {
@@ -370,6 +408,7 @@ func slotOf(info ProviderInfo, member string) *Slot {
 	return nil
 }
 
+// objMember is one member of a JSON object: its key and its raw value.
 type objMember struct {
 	key   string
 	value json.RawMessage

@@ -82,12 +82,38 @@ func forDocumentsInOrder[R any](name string, r io.Reader, elements bool, workers
 			return emit(doc, fault, work(doc, fault))
 		})
 	}
-	jobs := make(chan *batch[R])
-	var wg sync.WaitGroup
+	o := &inOrder[R]{emit: emit, jobs: make(chan *batch[R])}
+	o.start(workers, work)
+	err := forDocuments(name, r, elements, o.add)
+	o.finish()
+	if o.emitErr != nil {
+		return o.emitErr
+	}
+	return err
+}
+
+// inOrder is the state of a parallel forDocumentsInOrder, all of it
+// touched only by the caller's goroutine: the workers see nothing but
+// jobs and the batches handed to them.
+type inOrder[R any] struct {
+	emit     func(doc document, fault error, res R) error
+	jobs     chan *batch[R]
+	wg       sync.WaitGroup // the workers
+	pending  []*batch[R]    // handed over, not yet emitted, in input order
+	inFlight int            // their bytes
+	emitErr  error          // emit's error; nothing is emitted after it
+	cur      *batch[R]      // being filled
+}
+
+// start starts workers goroutines, each running work on the documents of
+// the batches it takes from jobs until jobs is closed, and closing a
+// batch's done when its results are in.
+func (o *inOrder[R]) start(workers int, work func(doc document, fault error) R) {
+	jobs := o.jobs
 	for range workers {
-		wg.Add(1)
+		o.wg.Add(1)
 		go func() {
-			defer wg.Done()
+			defer o.wg.Done()
 			for b := range jobs {
 				b.res = make([]R, len(b.docs))
 				for i, doc := range b.docs {
@@ -97,86 +123,86 @@ func forDocumentsInOrder[R any](name string, r io.Reader, elements bool, workers
 			}
 		}()
 	}
-	var (
-		pending  []*batch[R] // handed over, not yet emitted, in input order
-		inFlight int         // their bytes
-		emitErr  error
-		cur      *batch[R] // being filled
-	)
-	// emitHead emits the documents of the first pending batch, waiting for
-	// it if wait is set; it reports whether it emitted them.
-	emitHead := func(wait bool) bool {
-		if len(pending) == 0 || emitErr != nil {
+}
+
+// add puts a copy of the document into the batch being filled and hands
+// the batch over (dispatch) when it is full. Its error, emit's, stops the
+// reading.
+func (o *inOrder[R]) add(doc document, fault error) error {
+	if o.cur == nil {
+		o.cur = &batch[R]{done: make(chan struct{})}
+	}
+	doc.Data = append([]byte(nil), doc.Data...)
+	o.cur.docs = append(o.cur.docs, doc)
+	o.cur.faults = append(o.cur.faults, fault)
+	o.cur.size += len(doc.Data)
+	if len(o.cur.docs) >= batchDocs || o.cur.size >= batchBytes {
+		o.dispatch()
+	}
+	return o.emitErr
+}
+
+// dispatch hands the current batch to a worker, emitting finished batches
+// while every worker is busy, and keeps what is in flight bounded.
+func (o *inOrder[R]) dispatch() {
+	b := o.cur
+	o.cur = nil
+	o.pending = append(o.pending, b)
+	o.inFlight += b.size
+	for sent := false; !sent && o.emitErr == nil; {
+		select {
+		case o.jobs <- b:
+			sent = true
+		case <-o.pending[0].done:
+			o.emitHead(true)
+		}
+	}
+	for o.emitErr == nil && (len(o.pending)*batchDocs > maxInFlightDocs || o.inFlight > maxInFlightBytes) {
+		o.emitHead(true)
+	}
+	for o.emitErr == nil && o.emitHead(false) {
+	}
+}
+
+// emitHead emits the documents of the first pending batch, waiting for it
+// if wait is set; it reports whether it emitted them.
+func (o *inOrder[R]) emitHead(wait bool) bool {
+	if len(o.pending) == 0 || o.emitErr != nil {
+		return false
+	}
+	b := o.pending[0]
+	if !wait {
+		select {
+		case <-b.done:
+		default:
 			return false
 		}
-		b := pending[0]
-		if !wait {
-			select {
-			case <-b.done:
-			default:
-				return false
-			}
-		}
-		<-b.done
-		pending[0] = nil
-		pending = pending[1:]
-		inFlight -= b.size
-		for i, doc := range b.docs {
-			if emitErr = emit(doc, b.faults[i], b.res[i]); emitErr != nil {
-				break
-			}
-		}
-		return true
 	}
-	// dispatch hands the current batch to a worker, emitting finished
-	// batches while every worker is busy, and keeps what is in flight
-	// bounded.
-	dispatch := func() {
-		b := cur
-		cur = nil
-		pending = append(pending, b)
-		inFlight += b.size
-		for sent := false; !sent && emitErr == nil; {
-			select {
-			case jobs <- b:
-				sent = true
-			case <-pending[0].done:
-				emitHead(true)
-			}
-		}
-		for emitErr == nil && (len(pending)*batchDocs > maxInFlightDocs || inFlight > maxInFlightBytes) {
-			emitHead(true)
-		}
-		for emitErr == nil && emitHead(false) {
+	<-b.done
+	o.pending[0] = nil
+	o.pending = o.pending[1:]
+	o.inFlight -= b.size
+	for i, doc := range b.docs {
+		if o.emitErr = o.emit(doc, b.faults[i], b.res[i]); o.emitErr != nil {
+			break
 		}
 	}
-	err := forDocuments(name, r, elements, func(doc document, fault error) error {
-		if cur == nil {
-			cur = &batch[R]{done: make(chan struct{})}
-		}
-		doc.Data = append([]byte(nil), doc.Data...)
-		cur.docs = append(cur.docs, doc)
-		cur.faults = append(cur.faults, fault)
-		cur.size += len(doc.Data)
-		if len(cur.docs) >= batchDocs || cur.size >= batchBytes {
-			dispatch()
-		}
-		return emitErr
-	})
-	if cur != nil && emitErr == nil {
-		dispatch()
+	return true
+}
+
+// finish hands over the last, partly filled batch, emits every pending
+// batch (unless emit failed) and waits for the workers to end. The
+// documents read before a read error are emitted too, as a serial run
+// emits them before it meets the error.
+func (o *inOrder[R]) finish() {
+	if o.cur != nil && o.emitErr == nil {
+		o.dispatch()
 	}
-	close(jobs)
-	// The documents read before a read error are emitted, as a serial run
-	// emits them before it meets the error.
-	for emitErr == nil && len(pending) > 0 {
-		emitHead(true)
+	close(o.jobs)
+	for o.emitErr == nil && len(o.pending) > 0 {
+		o.emitHead(true)
 	}
-	wg.Wait()
-	if emitErr != nil {
-		return emitErr
-	}
-	return err
+	o.wg.Wait()
 }
 
 // normalized is what normalize made of one document: its canonical line,

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/wire"
 	"github.com/agentschema/agentschema/pkg/messages"
 )
@@ -237,7 +238,7 @@ func (r *renderer) render(m messages.Message) (string, bool, error) {
 // line is one result: the text and a newline, or its JSON string.
 func (r *renderer) line(s string) string {
 	if r.asJSON {
-		return string(wire.AppendQuote(nil, s)) + "\n"
+		return string(pyjson.AppendQuote(nil, s)) + "\n"
 	}
 	return s + "\n"
 }

@@ -9,7 +9,11 @@
 //   - Dumps, json.dumps with default arguments (ensure_ascii, ", " and ": "
 //     separators, NaN and Infinity allowed), and AppendJSON, compact JSON;
 //   - Repr and StrOf, Python's repr() and str(), with FloatRepr and Printable
-//     (str.isprintable) underneath.
+//     (str.isprintable) underneath;
+//   - AppendQuote, a JSON string as pydantic's model_dump_json writes it
+//     (UTF-8 kept), and AppendFloatRepr: the two leaf writers that
+//     internal/wire's Encoder uses for every string and float, so the
+//     generated codecs and the Python emulation write them one way.
 //
 // Python's str may hold lone surrogates, which a Go string cannot. Options
 // says which side a caller takes: with WTF8 set, surrogates are kept as WTF-8

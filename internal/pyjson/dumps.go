@@ -3,8 +3,6 @@ package pyjson
 import (
 	"strconv"
 	"unicode/utf8"
-
-	"github.com/agentschema/agentschema/internal/wire"
 )
 
 const hexDigits = "0123456789abcdef"
@@ -135,7 +133,7 @@ func AppendJSON(b []byte, v *Value) []byte {
 	case Float:
 		return appendDumpsFloat(b, v.Float)
 	case Str, Bytes, Object:
-		return wire.AppendQuote(b, v.Str)
+		return AppendQuote(b, v.Str)
 	case Datetime:
 		return v.Time.AppendJSON(b)
 	case Enum:
@@ -155,7 +153,7 @@ func AppendJSON(b []byte, v *Value) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = wire.AppendQuote(b, KeyText(&v.Keys[i]))
+		b = AppendQuote(b, KeyText(&v.Keys[i]))
 		b = append(b, ':')
 		b = AppendJSON(b, &v.Vals[i])
 	}

@@ -2,8 +2,7 @@ package pyjson
 
 import (
 	"math"
-
-	"github.com/agentschema/agentschema/internal/wire"
+	"strconv"
 )
 
 // FloatRepr is Python's repr(float): the shortest digits that read back
@@ -21,7 +20,7 @@ func AppendFloatRepr(b []byte, f float64) []byte {
 	case math.IsInf(f, -1):
 		return append(b, "-inf"...)
 	}
-	return wire.AppendPyFloat(b, f)
+	return appendFinite(b, f)
 }
 
 // appendDumpsFloat appends f as json.dumps writes it: FloatRepr, but NaN,
@@ -35,5 +34,74 @@ func appendDumpsFloat(b []byte, f float64) []byte {
 	case math.IsInf(f, -1):
 		return append(b, "-Infinity"...)
 	}
-	return wire.AppendPyFloat(b, f)
+	return appendFinite(b, f)
+}
+
+// appendFinite appends finite f as Python's float repr writes it: the shortest
+// digits that round-trip, fixed notation for exponents from -4 to 15 with
+// at least one fractional digit, otherwise d.ddde±XX.
+func appendFinite(b []byte, f float64) []byte {
+	if f == 0 {
+		if math.Signbit(f) {
+			return append(b, "-0.0"...)
+		}
+		return append(b, "0.0"...)
+	}
+	var tmp [32]byte
+	s := strconv.AppendFloat(tmp[:0], f, 'e', -1, 64) // -d.ddde±dd
+	neg := s[0] == '-'
+	if neg {
+		s = s[1:]
+		b = append(b, '-')
+	}
+	epos := 0
+	for i, c := range s {
+		if c == 'e' {
+			epos = i
+			break
+		}
+	}
+	mant := s[:epos]
+	exp, _ := strconv.Atoi(string(s[epos+1:]))
+	digits := make([]byte, 0, 20)
+	for _, c := range mant {
+		if c != '.' {
+			digits = append(digits, c)
+		}
+	}
+	if exp >= -4 && exp < 16 {
+		if exp < 0 {
+			b = append(b, "0."...)
+			for i := 0; i < -exp-1; i++ {
+				b = append(b, '0')
+			}
+			return append(b, digits...)
+		}
+		if len(digits) <= exp+1 {
+			b = append(b, digits...)
+			for i := len(digits); i < exp+1; i++ {
+				b = append(b, '0')
+			}
+			return append(b, ".0"...)
+		}
+		b = append(b, digits[:exp+1]...)
+		b = append(b, '.')
+		return append(b, digits[exp+1:]...)
+	}
+	b = append(b, digits[0])
+	if len(digits) > 1 {
+		b = append(b, '.')
+		b = append(b, digits[1:]...)
+	}
+	b = append(b, 'e')
+	if exp < 0 {
+		b = append(b, '-')
+		exp = -exp
+	} else {
+		b = append(b, '+')
+	}
+	if exp < 10 {
+		b = append(b, '0')
+	}
+	return strconv.AppendInt(b, int64(exp), 10)
 }

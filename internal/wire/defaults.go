@@ -2,6 +2,8 @@ package wire
 
 import "crypto/rand"
 
+const hexDigits = "0123456789abcdef"
+
 // NewUUID4 returns a random UUID version 4 in its canonical lowercase
 // form, as Python's str(uuid.uuid4()) writes it.
 func NewUUID4() string {

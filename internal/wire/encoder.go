@@ -3,11 +3,11 @@ package wire
 import (
 	"errors"
 	"math"
-	"math/bits"
 	"slices"
 	"strconv"
 	"sync"
-	"unicode/utf8"
+
+	"github.com/agentschema/agentschema/internal/pyjson"
 )
 
 // Encodable is implemented by every generated type.
@@ -81,7 +81,7 @@ func (e *Encoder) SetError(err error) {
 func (e *Encoder) Raw(s string) { e.buf = append(e.buf, s...) }
 
 // Str appends s as a JSON string.
-func (e *Encoder) Str(s string) { e.buf = AppendQuote(e.buf, s) }
+func (e *Encoder) Str(s string) { e.buf = pyjson.AppendQuote(e.buf, s) }
 
 // StrPtr appends s, or null when s is nil.
 func (e *Encoder) StrPtr(s *string) {
@@ -126,7 +126,7 @@ func (e *Encoder) Float(f float64) {
 		e.Null()
 		return
 	}
-	e.buf = AppendPyFloat(e.buf, f)
+	e.buf = pyjson.AppendFloatRepr(e.buf, f)
 }
 
 // FloatPtr appends a number or null.
@@ -179,151 +179,6 @@ func (e *Encoder) Ints(is []Int) {
 		e.Int(v)
 	}
 	e.buf = append(e.buf, ']')
-}
-
-// AppendPyFloat appends f as Python's float repr writes it: the shortest
-// digits that round-trip, fixed notation for exponents from -4 to 15 with
-// at least one fractional digit, otherwise d.ddde±XX.
-func AppendPyFloat(b []byte, f float64) []byte {
-	if f == 0 {
-		if math.Signbit(f) {
-			return append(b, "-0.0"...)
-		}
-		return append(b, "0.0"...)
-	}
-	var tmp [32]byte
-	s := strconv.AppendFloat(tmp[:0], f, 'e', -1, 64) // -d.ddde±dd
-	neg := s[0] == '-'
-	if neg {
-		s = s[1:]
-		b = append(b, '-')
-	}
-	epos := 0
-	for i, c := range s {
-		if c == 'e' {
-			epos = i
-			break
-		}
-	}
-	mant := s[:epos]
-	exp, _ := strconv.Atoi(string(s[epos+1:]))
-	digits := make([]byte, 0, 20)
-	for _, c := range mant {
-		if c != '.' {
-			digits = append(digits, c)
-		}
-	}
-	if exp >= -4 && exp < 16 {
-		if exp < 0 {
-			b = append(b, "0."...)
-			for i := 0; i < -exp-1; i++ {
-				b = append(b, '0')
-			}
-			return append(b, digits...)
-		}
-		if len(digits) <= exp+1 {
-			b = append(b, digits...)
-			for i := len(digits); i < exp+1; i++ {
-				b = append(b, '0')
-			}
-			return append(b, ".0"...)
-		}
-		b = append(b, digits[:exp+1]...)
-		b = append(b, '.')
-		return append(b, digits[exp+1:]...)
-	}
-	b = append(b, digits[0])
-	if len(digits) > 1 {
-		b = append(b, '.')
-		b = append(b, digits[1:]...)
-	}
-	b = append(b, 'e')
-	if exp < 0 {
-		b = append(b, '-')
-		exp = -exp
-	} else {
-		b = append(b, '+')
-	}
-	if exp < 10 {
-		b = append(b, '0')
-	}
-	return strconv.AppendInt(b, int64(exp), 10)
-}
-
-const hexDigits = "0123456789abcdef"
-
-// plainEndString is plainEnd for a string.
-func plainEndString(s string, p int) int {
-	for ; p+8 <= len(s); p += 8 {
-		w := uint64(s[p]) | uint64(s[p+1])<<8 | uint64(s[p+2])<<16 | uint64(s[p+3])<<24 |
-			uint64(s[p+4])<<32 | uint64(s[p+5])<<40 | uint64(s[p+6])<<48 | uint64(s[p+7])<<56
-		q := w ^ (lsb * '"')
-		b := w ^ (lsb * '\\')
-		m := ((q - lsb) &^ q) | ((b - lsb) &^ b) | ((w - 0x20*lsb) &^ w) | w
-		if m &= msb; m != 0 {
-			return p + bits.TrailingZeros64(m)/8
-		}
-	}
-	for ; p < len(s); p++ {
-		if c := s[p]; c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
-			return p
-		}
-	}
-	return p
-}
-
-// AppendQuote appends s as a JSON string: UTF-8 kept as is, quotes,
-// backslashes and control characters escaped.
-func AppendQuote(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		// Runs of plain ASCII are copied whole, 8 bytes tested at a time.
-		if i = plainEndString(s, i); i >= len(s) {
-			break
-		}
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
-			i++
-			continue
-		}
-		if c >= utf8.RuneSelf {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 {
-				b = append(b, s[start:i]...)
-				b = append(b, `\ufffd`...)
-				i++
-				start = i
-				continue
-			}
-			i += size
-			continue
-		}
-		b = append(b, s[start:i]...)
-		switch c {
-		case '"':
-			b = append(b, `\"`...)
-		case '\\':
-			b = append(b, `\\`...)
-		case '\n':
-			b = append(b, `\n`...)
-		case '\r':
-			b = append(b, `\r`...)
-		case '\t':
-			b = append(b, `\t`...)
-		case '\b':
-			b = append(b, `\b`...)
-		case '\f':
-			b = append(b, `\f`...)
-		default:
-			b = append(b, `\u00`...)
-			b = append(b, hexDigits[c>>4], hexDigits[c&0xf])
-		}
-		i++
-		start = i
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }
 
 // Key appends a member name (already quoted, with its colon), preceded by

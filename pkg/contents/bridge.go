@@ -7,6 +7,7 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyimg"
+	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
@@ -403,7 +404,7 @@ func FromFunctionResult(r gen.FunctionExecutionResult) *gen.FunctionResultConten
 		c.AdditionalProperties = object(PropName, r.Name)
 		return c
 	}
-	c.Result = gen.RawJSON(wire.AppendQuote(nil, r.Content))
+	c.Result = gen.RawJSON(pyjson.AppendQuote(nil, r.Content))
 	if r.IsError != nil {
 		c.AdditionalProperties = object(PropName, r.Name, PropIsError, false)
 	} else {
@@ -557,11 +558,11 @@ func object(kv ...any) gen.RawJSON {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = wire.AppendQuote(b, kv[i].(string))
+		b = pyjson.AppendQuote(b, kv[i].(string))
 		b = append(b, ':')
 		switch v := kv[i+1].(type) {
 		case string:
-			b = wire.AppendQuote(b, v)
+			b = pyjson.AppendQuote(b, v)
 		case bool:
 			if v {
 				b = append(b, "true"...)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
@@ -55,4 +56,4 @@ func NewDataContent(data []byte, mediaType string) (*gen.DataContent, error) {
 	return &gen.DataContent{Data: bytes.Clone(data), MediaType: mediaType}, nil
 }
 
-func quote(s string) string { return string(wire.AppendQuote(nil, s)) }
+func quote(s string) string { return string(pyjson.AppendQuote(nil, s)) }

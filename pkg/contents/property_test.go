@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyimg"
+	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
@@ -63,7 +64,7 @@ func (g *msgGen) ident() string {
 func (g *msgGen) jsonValue(depth int) string {
 	switch k := g.r.IntN(7); {
 	case k == 0 || depth > 2:
-		return string(wire.AppendQuote(nil, g.str()))
+		return string(pyjson.AppendQuote(nil, g.str()))
 	case k == 1:
 		return []string{"0", "-1", "1.5", "1e+30", "123456789012345678901234567890"}[g.r.IntN(5)]
 	case k == 2:
@@ -82,7 +83,7 @@ func (g *msgGen) jsonValue(depth int) string {
 func (g *msgGen) jsonObject(depth int) string {
 	var parts []string
 	for range g.r.IntN(4) {
-		parts = append(parts, string(wire.AppendQuote(nil, g.str()))+":"+g.jsonValue(depth+1))
+		parts = append(parts, string(pyjson.AppendQuote(nil, g.str()))+":"+g.jsonValue(depth+1))
 	}
 	return "{" + strings.Join(parts, ",") + "}"
 }
@@ -312,10 +313,10 @@ func (g *msgGen) contentsMessage(t testing.TB) Message {
 			c.Exception = &MessageError{Message: g.str()}
 			c.AdditionalProperties = object(PropName, name)
 		case 1:
-			c.Result = gen.RawJSON(wire.AppendQuote(nil, g.str()))
+			c.Result = gen.RawJSON(pyjson.AppendQuote(nil, g.str()))
 			c.AdditionalProperties = object(PropName, name, PropIsError, false)
 		default:
-			c.Result = gen.RawJSON(wire.AppendQuote(nil, g.str()))
+			c.Result = gen.RawJSON(pyjson.AppendQuote(nil, g.str()))
 			c.AdditionalProperties = object(PropName, name)
 		}
 		m.Contents = append(m.Contents, c)

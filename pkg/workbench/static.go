@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/wire"
 	"github.com/agentschema/agentschema/pkg/tools"
 )
@@ -218,7 +219,7 @@ func (w *StaticWorkbench) SaveState(ctx context.Context) (json.RawMessage, error
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = wire.AppendQuote(b, n)
+		b = pyjson.AppendQuote(b, n)
 		b = append(b, ':')
 		s := states[n]
 		if len(s) == 0 {

@@ -17,6 +17,26 @@
 //     pkg/images; pkg/jsonstream.
 //   - cmd/agentschema: the command.
 //
+// # Layers
+//
+// Imports go one way, from programs down to leaves, and a helper two
+// packages share lives below both (layers_test.go checks every import):
+//
+//  1. this package (Fault) and schemas; the leaves internal/pytime,
+//     internal/pyexc, internal/pyimg, internal/bpe;
+//  2. internal/pyjson (Python's JSON values, quoting and float repr);
+//  3. internal/wire (the codec runtime only gen/ uses directly) and
+//     internal/pyformat;
+//  4. gen;
+//  5. internal/pymodel and internal/oaitransform;
+//  6. pkg/component, pkg/images, pkg/jsonstream, pkg/contents, pkg/tokens;
+//  7. pkg/models, pkg/tools, pkg/messages;
+//  8. pkg/modelcontext, the clients, pkg/workbench, pkg/validate (which
+//     checks a StructuredMessage as pkg/messages loads it), then
+//     pkg/workbench/mcp;
+//  9. test helpers (modelcontexttest, the MCP test server), imported by
+//     tests only, and the command.
+//
 // # Where each Python behaviour lives
 //
 // AutoGen is Python; matching it byte for byte means emulating parts of

@@ -25,7 +25,7 @@
 //  1. this package (Fault) and schemas; the leaves internal/pytime,
 //     internal/pyexc, internal/pyimg, internal/bpe;
 //  2. internal/pyjson (Python's JSON values, quoting and float repr);
-//  3. internal/wire (the codec runtime only gen/ uses directly) and
+//  3. internal/wire (the codec runtime under gen's types) and
 //     internal/pyformat;
 //  4. gen;
 //  5. internal/pymodel and internal/oaitransform;

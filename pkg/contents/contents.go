@@ -168,6 +168,15 @@ type common struct {
 // commonOf returns the common members of c, and false for a nil content
 // or a nil pointer of a content type.
 func commonOf(c gen.AIContent) (common, bool) {
+	if m, ok := noteCommonOf(c); ok {
+		return m, true
+	}
+	return addedCommonOf(c)
+}
+
+// noteCommonOf is commonOf for the kinds of the design note "Core Data
+// Types"; it returns false for any other kind.
+func noteCommonOf(c gen.AIContent) (common, bool) {
 	switch x := c.(type) {
 	case *gen.TextContent:
 		if x != nil {
@@ -201,6 +210,15 @@ func commonOf(c gen.AIContent) (common, bool) {
 		if x != nil {
 			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
 		}
+	}
+	return common{}, false
+}
+
+// addedCommonOf is commonOf for the kinds .NET's Microsoft.Extensions.AI
+// and the Agent Framework added to the note's; it returns false for any
+// other kind.
+func addedCommonOf(c gen.AIContent) (common, bool) {
+	switch x := c.(type) {
 	case *gen.HostedFileContent:
 		if x != nil {
 			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true

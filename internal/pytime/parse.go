@@ -190,129 +190,147 @@ func parseDateTime(s string) (fields, string) {
 	if len(s) < 11 || s[10] != 'T' && s[10] != 't' && s[10] != ' ' && s[10] != '_' {
 		return f, reasonDateTimeSep
 	}
-	const o = 11
-	if len(s)-o < 5 {
-		return f, reasonTooShort
-	}
-	h1, ok1 := digit(s[o])
-	h2, ok2 := digit(s[o+1])
-	if !ok1 || !ok2 {
-		return f, reasonHour
-	}
-	if s[o+2] != ':' {
-		return f, reasonTimeSep
-	}
-	mi1, ok1 := digit(s[o+3])
-	mi2, ok2 := digit(s[o+4])
-	if !ok1 || !ok2 {
-		return f, reasonMinute
-	}
-	f.hour, f.minute = h1*10+h2, mi1*10+mi2
-	if f.hour > 23 {
-		return f, reasonHourRange
-	}
-	if f.minute > 59 {
-		return f, reasonMinuteRange
-	}
-	pos := o + 5
-	if pos < len(s) && s[pos] == ':' {
-		if pos+2 >= len(s) {
-			return f, reasonSecond
-		}
-		s1, ok1 := digit(s[pos+1])
-		s2, ok2 := digit(s[pos+2])
-		if !ok1 || !ok2 {
-			return f, reasonSecond
-		}
-		f.second = s1*10 + s2
-		if f.second > 59 {
-			return f, reasonSecondRange
-		}
-		pos += 3
-		if pos < len(s) && (s[pos] == '.' || s[pos] == ',') {
-			pos++
-			n := 0
-			for pos < len(s) && s[pos] >= '0' && s[pos] <= '9' {
-				if n < 6 {
-					f.micro = f.micro*10 + int(s[pos]-'0')
-				}
-				n++
-				pos++
-			}
-			if n == 0 {
-				return f, reasonFractionMiss
-			}
-			for ; n < 6; n++ {
-				f.micro *= 10
-			}
-		}
+	pos, reason := parseClock(s, 11, &f)
+	if reason != "" {
+		return f, reason
 	}
 	f.naive = true
 	if pos < len(s) {
-		c := s[pos]
-		pos++
-		if c == 'Z' || c == 'z' {
+		if s[pos] == 'Z' || s[pos] == 'z' {
 			f.naive = false
-		} else {
-			sign := 1
-			switch {
-			case c == '+':
-			case c == '-':
-				sign = -1
-			case c == 0xe2 && strings.HasPrefix(s[pos:], "\x88\x92"): // U+2212 MINUS SIGN
-				sign = -1
-				pos += 2
-			default:
-				return f, reasonTzSign
-			}
-			at := func(i int, reason string) (int, string) {
-				if i < len(s) {
-					if v, ok := digit(s[i]); ok {
-						return v, ""
-					}
-				}
-				return 0, reason
-			}
-			th1, r1 := at(pos, reasonTzHour)
-			th2, r2 := at(pos+1, reasonTzHour)
-			if r1 != "" || r2 != "" {
-				return f, reasonTzHour
-			}
-			var tm1 int
-			switch {
-			case pos+2 < len(s) && s[pos+2] == ':':
-				pos += 3
-				v, r := at(pos, reasonTzMinute)
-				if r != "" {
-					return f, r
-				}
-				tm1 = v
-			case pos+2 < len(s) && s[pos+2] >= '0' && s[pos+2] <= '9':
-				pos += 2
-				tm1 = int(s[pos] - '0')
-			default:
-				return f, reasonTzMinute
-			}
-			tm2, r := at(pos+1, reasonTzMinute)
-			if r != "" {
-				return f, r
-			}
-			minuteSeconds := tm1*600 + tm2*60
-			if minuteSeconds >= 3600 {
-				return f, reasonTzMinuteRange
-			}
-			off := sign * (th1*36000 + th2*3600 + minuteSeconds)
-			if off <= -maxOffset || off >= maxOffset {
-				return f, reasonTzRange
-			}
-			f.offset, f.naive = off, false
-			pos += 2
+			pos++
+		} else if pos, reason = parseOffset(s, pos, &f); reason != "" {
+			return f, reason
 		}
 	}
 	if pos < len(s) {
 		return f, reasonExtra
 	}
 	return f, ""
+}
+
+// parseClock reads the time of day at s[o:], HH:MM with optional :SS and
+// an optional fraction after . or , (digits past the sixth dropped), into
+// f, and returns the position after it.
+func parseClock(s string, o int, f *fields) (int, string) {
+	if len(s)-o < 5 {
+		return o, reasonTooShort
+	}
+	h1, ok1 := digit(s[o])
+	h2, ok2 := digit(s[o+1])
+	if !ok1 || !ok2 {
+		return o, reasonHour
+	}
+	if s[o+2] != ':' {
+		return o, reasonTimeSep
+	}
+	mi1, ok1 := digit(s[o+3])
+	mi2, ok2 := digit(s[o+4])
+	if !ok1 || !ok2 {
+		return o, reasonMinute
+	}
+	f.hour, f.minute = h1*10+h2, mi1*10+mi2
+	if f.hour > 23 {
+		return o, reasonHourRange
+	}
+	if f.minute > 59 {
+		return o, reasonMinuteRange
+	}
+	pos := o + 5
+	if pos >= len(s) || s[pos] != ':' {
+		return pos, ""
+	}
+	if pos+2 >= len(s) {
+		return pos, reasonSecond
+	}
+	s1, ok1 := digit(s[pos+1])
+	s2, ok2 := digit(s[pos+2])
+	if !ok1 || !ok2 {
+		return pos, reasonSecond
+	}
+	f.second = s1*10 + s2
+	if f.second > 59 {
+		return pos, reasonSecondRange
+	}
+	pos += 3
+	if pos < len(s) && (s[pos] == '.' || s[pos] == ',') {
+		pos++
+		n := 0
+		for pos < len(s) && s[pos] >= '0' && s[pos] <= '9' {
+			if n < 6 {
+				f.micro = f.micro*10 + int(s[pos]-'0')
+			}
+			n++
+			pos++
+		}
+		if n == 0 {
+			return pos, reasonFractionMiss
+		}
+		for ; n < 6; n++ {
+			f.micro *= 10
+		}
+	}
+	return pos, ""
+}
+
+// parseOffset reads a UTC offset at s[pos:], ±HH:MM or ±HHMM (U+2212
+// minus accepted) below 24 hours, into f, and returns the position after
+// it.
+func parseOffset(s string, pos int, f *fields) (int, string) {
+	sign := 1
+	switch c := s[pos]; {
+	case c == '+':
+	case c == '-':
+		sign = -1
+	case c == 0xe2 && strings.HasPrefix(s[pos+1:], "\x88\x92"): // U+2212 MINUS SIGN
+		sign = -1
+		pos += 2
+	default:
+		return pos, reasonTzSign
+	}
+	pos++
+	th1, ok1 := digitAt(s, pos)
+	th2, ok2 := digitAt(s, pos+1)
+	if !ok1 || !ok2 {
+		return pos, reasonTzHour
+	}
+	var tm1 int
+	switch {
+	case pos+2 < len(s) && s[pos+2] == ':':
+		pos += 3
+		v, ok := digitAt(s, pos)
+		if !ok {
+			return pos, reasonTzMinute
+		}
+		tm1 = v
+	case pos+2 < len(s) && s[pos+2] >= '0' && s[pos+2] <= '9':
+		pos += 2
+		tm1 = int(s[pos] - '0')
+	default:
+		return pos, reasonTzMinute
+	}
+	tm2, ok := digitAt(s, pos+1)
+	if !ok {
+		return pos, reasonTzMinute
+	}
+	minuteSeconds := tm1*600 + tm2*60
+	if minuteSeconds >= 3600 {
+		return pos, reasonTzMinuteRange
+	}
+	off := sign * (th1*36000 + th2*3600 + minuteSeconds)
+	if off <= -maxOffset || off >= maxOffset {
+		return pos, reasonTzRange
+	}
+	f.offset, f.naive = off, false
+	return pos + 2, ""
+}
+
+// digitAt is digit(s[i]), false past the end of s.
+func digitAt(s string, i int) (int, bool) {
+	if i < len(s) {
+		return digit(s[i])
+	}
+	return 0, false
 }
 
 // parseInt is speedate's int_parse_bytes: an optional sign and digits,

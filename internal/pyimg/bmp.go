@@ -135,19 +135,11 @@ func (r *bmpRows) row(dst, row []byte, w int) {
 func bmpRLE(d []byte, offset, w, h int, rle4 bool) ([]byte, error) {
 	want := w * h
 	data := make([]byte, 0, want)
-	pos := offset
+	r := &rleReader{d: d, pos: offset}
 	x := 0
-	read := func(n int) []byte {
-		if pos < 0 || pos > len(d) {
-			return nil
-		}
-		n = min(n, len(d)-pos)
-		p := d[pos : pos+n]
-		pos += n
-		return p
-	}
+read:
 	for len(data) < want {
-		pair := read(2)
+		pair := r.read(2)
 		if len(pair) < 2 {
 			break
 		}
@@ -156,16 +148,7 @@ func bmpRLE(d []byte, offset, w, h int, rle4 bool) ([]byte, error) {
 			if x+n > w {
 				n = max(0, w-x)
 			}
-			for i := 0; i < n; i++ {
-				switch {
-				case !rle4:
-					data = append(data, v)
-				case i%2 == 0:
-					data = append(data, v>>4)
-				default:
-					data = append(data, v&0x0f)
-				}
-			}
+			data = rleRun(data, n, v, rle4)
 			x += n
 			continue
 		}
@@ -176,48 +159,106 @@ func bmpRLE(d []byte, offset, w, h int, rle4 bool) ([]byte, error) {
 			}
 			x = 0
 		case 1: // end of bitmap
-			goto done
+			break read
 		case 2: // delta
-			// Pillow reads two bytes, then the offsets from the two after.
-			if len(read(2)) < 2 {
-				goto done
-			}
-			dxy := read(2)
-			if len(dxy) < 2 {
-				return nil, decodeErr("BMP", "truncated RLE delta", nil)
-			}
-			if n := int(dxy[0]) + int(dxy[1])*w; n > 0 {
-				if len(data)+n > want {
-					n = want - len(data)
-				}
-				data = append(data, make([]byte, n)...)
+			var ok bool
+			var err error
+			if data, ok, err = rleDelta(r, data, w, want); err != nil {
+				return nil, err
+			} else if !ok {
+				break read
 			}
 			x = len(data) % w
 		default: // absolute run
-			count := int(v)
-			if rle4 {
-				count = int(v) / 2
-			}
-			raw := read(count)
-			for _, c := range raw {
-				if rle4 {
-					data = append(data, c>>4, c&0x0f)
-				} else {
-					data = append(data, c)
-				}
-			}
-			if len(raw) < count {
-				goto done
+			var ok bool
+			if data, ok = rleAbsolute(r, data, int(v), rle4); !ok {
+				break read
 			}
 			x += int(v)
-			if pos%2 != 0 {
-				pos++ // word alignment, by file position as in Pillow
-			}
 		}
 	}
-done:
 	if len(data) < want {
 		return nil, decodeErr("BMP", "not enough image data", nil)
 	}
 	return data[:want], nil
+}
+
+// rleReader reads BMP RLE data from pos on, giving what is there when the
+// data ends.
+type rleReader struct {
+	d   []byte
+	pos int
+}
+
+// read returns the next n bytes, or fewer at the end of the data.
+func (r *rleReader) read(n int) []byte {
+	if r.pos < 0 || r.pos > len(r.d) {
+		return nil
+	}
+	n = min(n, len(r.d)-r.pos)
+	p := r.d[r.pos : r.pos+n]
+	r.pos += n
+	return p
+}
+
+// rleRun appends an encoded run of n pixels of index v (RLE4: the two
+// nibbles of v in turn).
+func rleRun(data []byte, n int, v byte, rle4 bool) []byte {
+	for i := 0; i < n; i++ {
+		switch {
+		case !rle4:
+			data = append(data, v)
+		case i%2 == 0:
+			data = append(data, v>>4)
+		default:
+			data = append(data, v&0x0f)
+		}
+	}
+	return data
+}
+
+// rleDelta reads a delta escape and appends the pixels it skips, as zeros,
+// up to want in all. It reports false when the data ends before the delta,
+// which ends the bitmap.
+func rleDelta(r *rleReader, data []byte, w, want int) ([]byte, bool, error) {
+	// Pillow reads two bytes, then the offsets from the two after.
+	if len(r.read(2)) < 2 {
+		return data, false, nil
+	}
+	dxy := r.read(2)
+	if len(dxy) < 2 {
+		return nil, false, decodeErr("BMP", "truncated RLE delta", nil)
+	}
+	if n := int(dxy[0]) + int(dxy[1])*w; n > 0 {
+		if len(data)+n > want {
+			n = want - len(data)
+		}
+		data = append(data, make([]byte, n)...)
+	}
+	return data, true, nil
+}
+
+// rleAbsolute appends an absolute run of v pixels stored as they are,
+// then skips to the next word (by file position, as Pillow does). It
+// reports false when the data ends within the run, which ends the bitmap.
+func rleAbsolute(r *rleReader, data []byte, v int, rle4 bool) ([]byte, bool) {
+	count := v
+	if rle4 {
+		count = v / 2
+	}
+	raw := r.read(count)
+	for _, c := range raw {
+		if rle4 {
+			data = append(data, c>>4, c&0x0f)
+		} else {
+			data = append(data, c)
+		}
+	}
+	if len(raw) < count {
+		return data, false
+	}
+	if r.pos%2 != 0 {
+		r.pos++ // word alignment, by file position as in Pillow
+	}
+	return data, true
 }

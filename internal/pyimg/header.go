@@ -192,100 +192,129 @@ type gifInfo struct {
 	dataPos     int // offset of the first image data sub-block
 }
 
-// openGIF follows Pillow's GifImageFile._open and _seek(0).
+// openGIF follows Pillow's GifImageFile._open and _seek(0): the logical
+// screen, then the blocks up to the first image descriptor.
 func (im *Image) openGIF() error {
 	im.format = "GIF"
 	d := im.data
-	if len(d) < 13 {
-		return unidentified("truncated GIF header")
-	}
-	im.width = int(binary.LittleEndian.Uint16(d[6:]))
-	im.height = int(binary.LittleEndian.Uint16(d[8:]))
-	pos := 13
-	var global []byte
-	if flags := d[10]; flags&0x80 != 0 {
-		n := 3 << (flags&7 + 1)
-		if len(d)-pos < n {
-			return unidentified("truncated GIF global colour table")
-		}
-		global = d[pos : pos+n]
-		pos += n
+	global, pos, err := im.gifScreen()
+	if err != nil {
+		return err
 	}
 	info := &gifInfo{transparent: -1}
-	// skipSubBlocks skips data sub-blocks up to the terminator, tolerating a
-	// truncated file as Pillow's GifImageFile.data does.
-	skipSubBlocks := func() {
-		for pos < len(d) {
-			n := int(d[pos])
-			pos++
-			if n == 0 {
-				return
-			}
-			pos += n
-		}
-	}
 	for {
 		if pos >= len(d) || d[pos] == ';' {
 			return unidentified("GIF file has no image")
 		}
 		switch d[pos] {
 		case '!':
-			pos++
-			if pos >= len(d) {
-				return unidentified("truncated GIF extension")
+			if pos, err = gifExtension(d, pos+1, info); err != nil {
+				return err
 			}
-			label := d[pos]
-			pos++
-			if label == 0xf9 && pos+5 <= len(d) && d[pos] >= 4 {
-				// Graphic control extension: its first block holds the
-				// transparency flag and index.
-				if d[pos+1]&1 != 0 {
-					info.transparent = int(d[pos+4])
-				}
-			}
-			skipSubBlocks()
-			continue
 		case ',':
-			pos++
-			if len(d)-pos < 9 {
-				return unidentified("truncated GIF image descriptor")
-			}
-			info.x0 = int(binary.LittleEndian.Uint16(d[pos:]))
-			info.y0 = int(binary.LittleEndian.Uint16(d[pos+2:]))
-			info.fw = int(binary.LittleEndian.Uint16(d[pos+4:]))
-			info.fh = int(binary.LittleEndian.Uint16(d[pos+6:]))
-			flags := d[pos+8]
-			pos += 9
-			info.interlaced = flags&0x40 != 0
-			info.palette = global
-			if flags&0x80 != 0 {
-				n := 3 << (flags&7 + 1)
-				if len(d)-pos < n {
-					return unidentified("truncated GIF local colour table")
-				}
-				info.palette = d[pos : pos+n]
-				pos += n
-			}
-			if pos >= len(d) {
-				return unidentified("truncated GIF image data")
-			}
-			info.lzwMin = int(d[pos])
-			info.dataPos = pos + 1
-			// Pillow grows the image to hold a first frame that extends past
-			// the logical screen.
-			im.width = max(im.width, info.x0+info.fw)
-			im.height = max(im.height, info.y0+info.fh)
-			info.gray = isGrayRamp(info.palette)
-			im.mode = "P"
-			if info.gray {
-				im.mode = "L"
-			}
-			im.gif = info
-			return nil
+			return im.gifFrame(pos+1, global, info)
 		default:
 			pos++ // Pillow ignores unknown bytes between blocks
 		}
 	}
+}
+
+// gifScreen reads the logical screen descriptor, which gives the image
+// size, and the global colour table if there is one; pos is the offset
+// after them.
+func (im *Image) gifScreen() (global []byte, pos int, err error) {
+	d := im.data
+	if len(d) < 13 {
+		return nil, 0, unidentified("truncated GIF header")
+	}
+	im.width = int(binary.LittleEndian.Uint16(d[6:]))
+	im.height = int(binary.LittleEndian.Uint16(d[8:]))
+	pos = 13
+	if flags := d[10]; flags&0x80 != 0 {
+		n := 3 << (flags&7 + 1)
+		if len(d)-pos < n {
+			return nil, 0, unidentified("truncated GIF global colour table")
+		}
+		global = d[pos : pos+n]
+		pos += n
+	}
+	return global, pos, nil
+}
+
+// gifExtension reads the extension block whose label is at pos (just
+// after the '!'), keeping the transparent index of a graphic control
+// extension, and returns the offset after the block.
+func gifExtension(d []byte, pos int, info *gifInfo) (int, error) {
+	if pos >= len(d) {
+		return 0, unidentified("truncated GIF extension")
+	}
+	label := d[pos]
+	pos++
+	if label == 0xf9 && pos+5 <= len(d) && d[pos] >= 4 {
+		// Graphic control extension: its first block holds the
+		// transparency flag and index.
+		if d[pos+1]&1 != 0 {
+			info.transparent = int(d[pos+4])
+		}
+	}
+	return skipSubBlocks(d, pos), nil
+}
+
+// skipSubBlocks returns the offset after the data sub-blocks that start
+// at pos and their terminator, tolerating a truncated file as Pillow's
+// GifImageFile.data does.
+func skipSubBlocks(d []byte, pos int) int {
+	for pos < len(d) {
+		n := int(d[pos])
+		pos++
+		if n == 0 {
+			return pos
+		}
+		pos += n
+	}
+	return pos
+}
+
+// gifFrame reads the image descriptor at pos (just after the ','), its
+// local colour table and the LZW code size: the first frame, which sets
+// the image's mode and may grow its size.
+func (im *Image) gifFrame(pos int, global []byte, info *gifInfo) error {
+	d := im.data
+	if len(d)-pos < 9 {
+		return unidentified("truncated GIF image descriptor")
+	}
+	info.x0 = int(binary.LittleEndian.Uint16(d[pos:]))
+	info.y0 = int(binary.LittleEndian.Uint16(d[pos+2:]))
+	info.fw = int(binary.LittleEndian.Uint16(d[pos+4:]))
+	info.fh = int(binary.LittleEndian.Uint16(d[pos+6:]))
+	flags := d[pos+8]
+	pos += 9
+	info.interlaced = flags&0x40 != 0
+	info.palette = global
+	if flags&0x80 != 0 {
+		n := 3 << (flags&7 + 1)
+		if len(d)-pos < n {
+			return unidentified("truncated GIF local colour table")
+		}
+		info.palette = d[pos : pos+n]
+		pos += n
+	}
+	if pos >= len(d) {
+		return unidentified("truncated GIF image data")
+	}
+	info.lzwMin = int(d[pos])
+	info.dataPos = pos + 1
+	// Pillow grows the image to hold a first frame that extends past
+	// the logical screen.
+	im.width = max(im.width, info.x0+info.fw)
+	im.height = max(im.height, info.y0+info.fh)
+	info.gray = isGrayRamp(info.palette)
+	im.mode = "P"
+	if info.gray {
+		im.mode = "L"
+	}
+	im.gif = info
+	return nil
 }
 
 // isGrayRamp reports whether a GIF colour table is absent or the identity

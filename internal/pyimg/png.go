@@ -79,88 +79,32 @@ func (im *Image) checkPNG() error {
 // unfilters the rows and returns the RGB pixels.
 func (im *Image) readPNG(checkOnly bool) ([]byte, error) {
 	info := im.png
-	w, h := im.width, im.height
-	size := int64(w) * int64(h) * 3
+	size := int64(im.width) * int64(im.height) * 3
 	if size > math.MaxInt32*4 || size != int64(int(size)) {
 		return nil, decodeErr("PNG", "image too large to decode", nil)
 	}
-
-	var pal [256][3]byte // entries past the PLTE are black, as in Pillow
-	if info.ctype == 3 {
-		if len(info.plte)/3 > 256 {
-			return nil, decodeErr("PNG", "invalid palette size", nil)
-		}
-		for i := 0; i+2 < len(info.plte); i += 3 {
-			pal[i/3] = [3]byte{info.plte[i], info.plte[i+1], info.plte[i+2]}
-		}
+	rows := &pngRows{info: info, w: im.width, h: im.height, checkOnly: checkOnly}
+	if err := rows.loadPalette(); err != nil {
+		return nil, err
 	}
-
 	r := &idatReader{d: im.data, pos: info.idat}
 	zr, err := newZlibReader(r)
 	if err != nil {
-		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, decodeErr("PNG", "image file is truncated", nil)
-		}
-		return nil, decodeErr("PNG", "broken data stream", err)
+		return nil, pngStreamError(err)
 	}
 	defer zlibReaders.Put(zr)
-
-	bitsPP := int(info.depth) * pngChannels[info.ctype]
-	filterBPP := (bitsPP + 7) / 8
-	var out []byte
+	rows.zr = zr
+	rows.bitsPP = int(info.depth) * pngChannels[info.ctype]
 	if !checkOnly {
-		out = make([]byte, size)
+		rows.out = make([]byte, size)
 	}
 	passes := [][4]int{{0, 0, 1, 1}}
 	if info.interlaced {
 		passes = adam7[:]
 	}
-	var rowRGB []byte
 	for _, p := range passes {
-		x0, y0, dx, dy := p[0], p[1], p[2], p[3]
-		pw := (w - x0 + dx - 1) / dx
-		ph := (h - y0 + dy - 1) / dy
-		if pw <= 0 || ph <= 0 {
-			continue
-		}
-		rowBytes := (pw*bitsPP + 7) / 8
-		bufA, bufB := make([]byte, 1+rowBytes), make([]byte, 1+rowBytes)
-		cur, prev := bufA, bufB[1:]
-		if !info.interlaced {
-			rowRGB = nil
-		} else if cap(rowRGB) < pw*3 {
-			rowRGB = make([]byte, pw*3)
-		}
-		for y := 0; y < ph; y++ {
-			if _, err := io.ReadFull(zr, cur); err != nil {
-				if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-					return nil, decodeErr("PNG", "image file is truncated", nil)
-				}
-				return nil, decodeErr("PNG", "broken data stream", err)
-			}
-			row := cur[1:]
-			if checkOnly {
-				if cur[0] > 4 {
-					return nil, decodeErr("PNG", "broken data stream: unknown filter type", nil)
-				}
-				continue
-			}
-			if !unfilter(cur[0], row, prev, filterBPP) {
-				return nil, decodeErr("PNG", "broken data stream: unknown filter type", nil)
-			}
-			oy := y0 + y*dy
-			if !info.interlaced {
-				pngRowRGB(info, &pal, row, pw, out[oy*w*3:(oy+1)*w*3])
-			} else {
-				dst := rowRGB[:pw*3]
-				pngRowRGB(info, &pal, row, pw, dst)
-				for i := 0; i < pw; i++ {
-					o := (oy*w + x0 + i*dx) * 3
-					copy(out[o:o+3], dst[i*3:i*3+3])
-				}
-			}
-			bufA, bufB = bufB, bufA
-			cur, prev = bufA, bufB[1:]
+		if err := rows.pass(p); err != nil {
+			return nil, err
 		}
 	}
 	// Pillow stops here. Whether the file is also well-formed decides if
@@ -169,7 +113,94 @@ func (im *Image) readPNG(checkOnly bool) ([]byte, error) {
 	if n, err := zr.Read(one[:]); n == 0 && err == io.EOF && len(r.cur) == 0 {
 		info.clean = pngWellFormed(im.data, r.pos)
 	}
-	return out, nil
+	return rows.out, nil
+}
+
+// pngRows reads the rows of a PNG's image data for readPNG.
+type pngRows struct {
+	info      *pngInfo
+	w, h      int
+	checkOnly bool          // read and check the rows only; out stays nil
+	pal       [256][3]byte  // entries past the PLTE are black, as in Pillow
+	zr        io.ReadCloser // the inflated image data
+	bitsPP    int           // bits per pixel
+	out       []byte        // the RGB pixels, unless checkOnly
+	rowRGB    []byte        // one interlaced row in RGB, before it is spread out
+}
+
+// loadPalette copies the PLTE of a palette image into pal, refusing one
+// of more than 256 entries as Pillow does.
+func (rows *pngRows) loadPalette() error {
+	info := rows.info
+	if info.ctype != 3 {
+		return nil
+	}
+	if len(info.plte)/3 > 256 {
+		return decodeErr("PNG", "invalid palette size", nil)
+	}
+	for i := 0; i+2 < len(info.plte); i += 3 {
+		rows.pal[i/3] = [3]byte{info.plte[i], info.plte[i+1], info.plte[i+2]}
+	}
+	return nil
+}
+
+// pngStreamError is the error for a failure to inflate the image data: a
+// stream that ends early is a truncated file, anything else a broken one.
+func pngStreamError(err error) error {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return decodeErr("PNG", "image file is truncated", nil)
+	}
+	return decodeErr("PNG", "broken data stream", err)
+}
+
+// pass reads the rows of one interlace pass (p is x0, y0, dx, dy; the
+// whole image when not interlaced). Unless checkOnly, it unfilters each
+// row and puts its pixels in out.
+func (rows *pngRows) pass(p [4]int) error {
+	info, w := rows.info, rows.w
+	x0, y0, dx, dy := p[0], p[1], p[2], p[3]
+	pw := (w - x0 + dx - 1) / dx
+	ph := (rows.h - y0 + dy - 1) / dy
+	if pw <= 0 || ph <= 0 {
+		return nil
+	}
+	filterBPP := (rows.bitsPP + 7) / 8
+	rowBytes := (pw*rows.bitsPP + 7) / 8
+	bufA, bufB := make([]byte, 1+rowBytes), make([]byte, 1+rowBytes)
+	cur, prev := bufA, bufB[1:]
+	if info.interlaced && cap(rows.rowRGB) < pw*3 {
+		rows.rowRGB = make([]byte, pw*3)
+	}
+	out := rows.out
+	for y := 0; y < ph; y++ {
+		if _, err := io.ReadFull(rows.zr, cur); err != nil {
+			return pngStreamError(err)
+		}
+		row := cur[1:]
+		if rows.checkOnly {
+			if cur[0] > 4 {
+				return decodeErr("PNG", "broken data stream: unknown filter type", nil)
+			}
+			continue
+		}
+		if !unfilter(cur[0], row, prev, filterBPP) {
+			return decodeErr("PNG", "broken data stream: unknown filter type", nil)
+		}
+		oy := y0 + y*dy
+		if !info.interlaced {
+			pngRowRGB(info, &rows.pal, row, pw, out[oy*w*3:(oy+1)*w*3])
+		} else {
+			dst := rows.rowRGB[:pw*3]
+			pngRowRGB(info, &rows.pal, row, pw, dst)
+			for i := 0; i < pw; i++ {
+				o := (oy*w + x0 + i*dx) * 3
+				copy(out[o:o+3], dst[i*3:i*3+3])
+			}
+		}
+		bufA, bufB = bufB, bufA
+		cur, prev = bufA, bufB[1:]
+	}
+	return nil
 }
 
 // pngWellFormed reports whether the chunks from the first IDAT on have

@@ -84,27 +84,22 @@ func New(opts Options) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: Name, Version: Version}, &mcp.ServerOptions{
 		Instructions: "A server for the agentschema tests.",
 	})
+	addResultTools(s)
+	addFaultTools(s, opts)
+	addPromptAndResources(s)
+	return s
+}
+
+// addResultTools adds the tools that answer, one for each kind of result:
+// "echo" (text, repeated), "add" (arguments the SDK validates), "image",
+// "badimage" (image content that is not an image), "fail" (an error
+// result) and "resource" (an embedded resource).
+func addResultTools(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{
 		Name:        "echo",
 		Description: "Echoes its text.",
 		InputSchema: json.RawMessage(EchoSchema),
-	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		var args struct {
-			Text  string `json:"text"`
-			Times int    `json:"times"`
-		}
-		if err := json.Unmarshal(req.Params.Arguments, &args); err != nil {
-			return nil, err
-		}
-		if args.Times < 1 {
-			args.Times = 1
-		}
-		res := &mcp.CallToolResult{}
-		for range args.Times {
-			res.Content = append(res.Content, &mcp.TextContent{Text: args.Text})
-		}
-		return res, nil
-	})
+	}, echo)
 	mcp.AddTool(s, &mcp.Tool{Name: "add", Description: "Adds two integers."},
 		func(ctx context.Context, req *mcp.CallToolRequest, in AddArgs) (*mcp.CallToolResult, any, error) {
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprint(in.A + in.B)}}}, nil, nil
@@ -130,6 +125,32 @@ func New(opts Options) *mcp.Server {
 				Resource: &mcp.ResourceContents{URI: "test://static/hello", MIMEType: "text/plain", Text: "héllo"},
 			}}}, nil
 		})
+}
+
+// echo is the "echo" tool: its text, times times (at least once), each a
+// text content.
+func echo(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var args struct {
+		Text  string `json:"text"`
+		Times int    `json:"times"`
+	}
+	if err := json.Unmarshal(req.Params.Arguments, &args); err != nil {
+		return nil, err
+	}
+	if args.Times < 1 {
+		args.Times = 1
+	}
+	res := &mcp.CallToolResult{}
+	for range args.Times {
+		res.Content = append(res.Content, &mcp.TextContent{Text: args.Text})
+	}
+	return res, nil
+}
+
+// addFaultTools adds the tools that misbehave: "sleep" answers late,
+// "exit" ends the process during the call and "garbage" writes a line
+// that is not JSON-RPC to the transport's stdout.
+func addFaultTools(s *mcp.Server, opts Options) {
 	mcp.AddTool(s, &mcp.Tool{Name: "sleep", Description: "Answers after millis milliseconds."},
 		func(ctx context.Context, req *mcp.CallToolRequest, in SleepArgs) (*mcp.CallToolResult, any, error) {
 			if in.Millis >= 10000 {
@@ -154,6 +175,11 @@ func New(opts Options) *mcp.Server {
 			fmt.Fprintln(opts.Stdout, "this is not JSON-RPC")
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "after garbage"}}}, nil
 		})
+}
+
+// addPromptAndResources adds the "greet" prompt, the static resource
+// test://static/hello and the resource template test://items/{id}.
+func addPromptAndResources(s *mcp.Server) {
 	s.AddPrompt(&mcp.Prompt{
 		Name:        "greet",
 		Description: "Greets someone.",
@@ -172,5 +198,4 @@ func New(opts Options) *mcp.Server {
 		func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "text/plain", Text: "item " + req.Params.URI}}}, nil
 		})
-	return s
 }

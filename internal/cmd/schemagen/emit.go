@@ -101,12 +101,7 @@ func (g *generator) emitObjectDecode(w *writer, c *concept) (*dataURIProps, erro
 	w.p("func (x *%s) DecodeFrom(d *wire.Decoder) {", c.name)
 	w.p("\t*x = %s{}", c.name)
 	w.p("\tif !d.Object(\"model_type\", %q) {\n\t\treturn\n\t}", "Input should be a valid dictionary or instance of "+c.name)
-	needSeen := false
-	for _, p := range c.props {
-		if !p.isTag && (p.required || p.hasDefault || p.factory != "") {
-			needSeen = true
-		}
-	}
+	needSeen := needsSeen(c)
 	if needSeen {
 		w.p("\tvar seen uint64")
 	}
@@ -114,8 +109,43 @@ func (g *generator) emitObjectDecode(w *writer, c *concept) (*dataURIProps, erro
 	if err != nil {
 		return nil, err
 	}
+	du, err := g.emitDecodeLocals(w, c)
+	if err != nil {
+		return nil, err
+	}
+	w.p("\tfor {")
+	w.p("\t\tname, ok := d.Next()")
+	w.p("\t\tif !ok {\n\t\t\tbreak\n\t\t}")
+	w.p("\t\tswitch string(name) {")
+	g.emitMemberCases(w, c, needSeen, aliasKey, aliasTag)
+	if err := g.emitOtherMemberCases(w, c, du); err != nil {
+		return nil, err
+	}
+	w.p("\tif d.Fatal() {\n\t\treturn\n\t}")
+	if err := g.emitDecodeEnd(w, c, du, needSeen); err != nil {
+		return nil, err
+	}
+	return du, nil
+}
+
+// needsSeen reports whether DecodeFrom must note which members it read:
+// some member is required or has a default to fill in.
+func needsSeen(c *concept) bool {
+	for _, p := range c.props {
+		if !p.isTag && (p.required || p.hasDefault || p.factory != "") {
+			return true
+		}
+	}
+	return false
+}
+
+// emitDecodeLocals declares what DecodeFrom keeps while it reads the
+// members: the media type of a data URI (x-go-data-uri), whose members it
+// returns, and the map of extra members (x-extra-members).
+func (g *generator) emitDecodeLocals(w *writer, c *concept) (*dataURIProps, error) {
 	var du *dataURIProps
 	if c.dataURI != nil {
+		var err error
 		if du, err = g.dataURIProps(c); err != nil {
 			return nil, err
 		}
@@ -129,10 +159,13 @@ func (g *generator) emitObjectDecode(w *writer, c *concept) (*dataURIProps, erro
 		}
 		w.p("\tvar extra %s // unknown members read into %s", ex.mapName, ex.goName)
 	}
-	w.p("\tfor {")
-	w.p("\t\tname, ok := d.Next()")
-	w.p("\t\tif !ok {\n\t\t\tbreak\n\t\t}")
-	w.p("\t\tswitch string(name) {")
+	return du, nil
+}
+
+// emitMemberCases emits a case for each member, by its JSON name and
+// aliases: the tag (and its alias member) must hold its constant, any
+// other member is marked seen and decoded into its field.
+func (g *generator) emitMemberCases(w *writer, c *concept, needSeen bool, aliasKey, aliasTag string) {
 	for i, p := range c.props {
 		w.p("\t\tcase %s:", quoteList(append([]string{p.json}, p.aliases...)))
 		if p.isTag {
@@ -151,6 +184,12 @@ func (g *generator) emitObjectDecode(w *writer, c *concept) (*dataURIProps, erro
 			w.p("\t\t\tif x.%s.IsNull() {\n\t\t\t\tx.%s = nil\n\t\t\t}", p.goName, p.goName)
 		}
 	}
+}
+
+// emitOtherMemberCases emits the rest of the member switch and closes the
+// loop: the data URI member, then the default case, which reads an unknown
+// member into the extra members' map when its name fits, else skips it.
+func (g *generator) emitOtherMemberCases(w *writer, c *concept, du *dataURIProps) error {
 	if du != nil {
 		w.p("\t\tcase %q:", c.dataURI.uri)
 		w.p("\t\t\tseen |= 1 << %d", du.dataBit)
@@ -159,22 +198,18 @@ func (g *generator) emitObjectDecode(w *writer, c *concept) (*dataURIProps, erro
 	}
 	extra, err := g.extraMembers(c)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if extra != nil {
-		w.p("\t\tdefault:")
-		w.p("\t\t\tif k := string(name); %sKey.MatchString(k) {", unexported(extra.mapName))
-		w.p("\t\t\t\tif extra == nil {\n\t\t\t\t\textra = %s{}\n\t\t\t\t}", extra.mapName)
-		w.p("\t\t\t\textra[k] = d.Int()")
-		w.p("\t\t\t} else {\n\t\t\t\td.SkipUnknown()\n\t\t\t}\n\t\t}\n\t}")
-	} else {
+	if extra == nil {
 		w.p("\t\tdefault:\n\t\t\td.SkipUnknown()\n\t\t}\n\t}")
+		return nil
 	}
-	w.p("\tif d.Fatal() {\n\t\treturn\n\t}")
-	if err := g.emitDecodeEnd(w, c, du, needSeen); err != nil {
-		return nil, err
-	}
-	return du, nil
+	w.p("\t\tdefault:")
+	w.p("\t\t\tif k := string(name); %sKey.MatchString(k) {", unexported(extra.mapName))
+	w.p("\t\t\t\tif extra == nil {\n\t\t\t\t\textra = %s{}\n\t\t\t\t}", extra.mapName)
+	w.p("\t\t\t\textra[k] = d.Int()")
+	w.p("\t\t\t} else {\n\t\t\t\td.SkipUnknown()\n\t\t\t}\n\t\t}\n\t}")
+	return nil
 }
 
 // emitDecodeEnd emits the end of DecodeFrom, after the members are read:

@@ -282,13 +282,7 @@ func (g *generator) classify(s *node, name string) (*typeRef, error) {
 		return &typeRef{kind: "inmemory"}, nil
 	}
 	if gt := s.getStr("x-go-type"); gt != "" {
-		if gt != "error" {
-			return nil, fmt.Errorf("x-go-type %q is not supported (only \"error\")", gt)
-		}
-		if !isNullableString(s) {
-			return nil, fmt.Errorf("x-go-type \"error\" needs a string, or a string or null")
-		}
-		return &typeRef{kind: "error"}, nil
+		return classifyGoType(s, gt)
 	}
 	if ref := s.getStr("$ref"); ref != "" {
 		rn := refName(ref)
@@ -309,21 +303,28 @@ func (g *generator) classify(s *node, name string) (*typeRef, error) {
 	if e := s.get("enum"); e != nil {
 		return nil, fmt.Errorf("inline enum: give the enum its own schema file")
 	}
+	return g.classifyType(s, name)
+}
+
+// classifyGoType classifies a schema whose x-go-type names the Go type
+// (gt): only "error", over a string or a string or null.
+func classifyGoType(s *node, gt string) (*typeRef, error) {
+	if gt != "error" {
+		return nil, fmt.Errorf("x-go-type %q is not supported (only \"error\")", gt)
+	}
+	if !isNullableString(s) {
+		return nil, fmt.Errorf("x-go-type \"error\" needs a string, or a string or null")
+	}
+	return &typeRef{kind: "error"}, nil
+}
+
+// classifyType classifies a schema by its "type": a scalar, an array, an
+// object without properties, or (with no type and nothing but
+// annotations) any value.
+func (g *generator) classifyType(s *node, name string) (*typeRef, error) {
 	switch s.getStr("type") {
 	case "string":
-		if s.getStr("format") == "date-time" {
-			return &typeRef{kind: "datetime"}, nil
-		}
-		if f := s.getStr("format"); f != "" {
-			return nil, fmt.Errorf("string format %q is not supported", f)
-		}
-		if ce := s.getStr("contentEncoding"); ce != "" {
-			if ce != "base64" {
-				return nil, fmt.Errorf("contentEncoding %q is not supported", ce)
-			}
-			return &typeRef{kind: "bytes"}, nil
-		}
-		return &typeRef{kind: "string"}, nil
+		return classifyString(s)
 	case "integer":
 		return &typeRef{kind: "int"}, nil
 	case "number":
@@ -343,27 +344,53 @@ func (g *generator) classify(s *node, name string) (*typeRef, error) {
 		}
 		return &typeRef{kind: "array", elem: e}, nil
 	case "object":
-		ap := s.get("additionalProperties")
-		if s.get("properties") != nil {
-			return nil, fmt.Errorf("inline object with properties: give it its own schema file")
-		}
-		if ap == nil || (ap.kind == 'b' && ap.str == "true") {
-			return &typeRef{kind: "anyobject"}, nil
-		}
-		if ap.kind == 'o' {
-			e, err := g.classify(ap, name+"Value")
-			if err != nil {
-				return nil, err
-			}
-			return &typeRef{kind: "map", elem: e}, nil
-		}
-		return nil, fmt.Errorf("object with additionalProperties %s cannot be classified", ap.json())
+		return g.classifyObject(s, name)
 	case "":
 		if len(s.members) == 0 || onlyAnnotations(s) {
 			return &typeRef{kind: "any"}, nil
 		}
 	}
 	return nil, fmt.Errorf("cannot classify schema %s", s.json())
+}
+
+// classifyString classifies a string schema: a date-time, base64 bytes
+// (contentEncoding) or a plain string; other formats and encodings are
+// refused.
+func classifyString(s *node) (*typeRef, error) {
+	if s.getStr("format") == "date-time" {
+		return &typeRef{kind: "datetime"}, nil
+	}
+	if f := s.getStr("format"); f != "" {
+		return nil, fmt.Errorf("string format %q is not supported", f)
+	}
+	if ce := s.getStr("contentEncoding"); ce != "" {
+		if ce != "base64" {
+			return nil, fmt.Errorf("contentEncoding %q is not supported", ce)
+		}
+		return &typeRef{kind: "bytes"}, nil
+	}
+	return &typeRef{kind: "string"}, nil
+}
+
+// classifyObject classifies an inline object schema, which has no
+// properties of its own: any object, or a map when additionalProperties
+// is a schema.
+func (g *generator) classifyObject(s *node, name string) (*typeRef, error) {
+	ap := s.get("additionalProperties")
+	if s.get("properties") != nil {
+		return nil, fmt.Errorf("inline object with properties: give it its own schema file")
+	}
+	if ap == nil || (ap.kind == 'b' && ap.str == "true") {
+		return &typeRef{kind: "anyobject"}, nil
+	}
+	if ap.kind == 'o' {
+		e, err := g.classify(ap, name+"Value")
+		if err != nil {
+			return nil, err
+		}
+		return &typeRef{kind: "map", elem: e}, nil
+	}
+	return nil, fmt.Errorf("object with additionalProperties %s cannot be classified", ap.json())
 }
 
 // isNullableString reports whether s is {"type": "string"} or an anyOf of
@@ -441,31 +468,19 @@ func onlyAnnotations(s *node) bool {
 	return true
 }
 
+// classifyAnyOf classifies an anyOf: one schema besides null, an open
+// enum, or a union by kind of branches that differ by JSON kind; a null
+// branch makes the result nullable.
 func (g *generator) classifyAnyOf(s *node, items []*node, name string) (*typeRef, error) {
-	var nonNull []*node
-	nullable := false
-	for _, it := range items {
-		if it.getStr("type") == "null" && len(it.members) == 1 {
-			nullable = true
-			continue
-		}
-		nonNull = append(nonNull, it)
-	}
+	nonNull, nullable := withoutNull(items)
 	wrap := func(t *typeRef) *typeRef {
 		if nullable {
 			return &typeRef{kind: "nullable", elem: t}
 		}
 		return t
 	}
-	// An open enum: anyOf [ {enum} or $ref to an enum, {type: string} ].
-	if len(nonNull) == 2 && nonNull[1].getStr("type") == "string" && len(nonNull[1].members) == 1 {
-		first := nonNull[0]
-		if rn := refName(first.getStr("$ref")); rn != "" && g.concepts[rn] != nil && g.concepts[rn].root.get("enum") != nil {
-			return wrap(&typeRef{kind: "string", enumName: rn, openEnum: true}), nil
-		}
-		if first.get("enum") != nil && first.getStr("type") == "string" {
-			return wrap(&typeRef{kind: "string"}), nil
-		}
+	if t := g.openEnum(nonNull); t != nil {
+		return wrap(t), nil
 	}
 	if len(nonNull) == 1 {
 		t, err := g.classify(nonNull[0], name)
@@ -477,23 +492,55 @@ func (g *generator) classifyAnyOf(s *node, items []*node, name string) (*typeRef
 	if len(nonNull) == 0 {
 		return nil, fmt.Errorf("anyOf with only null")
 	}
+	u, err := g.unionByKind(s, nonNull, name)
+	if err != nil {
+		return nil, err
+	}
+	g.unions = append(g.unions, u)
+	return wrap(&typeRef{kind: "kindunion", union: u}), nil
+}
+
+// withoutNull returns the branches of an anyOf that are not a bare
+// {"type": "null"}, and whether there was one.
+func withoutNull(items []*node) (nonNull []*node, nullable bool) {
+	for _, it := range items {
+		if it.getStr("type") == "null" && len(it.members) == 1 {
+			nullable = true
+			continue
+		}
+		nonNull = append(nonNull, it)
+	}
+	return nonNull, nullable
+}
+
+// openEnum classifies the non-null branches of an open enum, anyOf
+// [ {enum} or $ref to an enum, {type: string} ]: a string (of the named
+// enum type for a $ref). It returns nil for anything else.
+func (g *generator) openEnum(nonNull []*node) *typeRef {
+	if len(nonNull) != 2 || nonNull[1].getStr("type") != "string" || len(nonNull[1].members) != 1 {
+		return nil
+	}
+	first := nonNull[0]
+	if rn := refName(first.getStr("$ref")); rn != "" && g.concepts[rn] != nil && g.concepts[rn].root.get("enum") != nil {
+		return &typeRef{kind: "string", enumName: rn, openEnum: true}
+	}
+	if first.get("enum") != nil && first.getStr("type") == "string" {
+		return &typeRef{kind: "string"}
+	}
+	return nil
+}
+
+// unionByKind builds the union by kind of an anyOf's non-null branches: each
+// branch named by its x-go-name (or the type it refers to), the names
+// distinct, and the branches of one JSON kind (objects only) told apart by
+// a required member.
+func (g *generator) unionByKind(s *node, nonNull []*node, name string) (*kindUnion, error) {
 	u := &kindUnion{name: name, doc: s.getStr("description"), file: g.current.file}
 	kinds := map[string][]*branch{}
 	for _, it := range nonNull {
-		t, err := g.classify(it, name)
+		b, err := g.unionBranch(it, name)
 		if err != nil {
 			return nil, err
-		}
-		b := &branch{typ: t, jsonKind: g.jsonKind(t)}
-		if b.jsonKind == "" {
-			return nil, fmt.Errorf("anyOf branch %s has no single JSON kind", it.json())
-		}
-		b.name = it.getStr("x-go-name")
-		if b.name == "" && t.kind == "ref" {
-			b.name = t.ref
-		}
-		if b.name == "" {
-			return nil, fmt.Errorf("anyOf branch %s needs an x-go-name saying what it holds (as Text, Parts)", it.json())
 		}
 		kinds[b.jsonKind] = append(kinds[b.jsonKind], b)
 		u.branches = append(u.branches, b)
@@ -520,8 +567,28 @@ func (g *generator) classifyAnyOf(s *node, items []*node, name string) (*typeRef
 			b.key = key
 		}
 	}
-	g.unions = append(g.unions, u)
-	return wrap(&typeRef{kind: "kindunion", union: u}), nil
+	return u, nil
+}
+
+// unionBranch classifies one branch of a union by kind: its type, its
+// JSON kind and its Go name.
+func (g *generator) unionBranch(it *node, name string) (*branch, error) {
+	t, err := g.classify(it, name)
+	if err != nil {
+		return nil, err
+	}
+	b := &branch{typ: t, jsonKind: g.jsonKind(t)}
+	if b.jsonKind == "" {
+		return nil, fmt.Errorf("anyOf branch %s has no single JSON kind", it.json())
+	}
+	b.name = it.getStr("x-go-name")
+	if b.name == "" && t.kind == "ref" {
+		b.name = t.ref
+	}
+	if b.name == "" {
+		return nil, fmt.Errorf("anyOf branch %s needs an x-go-name saying what it holds (as Text, Parts)", it.json())
+	}
+	return b, nil
 }
 
 // uniqueRequired finds a required member of b's object that no other

@@ -752,58 +752,15 @@ func (d *Decoder) escapedInto(out []byte, start, p int) ([]byte, bool) {
 			}
 			return out, true
 		case c == '\\':
-			if p+1 >= n {
-				d.pos = p
-				d.syntaxError("unexpected end of input in a string escape")
-				return nil, false
+			if p+1 < n {
+				if u := unescaped[d.data[p+1]]; u != 0 {
+					out = append(out, u)
+					p += 2
+					continue
+				}
 			}
-			e := d.data[p+1]
-			switch e {
-			case '"', '\\', '/':
-				out = append(out, e)
-				p += 2
-			case 'b':
-				out = append(out, '\b')
-				p += 2
-			case 'f':
-				out = append(out, '\f')
-				p += 2
-			case 'n':
-				out = append(out, '\n')
-				p += 2
-			case 'r':
-				out = append(out, '\r')
-				p += 2
-			case 't':
-				out = append(out, '\t')
-				p += 2
-			case 'u':
-				r, ok := hex4(d.data, p+2)
-				if !ok {
-					d.pos = p
-					d.syntaxError("invalid \\u escape in a string")
-					return nil, false
-				}
-				p += 6
-				if utf16.IsSurrogate(r) {
-					r2 := rune(-1)
-					if r < 0xdc00 && p+6 <= n && d.data[p] == '\\' && d.data[p+1] == 'u' {
-						if x, ok := hex4(d.data, p+2); ok && x >= 0xdc00 && x <= 0xdfff {
-							r2 = x
-						}
-					}
-					if r2 < 0 {
-						d.pos = p - 6
-						d.syntaxError("lone surrogate \\u" + strconv.FormatInt(int64(r), 16) + " in a string: Go strings hold only valid Unicode")
-						return nil, false
-					}
-					r = utf16.DecodeRune(r, r2)
-					p += 6
-				}
-				out = utf8.AppendRune(out, r)
-			default:
-				d.pos = p
-				d.syntaxError("invalid escape " + quoteChar(e) + " in a string")
+			var ok bool
+			if out, p, ok = d.unicodeEscape(out, p); !ok {
 				return nil, false
 			}
 		case c < 0x20:
@@ -827,6 +784,51 @@ func (d *Decoder) escapedInto(out []byte, start, p int) ([]byte, bool) {
 	d.pos = p
 	d.syntaxError("unexpected end of input in a string")
 	return nil, false
+}
+
+// unescaped maps the letter after a backslash to the byte it stands for,
+// for JSON's one-letter escapes; 0 for the rest (u and invalid ones).
+var unescaped = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+// unicodeEscape decodes the escape at p that is not a one-letter one: a
+// \uXXXX escape, or a surrogate pair of two, appended to out as UTF-8. It
+// returns the position after it, or records the syntax error (an escape
+// cut short, a bad \u, a lone surrogate, an unknown letter).
+func (d *Decoder) unicodeEscape(out []byte, p int) ([]byte, int, bool) {
+	n := len(d.data)
+	if p+1 >= n {
+		d.pos = p
+		d.syntaxError("unexpected end of input in a string escape")
+		return nil, p, false
+	}
+	if e := d.data[p+1]; e != 'u' {
+		d.pos = p
+		d.syntaxError("invalid escape " + quoteChar(e) + " in a string")
+		return nil, p, false
+	}
+	r, ok := hex4(d.data, p+2)
+	if !ok {
+		d.pos = p
+		d.syntaxError("invalid \\u escape in a string")
+		return nil, p, false
+	}
+	p += 6
+	if utf16.IsSurrogate(r) {
+		r2 := rune(-1)
+		if r < 0xdc00 && p+6 <= n && d.data[p] == '\\' && d.data[p+1] == 'u' {
+			if x, ok := hex4(d.data, p+2); ok && x >= 0xdc00 && x <= 0xdfff {
+				r2 = x
+			}
+		}
+		if r2 < 0 {
+			d.pos = p - 6
+			d.syntaxError("lone surrogate \\u" + strconv.FormatInt(int64(r), 16) + " in a string: Go strings hold only valid Unicode")
+			return nil, p, false
+		}
+		r = utf16.DecodeRune(r, r2)
+		p += 6
+	}
+	return utf8.AppendRune(out, r), p, true
 }
 
 func hex4(b []byte, p int) (rune, bool) {

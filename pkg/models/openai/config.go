@@ -169,6 +169,33 @@ func NewOpenAI(cfg gen.OpenAIClientConfigurationConfigModel) (*OpenAIChatComplet
 // with the api-version query parameter. An azure_ad_token_provider
 // component is not supported (AutoGen builds it with azure-identity).
 func NewAzure(cfg gen.AzureOpenAIClientConfigurationConfigModel) (*AzureOpenAIChatCompletionClient, error) {
+	createArgs, err := azureCreateArgs(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.AzureAdTokenProvider != nil {
+		return nil, valueError("azure_ad_token_provider is not supported by this client: give api_key or azure_ad_token")
+	}
+	apiKey, adToken, err := azureCredentials(cfg)
+	if err != nil {
+		return nil, err
+	}
+	opts := azureEndpointOptions(cfg, apiKey, adToken)
+	if cfg.AzureDeployment != nil {
+		opts = append(opts, deploymentRouting(*cfg.AzureDeployment))
+	}
+	opts = append(opts, clientOptions(cfg.MaxRetries, cfg.Timeout, azureHeaders(cfg.DefaultHeaders))...)
+
+	c := &AzureOpenAIChatCompletionClient{config: cfg}
+	if err := c.init(cfg.Model, createArgs, cfg.ModelInfo, cfg.ModelCapabilities, cfg.AddNamePrefixes, cfg.IncludeNameInMessage, opts); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// azureCreateArgs is createArgsOf for an Azure config: the create
+// arguments of the members it shares with the OpenAI config.
+func azureCreateArgs(cfg gen.AzureOpenAIClientConfigurationConfigModel) (obj, error) {
 	oa := gen.OpenAIClientConfigurationConfigModel{
 		FrequencyPenalty: cfg.FrequencyPenalty, LogitBias: cfg.LogitBias, MaxTokens: cfg.MaxTokens, N: cfg.N,
 		PresencePenalty: cfg.PresencePenalty, ResponseFormat: cfg.ResponseFormat, Seed: cfg.Seed,
@@ -182,14 +209,14 @@ func NewAzure(cfg gen.AzureOpenAIClientConfigurationConfigModel) (*AzureOpenAICh
 			Single: cfg.Stop.Single, List: cfg.Stop.List,
 		}
 	}
-	createArgs, err := createArgsOf(&oa)
-	if err != nil {
-		return nil, err
-	}
-	if cfg.AzureAdTokenProvider != nil {
-		return nil, valueError("azure_ad_token_provider is not supported by this client: give api_key or azure_ad_token")
-	}
-	apiKey, adToken := cfg.ApiKey, cfg.AzureAdToken
+	return createArgsOf(&oa)
+}
+
+// azureCredentials returns the API key and the AD token: those of cfg,
+// else of the AZURE_OPENAI_API_KEY and AZURE_OPENAI_AD_TOKEN environment
+// variables. Having neither is the openai library's OpenAIError.
+func azureCredentials(cfg gen.AzureOpenAIClientConfigurationConfigModel) (apiKey, adToken *string, err error) {
+	apiKey, adToken = cfg.ApiKey, cfg.AzureAdToken
 	if apiKey == nil {
 		if k, ok := os.LookupEnv("AZURE_OPENAI_API_KEY"); ok {
 			apiKey = &k
@@ -201,8 +228,15 @@ func NewAzure(cfg gen.AzureOpenAIClientConfigurationConfigModel) (*AzureOpenAICh
 		}
 	}
 	if apiKey == nil && adToken == nil {
-		return nil, &Error{Exception: "OpenAIError", Message: "Missing credentials. Please pass one of `api_key`, `azure_ad_token`, `azure_ad_token_provider`, or the `AZURE_OPENAI_API_KEY` or `AZURE_OPENAI_AD_TOKEN` environment variables."}
+		return nil, nil, &Error{Exception: "OpenAIError", Message: "Missing credentials. Please pass one of `api_key`, `azure_ad_token`, `azure_ad_token_provider`, or the `AZURE_OPENAI_API_KEY` or `AZURE_OPENAI_AD_TOKEN` environment variables."}
 	}
+	return apiKey, adToken, nil
+}
+
+// azureEndpointOptions point the client at the endpoint and API version
+// (plain HTTP allowed when the endpoint says http) and authenticate it
+// with the API key if there is one, else the AD token.
+func azureEndpointOptions(cfg gen.AzureOpenAIClientConfigurationConfigModel, apiKey, adToken *string) []option.RequestOption {
 	endpoint := strings.TrimRight(cfg.AzureEndpoint, "/")
 	opts := []option.RequestOption{azure.WithEndpoint(endpoint, cfg.ApiVersion)}
 	if u, err := url.Parse(endpoint); err == nil && u.Scheme == "http" {
@@ -213,27 +247,35 @@ func NewAzure(cfg gen.AzureOpenAIClientConfigurationConfigModel) (*AzureOpenAICh
 	} else {
 		opts = append(opts, azure.WithTokenCredential(staticToken(*adToken)))
 	}
-	if cfg.AzureDeployment != nil {
-		deployment := url.PathEscape(*cfg.AzureDeployment)
-		opts = append(opts, option.WithMiddleware(func(r *http.Request, next option.MiddlewareNext) (*http.Response, error) {
-			// The SDK routes by the body's model; AutoGen's client by the
-			// configured deployment.
-			const seg = "/openai/deployments/"
-			p := r.URL.EscapedPath()
-			if i := strings.Index(p, seg); i >= 0 {
-				rest := p[i+len(seg):]
-				if j := strings.IndexByte(rest, '/'); j >= 0 {
-					np := p[:i+len(seg)] + deployment + rest[j:]
-					if unesc, err := url.PathUnescape(np); err == nil {
-						r.URL.Path, r.URL.RawPath = unesc, np
-					}
+	return opts
+}
+
+// deploymentRouting rewrites the deployment segment of each request's
+// path to azure_deployment: the SDK routes by the body's model, AutoGen's
+// client by the configured deployment.
+func deploymentRouting(azureDeployment string) option.RequestOption {
+	deployment := url.PathEscape(azureDeployment)
+	return option.WithMiddleware(func(r *http.Request, next option.MiddlewareNext) (*http.Response, error) {
+		const seg = "/openai/deployments/"
+		p := r.URL.EscapedPath()
+		if i := strings.Index(p, seg); i >= 0 {
+			rest := p[i+len(seg):]
+			if j := strings.IndexByte(rest, '/'); j >= 0 {
+				np := p[:i+len(seg)] + deployment + rest[j:]
+				if unesc, err := url.PathUnescape(np); err == nil {
+					r.URL.Path, r.URL.RawPath = unesc, np
 				}
 			}
-			return next(r)
-		}))
-	}
+		}
+		return next(r)
+	})
+}
+
+// azureHeaders are the default headers with AutoGen's User-Agent,
+// "autogen-python/VERSION" followed by any User-Agent given.
+func azureHeaders(defaults map[string]string) map[string]string {
 	headers := map[string]string{}
-	for k, v := range cfg.DefaultHeaders {
+	for k, v := range defaults {
 		headers[k] = v
 	}
 	ua := "autogen-python/" + AutoGenVersion
@@ -241,13 +283,7 @@ func NewAzure(cfg gen.AzureOpenAIClientConfigurationConfigModel) (*AzureOpenAICh
 		ua += " " + v
 	}
 	headers["User-Agent"] = ua
-	opts = append(opts, clientOptions(cfg.MaxRetries, cfg.Timeout, headers)...)
-
-	c := &AzureOpenAIChatCompletionClient{config: cfg}
-	if err := c.init(cfg.Model, createArgs, cfg.ModelInfo, cfg.ModelCapabilities, cfg.AddNamePrefixes, cfg.IncludeNameInMessage, opts); err != nil {
-		return nil, err
-	}
-	return c, nil
+	return headers
 }
 
 // staticToken is an Azure AD token given as it is (azure_ad_token).

@@ -266,8 +266,11 @@ func checkError(t *testing.T, err error, exception, message string, status int) 
 	if !errors.As(err, &oe) {
 		t.Fatalf("error %T %v, want *openai.Error", err, err)
 	}
-	if oe.Exception != exception || oe.Message != message {
+	if string(oe.Exception) != exception || oe.Message != message {
 		t.Errorf("error %s: %q, want %s: %q", oe.Exception, oe.Message, exception, message)
+	}
+	if !errors.Is(err, openai.Exception(exception)) || errors.Is(err, openai.Exception("Other"+exception)) {
+		t.Errorf("errors.Is does not match %v with exactly its class %s", err, exception)
 	}
 }
 

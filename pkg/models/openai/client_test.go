@@ -114,7 +114,7 @@ func TestAPIKeyFromEnvironment(t *testing.T) {
 	cfg := `{"provider":"OpenAIChatCompletionClient","config":{"model":"gpt-4o","base_url":"` + srv.URL + `"}}`
 	_, err := models.LoadClient(context.Background(), []byte(cfg))
 	var oe *openai.Error
-	if !errors.As(err, &oe) || oe.Exception != "OpenAIError" {
+	if !errors.As(err, &oe) || oe.Exception != "OpenAIError" || !errors.Is(err, openai.OpenAIError) || errors.Is(err, openai.ValueError) {
 		t.Fatalf("no key: %v", err)
 	}
 	t.Setenv("OPENAI_API_KEY", "sk-from-env")

@@ -9,18 +9,41 @@ import (
 	"strings"
 
 	sdk "github.com/openai/openai-go/v3"
+
+	"github.com/agentschema/agentschema/internal/pyexc"
 )
 
-// Error is an input AutoGen's client refuses with a Python exception
-// before anything is sent: Exception names the class ("ValueError",
-// "TypeError", "KeyError") and Message is AutoGen's text.
+// Exception is a Python exception class by name, such as ValueError. It is
+// an error value so that errors.Is(err, openai.ValueError) tells whether
+// err is (or wraps) an *Error of that class.
+type Exception = pyexc.Exception
+
+// The exception classes an *Error may hold: Python's, the openai library's
+// OpenAIError (no credentials), and the openai library's
+// LengthFinishReasonError and ContentFilterFinishReasonError (a structured
+// output the model did not finish).
+const (
+	ValueError                     = pyexc.ValueError
+	IndexError                     = pyexc.IndexError
+	OpenAIError                    = Exception("OpenAIError")
+	LengthFinishReasonError        = Exception("LengthFinishReasonError")
+	ContentFilterFinishReasonError = Exception("ContentFilterFinishReasonError")
+)
+
+// Error is an input or an answer AutoGen's client refuses with a Python
+// exception: Exception names the class and Message is AutoGen's (or the
+// openai library's) text. errors.Is(err, ValueError) matches an Error of
+// that class.
 type Error struct {
-	Exception string
+	Exception Exception
 	Message   string
 }
 
 // Error returns "<Exception>: <Message>", as Python prints an exception.
-func (e *Error) Error() string { return e.Exception + ": " + e.Message }
+func (e *Error) Error() string { return string(e.Exception) + ": " + e.Message }
+
+// Is reports whether target is e's Exception.
+func (e *Error) Is(target error) bool { return pyexc.Is(e.Exception, target) }
 
 func valueError(msg string) *Error { return &Error{Exception: "ValueError", Message: msg} }
 
@@ -30,10 +53,16 @@ type TypeError struct{ Message string }
 
 func (e *TypeError) Error() string { return "TypeError: " + e.Message }
 
+// Is reports whether target is Python's TypeError, for errors.Is.
+func (e *TypeError) Is(target error) bool { return pyexc.Is(pyexc.TypeError, target) }
+
 // KeyError is a missing key (a $ref that does not resolve).
 type KeyError struct{ Key string }
 
 func (e *KeyError) Error() string { return "KeyError: " + pyStrRepr(e.Key) }
+
+// Is reports whether target is Python's KeyError, for errors.Is.
+func (e *KeyError) Is(target error) bool { return pyexc.Is(pyexc.KeyError, target) }
 
 // APIError is an error answer of the chat-completions API (the openai
 // library's APIStatusError: BadRequestError for 400, AuthenticationError

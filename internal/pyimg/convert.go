@@ -2,22 +2,19 @@ package pyimg
 
 import (
 	"bytes"
-	"errors"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"math"
+
+	"golang.org/x/image/webp"
 )
 
-// decodeRegistered decodes with a decoder registered with the standard
-// image package (for WebP): golang.org/x/image/webp registers one when it is
-// imported.
-func (im *Image) decodeRegistered() ([]byte, error) {
-	img, _, err := image.Decode(bytes.NewReader(im.data))
+// decodeWebP decodes a WebP file with golang.org/x/image/webp (Pillow
+// decodes WebP with libwebp).
+func (im *Image) decodeWebP() ([]byte, error) {
+	img, err := webp.Decode(bytes.NewReader(im.data))
 	if err != nil {
-		if errors.Is(err, image.ErrFormat) {
-			return nil, decodeErr(im.format, "no decoder", ErrNoDecoder)
-		}
 		return nil, decodeErr(im.format, "broken data stream", err)
 	}
 	if b := img.Bounds(); b.Dx() != im.width || b.Dy() != im.height {

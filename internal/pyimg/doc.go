@@ -35,9 +35,7 @@
 // which rounds its inverse DCT and upsamples chroma differently from
 // libjpeg (chroma is upsampled and converted with libjpeg's own arithmetic,
 // so the difference is that of the inverse DCT: a few levels); WebP pixels
-// need a decoder registered with the standard image package (importing
-// golang.org/x/image/webp for its side effect does it), else [Image.RGB]
-// fails with an error wrapping [ErrNoDecoder]; formats other than PNG, JPEG,
+// come from golang.org/x/image/webp, not libwebp; formats other than PNG, JPEG,
 // GIF, BMP and WebP, which Pillow may accept (TIFF, PPM, ICO, ...), are
 // reported as unidentified. Go's image/gif would refuse some GIFs Pillow
 // reads (frames outside the screen, indices past the palette); this

@@ -1,15 +1,8 @@
 package pyimg
 
 import (
-	"errors"
 	"fmt"
 )
-
-// ErrNoDecoder is wrapped by the [DecodeError] that [Image.RGB] returns for
-// an identified image whose pixels this package cannot decode itself (WebP)
-// when no decoder for its format is registered with the standard image
-// package.
-var ErrNoDecoder = errors.New("no pixel decoder registered for this format")
 
 // Base64Error is the error of [DecodeBase64]. Msg is the message Python's
 // base64.b64decode raises, for example "Incorrect padding" (binascii.Error,

@@ -290,8 +290,10 @@ func (im *Image) decode() (pix []byte, err error) {
 		return im.decodeBMP()
 	case im.format == "JPEG":
 		return im.decodeJPEG()
+	case im.webp:
+		return im.decodeWebP()
 	default:
-		return im.decodeRegistered()
+		return nil, decodeErr(im.format, "no decoder for this format", nil)
 	}
 }
 

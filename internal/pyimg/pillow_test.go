@@ -1,6 +1,7 @@
 package pyimg
 
 import (
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -128,9 +129,9 @@ func maxDiff(a, b []byte) int {
 	return m
 }
 
-func TestWebPNeedsRegisteredDecoder(t *testing.T) {
+func TestWebPTruncated(t *testing.T) {
 	// A VP8L header for a 3x2 image with alpha; the pixel data is not needed
-	// to open it.
+	// to open it, but reading the pixels fails as Pillow's load() does.
 	data := []byte("RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00\x2f\x02\x40\x00\x10\x00\x00\x00\x00\x00\x00\x00\x00")
 	im, err := Open(data, Limits{})
 	if err != nil {
@@ -141,10 +142,36 @@ func TestWebPNeedsRegisteredDecoder(t *testing.T) {
 	}
 	_, _, _, err = im.RGB()
 	var de *DecodeError
-	if !errors.As(err, &de) || !errors.Is(err, ErrNoDecoder) {
-		t.Fatalf("RGB error %v, want a DecodeError wrapping ErrNoDecoder", err)
+	if !errors.As(err, &de) || !strings.Contains(err.Error(), "broken data stream") {
+		t.Fatalf("RGB error %v, want a DecodeError for a broken data stream", err)
 	}
 	if !strings.Contains(err.Error(), "WEBP") {
 		t.Errorf("error %q does not name the format", err)
+	}
+}
+
+func TestWebPLosslessPixels(t *testing.T) {
+	// gopher-doc.8bpp.{lossless.webp,png} come from golang.org/x/image's
+	// testdata (BSD licence): the same picture, lossless, so Pillow's
+	// convert("RGB") gives the same pixels for both.
+	read := func(name string) (int, int, []byte) {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		im, err := Open(data, Limits{})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		w, h, rgb, err := im.RGB()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return w, h, rgb
+	}
+	ww, wh, webpRGB := read("gopher-doc.8bpp.lossless.webp")
+	pw, ph, pngRGB := read("gopher-doc.8bpp.png")
+	if ww != pw || wh != ph || !bytes.Equal(webpRGB, pngRGB) {
+		t.Fatalf("WebP %dx%d and PNG %dx%d differ in their pixels", ww, wh, pw, ph)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 
 	"github.com/agentschema/agentschema/internal/pyimg"
-	_ "golang.org/x/image/webp" // lets pyimg decode WebP pixels
 )
 
 // Image is an image as AutoGen's Image holds it (see internal/pyimg): read

@@ -35,6 +35,7 @@ type xCons struct {
 	Big   uint64   `json:"big,omitempty" maximum:"100"`
 	Ls    []string `json:"ls,omitempty" minItems:"2" enum:"a,b"`
 	G     float32  `json:"g,omitempty" minimum:"1"`
+	D     string   `json:"d" minLength:"3" default:"ab"` // a default is not validated
 }
 
 type xShapes struct {

@@ -3,10 +3,12 @@ package pymodel
 import (
 	"encoding/json"
 	"errors"
+	"math/big"
 	"reflect"
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
@@ -32,7 +34,7 @@ type Hooks struct {
 // type, recording faults in d.
 func Decode(d *wire.Decoder, n *Node, v reflect.Value) {
 	switch {
-	case n.Enum != nil || n.Kind == Array || n.Kind == Map && n.Key.Kind != String:
+	case n.Enum != nil:
 		decodeViaPython(d, n, v)
 	case n.Kind <= Bytes:
 		decodeScalar(d, n, v)
@@ -46,12 +48,20 @@ func Decode(d *wire.Decoder, n *Node, v reflect.Value) {
 func decodeScalar(d *wire.Decoder, n *Node, v reflect.Value) {
 	switch n.Kind {
 	case String:
+		if n.cons != nil {
+			decodeConstrainedStr(d, n, v)
+			return
+		}
 		v.SetString(d.Str())
 	case Bool:
 		v.SetBool(d.Bool())
 	case Int:
 		decodeInt(d, n, v)
 	case Float:
+		if n.cons != nil {
+			decodeConstrainedFloat(d, n, v)
+			return
+		}
 		v.SetFloat(d.Float())
 	case Any:
 		decodeAny(d, v)
@@ -83,15 +93,16 @@ func decodeInt(d *wire.Decoder, n *Node, v reflect.Value) {
 	if len(d.Errors()) > nerr {
 		return
 	}
-	switch n.IntRepr {
-	case IntWire:
-		v.Set(reflect.ValueOf(i))
-		return
-	case IntBigPtr:
-		v.Set(reflect.ValueOf(i.Big()))
+	if n.IntRepr != IntSized && n.cons == nil {
+		if n.IntRepr == IntWire {
+			v.Set(reflect.ValueOf(i))
+		} else {
+			v.Set(reflect.ValueOf(i.Big()))
+		}
 		return
 	}
-	if x, ok := i.Int64(); ok && fits(n.Type, x) {
+	x, small := i.Int64()
+	if small && n.cons == nil && fits(n.Type, x) {
 		if v.CanInt() {
 			v.SetInt(x)
 		} else {
@@ -99,11 +110,55 @@ func decodeInt(d *wire.Decoder, n *Node, v reflect.Value) {
 		}
 		return
 	}
-	if b := i.Big(); b.Sign() >= 0 && b.Cmp(n.Max) <= 0 && !v.CanInt() {
-		v.SetUint(b.Uint64()) // beyond int64: the top half of uint64
+	var b *big.Int
+	if small {
+		b = big.NewInt(x)
+	} else {
+		b = i.Big()
+	}
+	if typ, msg := n.intFault(b, n.cons); typ != "" {
+		d.Fail(typ, msg)
 		return
 	}
-	d.Fail("int_range", "Input should fit a Go "+n.Type.Kind().String()+": "+i.String())
+	switch {
+	case n.IntRepr == IntWire:
+		v.Set(reflect.ValueOf(i))
+	case n.IntRepr == IntBigPtr:
+		v.Set(reflect.ValueOf(b))
+	case v.CanInt():
+		v.SetInt(b.Int64())
+	default:
+		v.SetUint(b.Uint64()) // beyond int64: the top half of uint64
+	}
+}
+
+// decodeConstrainedStr reads a string with constraint tags: the fault of
+// the first constraint that fails, once the string is read.
+func decodeConstrainedStr(d *wire.Decoder, n *Node, v reflect.Value) {
+	isStr := d.Peek() == wire.KindString
+	s := d.Str()
+	if !isStr || d.Fatal() {
+		return
+	}
+	if typ, msg := n.strFault(s); typ != "" {
+		d.Fail(typ, msg)
+		return
+	}
+	v.SetString(s)
+}
+
+// decodeConstrainedFloat reads a float with constraint tags.
+func decodeConstrainedFloat(d *wire.Decoder, n *Node, v reflect.Value) {
+	nerr := len(d.Errors())
+	f := d.Float()
+	if len(d.Errors()) > nerr || d.Fatal() {
+		return
+	}
+	if typ, msg := n.floatFault(f); typ != "" {
+		d.Fail(typ, msg)
+		return
+	}
+	v.SetFloat(f)
 }
 
 // fits reports whether x is within the range of integer type t.
@@ -153,6 +208,10 @@ func decodeMethods(d *wire.Decoder, n *Node, v reflect.Value) {
 func decodeContainer(d *wire.Decoder, n *Node, v reflect.Value) {
 	switch n.Kind {
 	case Slice:
+		if n.cons != nil {
+			decodeConstrainedSlice(d, n, v)
+			return
+		}
 		if !d.Array() {
 			return
 		}
@@ -162,7 +221,13 @@ func decodeContainer(d *wire.Decoder, n *Node, v reflect.Value) {
 			Decode(d, n.Elem, s.Index(s.Len()-1))
 		}
 		v.Set(s)
+	case Array:
+		decodeTuple(d, n, v)
 	case Map:
+		if n.Key.Kind != String {
+			decodeIntKeyMap(d, n, v)
+			return
+		}
 		if !d.Object("dict_type", "Input should be a valid dictionary") {
 			return
 		}
@@ -190,9 +255,105 @@ func decodeContainer(d *wire.Decoder, n *Node, v reflect.Value) {
 	}
 }
 
+// decodeConstrainedSlice reads a list with minItems or maxItems as list.rs
+// does: past max_length the rest is skipped and too_long reported;
+// min_length is checked when the items are valid. (pydantic drops the
+// faults of the first max_length items of a list that is too long; a
+// streaming decoder has recorded them already, so they stay.)
+func decodeConstrainedSlice(d *wire.Decoder, n *Node, v reflect.Value) {
+	if !d.Array() {
+		return
+	}
+	c := n.cons
+	nerr := len(d.Errors())
+	s := reflect.MakeSlice(n.Type, 0, 0)
+	count := 0
+	for d.More() {
+		count++
+		if c.maxLen >= 0 && count > c.maxLen {
+			d.Skip()
+			continue
+		}
+		s = reflect.Append(s, reflect.Zero(n.Elem.Type))
+		Decode(d, n.Elem, s.Index(s.Len()-1))
+	}
+	switch {
+	case d.Fatal():
+	case c.maxLen >= 0 && count > c.maxLen:
+		d.Fail(listTooLong(c, count))
+	case c.minLen >= 0 && count < c.minLen && len(d.Errors()) == nerr:
+		d.Fail(listTooShort(c, count))
+	default:
+		v.Set(s)
+	}
+}
+
+// decodeTuple reads a fixed-length array as tuple.rs validates a tuple:
+// each item at its position, a missing one at its index, and more items
+// than positions refused as a whole (the faults of the first items,
+// which pydantic drops then, stay: see decodeConstrainedSlice).
+func decodeTuple(d *wire.Decoder, n *Node, v reflect.Value) {
+	if k := d.Peek(); k != wire.KindArray {
+		if k != wire.KindInvalid {
+			d.Fail("tuple_type", "Input should be a valid tuple")
+		}
+		d.Skip()
+		return
+	}
+	d.Array()
+	count := 0
+	for d.More() {
+		if count < n.Len {
+			Decode(d, n.Elem, v.Index(count))
+		} else {
+			d.Skip()
+		}
+		count++
+	}
+	if d.Fatal() {
+		return
+	}
+	if count > n.Len {
+		d.Fail(tupleTooLong(n, count))
+		return
+	}
+	for i := count; i < n.Len; i++ {
+		d.FailField(strconv.Itoa(i), "missing", "Field required")
+	}
+}
+
+// decodeIntKeyMap reads a dict with integer keys: each member name is
+// validated as a str input to the key's int (a fault at (key, "[key]"), as
+// dict.rs puts it), each value in JSON mode.
+func decodeIntKeyMap(d *wire.Decoder, n *Node, v reflect.Value) {
+	if !d.Object("dict_type", "Input should be a valid dictionary") {
+		return
+	}
+	m := reflect.MakeMap(n.Type)
+	for {
+		name, ok := d.Next()
+		if !ok {
+			break
+		}
+		key := pyjson.StrValue(string(name))
+		kv := reflect.New(n.Key.Type).Elem()
+		var vd validator
+		vd.value(n.Key, &key, kv)
+		for _, e := range vd.errs {
+			d.FailField("[key]", e.Type, e.Msg)
+		}
+		ev := reflect.New(n.Elem.Type).Elem()
+		Decode(d, n.Elem, ev)
+		if len(vd.errs) == 0 {
+			m.SetMapIndex(kv, ev)
+		}
+	}
+	v.Set(m)
+}
+
 // decodeViaPython reads a value whose JSON-mode rules are those of python
-// mode (Literals, Enum classes, tuples, dicts with integer keys): parsed,
-// then validated; the first fault is reported at the value.
+// mode (Literals and Enum classes, scalars): parsed, then validated; the
+// fault is reported at the value.
 func decodeViaPython(d *wire.Decoder, n *Node, v reflect.Value) {
 	raw, ok := d.RawValue()
 	if !ok {

@@ -90,6 +90,9 @@ type Node struct {
 	rangeKW  []keyword // minimum/maximum of a sized Go integer
 	keywords []keyword // constraint keywords from struct tags
 
+	rangeLE, rangeGE *bound       // a sized Go integer's range as the schema shows it
+	cons             *constraints // the constraint tags, enforced (constraints.go)
+
 	def *defSchema // Codec: a fixed $defs entry (gen.RequestUsage)
 }
 
@@ -136,13 +139,13 @@ func (f *Field) prepare() {
 		f.fill = func(v reflect.Value) { v.Set(reflect.MakeMap(n.Type)) }
 	case n.Kind <= Bool || n.Kind == Time || n.Kind == DateTime:
 		x := reflect.New(n.Type).Elem()
-		var vd validator
+		vd := validator{defaults: true}
 		vd.value(n, &d, x)
 		f.fill = func(v reflect.Value) { v.Set(x) }
 	default:
 		f.fill = func(v reflect.Value) {
 			d := f.Default
-			var vd validator
+			vd := validator{defaults: true}
 			vd.value(n, &d, v)
 		}
 	}
@@ -466,7 +469,7 @@ func (b *builder) parseDefault(n *Node, text, path string) (pyjson.Value, error)
 		}
 	}
 	dst := reflect.New(n.Type).Elem()
-	var vd validator
+	vd := validator{defaults: true}
 	vd.value(n, &v, dst)
 	if len(vd.errs) > 0 {
 		return pyjson.Value{}, b.fail(path, "default tag %q: %s", text, vd.errs[0].Msg)

@@ -92,9 +92,11 @@ func sizedInt(t reflect.Type, keywords bool) *Node {
 		n.Max = new(big.Int).Sub(new(big.Int).Lsh(one, bits), one)
 		if keywords && bits < 64 {
 			n.rangeKW = append(n.rangeKW, keyword{"maximum", pyjson.IntValue(n.Max.String())})
+			n.rangeLE = &bound{i: n.Max, text: n.Max.String()}
 		}
 		if keywords {
 			n.rangeKW = append(n.rangeKW, keyword{"minimum", pyjson.IntValue("0")})
+			n.rangeGE = &bound{i: n.Min, text: "0"}
 		}
 		return n
 	}
@@ -102,6 +104,8 @@ func sizedInt(t reflect.Type, keywords bool) *Node {
 	n.Max = new(big.Int).Sub(new(big.Int).Lsh(one, bits-1), one)
 	if keywords && bits < 64 {
 		n.rangeKW = []keyword{{"maximum", pyjson.IntValue(n.Max.String())}, {"minimum", pyjson.IntValue(n.Min.String())}}
+		n.rangeLE = &bound{i: n.Max, text: n.Max.String()}
+		n.rangeGE = &bound{i: n.Min, text: n.Min.String()}
 	}
 	return n
 }
@@ -223,6 +227,9 @@ func (b *builder) applyTags(f *Field, tag reflect.StructTag, path string) error 
 		if err != nil {
 			return err
 		}
+		if reason := target.addConstraint(kw.name, v); reason != "" {
+			return b.fail(path, "%s tag %q: %s", kw.name, text, reason)
+		}
 		target.keywords = append(target.keywords, keyword{kw.name, v})
 	}
 	return nil
@@ -263,7 +270,7 @@ func (b *builder) enumTag(target *Node, text, path string) error {
 	var values []pyjson.Value
 	for _, v := range raw {
 		dst := reflect.New(et.Type).Elem()
-		var vd validator
+		vd := validator{defaults: true}
 		vd.value(et, &v, dst)
 		if len(vd.errs) > 0 {
 			return b.fail(path, "enum tag value %s: %s", pyjson.Repr(&v), vd.errs[0].Msg)

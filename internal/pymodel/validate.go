@@ -43,6 +43,18 @@ func Validate(n *Node, v *pyjson.Value, dst reflect.Value) []Error {
 type validator struct {
 	loc  []any
 	errs []Error
+	// defaults: the value is a default or a Literal's value, which
+	// pydantic does not validate: the constraint tags are not checked
+	// (a Go integer's range is).
+	defaults bool
+}
+
+// cons returns n's constraints when they are checked.
+func (vd *validator) cons(n *Node) *constraints {
+	if vd.defaults {
+		return nil
+	}
+	return n.cons
 }
 
 func (vd *validator) add(typ, msg string, input *pyjson.Value) {
@@ -75,11 +87,24 @@ func (vd *validator) scalar(n *Node, v *pyjson.Value, dst reflect.Value) {
 			vd.add("string_type", "Input should be a valid string", v)
 			return
 		}
+		if vd.cons(n) != nil {
+			if typ, msg := n.strFault(v.Str); typ != "" {
+				vd.add(typ, msg, v)
+				return
+			}
+		}
 		dst.SetString(v.Str)
 	case Int:
 		vd.intValue(n, v, dst)
 	case Float:
-		if f, ok := vd.floatOf(v); ok {
+		f, ok := vd.floatOf(v)
+		if ok && vd.cons(n) != nil {
+			if typ, msg := n.floatFault(f); typ != "" {
+				vd.add(typ, msg, v)
+				return
+			}
+		}
+		if ok {
 			dst.SetFloat(f)
 		}
 	case Bool:
@@ -127,17 +152,7 @@ func (vd *validator) viaJSON(n *Node, v *pyjson.Value, dst reflect.Value) {
 func (vd *validator) container(n *Node, v *pyjson.Value, dst reflect.Value) {
 	switch n.Kind {
 	case Slice:
-		if v.Kind != pyjson.List {
-			vd.add("list_type", "Input should be a valid list", v)
-			return
-		}
-		s := reflect.MakeSlice(n.Type, len(v.List), len(v.List))
-		for i := range v.List {
-			vd.push(i)
-			vd.value(n.Elem, &v.List[i], s.Index(i))
-			vd.pop()
-		}
-		dst.Set(s)
+		vd.sliceValue(n, v, dst)
 	case Array:
 		vd.arrayValue(n, v, dst)
 	case Map:
@@ -156,6 +171,35 @@ func (vd *validator) container(n *Node, v *pyjson.Value, dst reflect.Value) {
 			dst.Set(p)
 		}
 	}
+}
+
+// sliceValue validates a list; with minItems or maxItems, as list.rs
+// does: past max_length the list's one fault is too_long, and min_length
+// is checked when the items are valid.
+func (vd *validator) sliceValue(n *Node, v *pyjson.Value, dst reflect.Value) {
+	if v.Kind != pyjson.List {
+		vd.add("list_type", "Input should be a valid list", v)
+		return
+	}
+	c := vd.cons(n)
+	if c != nil && c.maxLen >= 0 && len(v.List) > c.maxLen {
+		typ, msg := listTooLong(c, len(v.List))
+		vd.add(typ, msg, v)
+		return
+	}
+	before := len(vd.errs)
+	s := reflect.MakeSlice(n.Type, len(v.List), len(v.List))
+	for i := range v.List {
+		vd.push(i)
+		vd.value(n.Elem, &v.List[i], s.Index(i))
+		vd.pop()
+	}
+	if c != nil && c.minLen >= 0 && len(vd.errs) == before && len(v.List) < c.minLen {
+		typ, msg := listTooShort(c, len(v.List))
+		vd.add(typ, msg, v)
+		return
+	}
+	dst.Set(s)
 }
 
 // model validates a dict into a struct: fields in order, each from its key
@@ -190,7 +234,8 @@ func (vd *validator) arrayValue(n *Node, v *pyjson.Value, dst reflect.Value) {
 		return
 	}
 	if len(v.List) > n.Len {
-		vd.add("too_long", "Tuple should have at most "+plural(n.Len, "item")+" after validation, not "+strconv.Itoa(len(v.List)), v)
+		typ, msg := tupleTooLong(n, len(v.List))
+		vd.add(typ, msg, v)
 		return
 	}
 	for i := 0; i < n.Len; i++ {
@@ -235,7 +280,7 @@ func (vd *validator) enumValue(n *Node, v *pyjson.Value, dst reflect.Value) {
 	for i := range n.Enum {
 		want := &n.Enum[i]
 		if enumMatch(n, v, want) {
-			var quiet validator
+			quiet := validator{defaults: true}
 			plain := *n
 			plain.Enum = nil
 			quiet.value(&plain, want, dst)
@@ -346,20 +391,16 @@ func (vd *validator) intValue(n *Node, v *pyjson.Value, dst reflect.Value) {
 		return
 	}
 	x, _ := new(big.Int).SetString(text, 10)
+	if typ, msg := n.intFault(x, vd.cons(n)); typ != "" {
+		vd.add(typ, msg, v)
+		return
+	}
 	switch n.IntRepr {
 	case IntWire:
 		dst.Set(reflect.ValueOf(wire.IntFromBig(x)))
 		return
 	case IntBigPtr:
 		dst.Set(reflect.ValueOf(x))
-		return
-	}
-	if n.Max != nil && x.Cmp(n.Max) > 0 {
-		vd.add("less_than_equal", "Input should be less than or equal to "+n.Max.String(), v)
-		return
-	}
-	if n.Min != nil && x.Cmp(n.Min) < 0 {
-		vd.add("greater_than_equal", "Input should be greater than or equal to "+n.Min.String(), v)
 		return
 	}
 	if dst.CanInt() {

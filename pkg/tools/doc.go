@@ -129,12 +129,13 @@
 //	    For further information visit https://errors.pydantic.dev/2.13/v/missing
 //
 // A Go integer outside its type's range is refused (less_than_equal,
-// greater_than_equal). The converted arguments are then checked against
-// the tool's own schema with a JSON Schema validator
-// (github.com/santhosh-tekuri/jsonschema/v6), which enforces the constraint
-// tags with pydantic's error types and messages; so the function always
-// receives arguments that satisfy the schema the model was shown. A panic
-// in the function is returned as a *PanicError.
+// greater_than_equal), and the constraint tags (minimum, maxLength,
+// pattern, minItems, ...) are enforced as pydantic enforces the Field
+// constraints that write the same keywords (greater_than_equal,
+// string_too_long, string_pattern_mismatch, too_short, ...), each fault
+// in its field's place among the others; so the function always receives
+// arguments that satisfy the schema the model was shown. A panic in the
+// function is returned as a *PanicError.
 //
 // # Where each Python behaviour lives
 //
@@ -143,8 +144,7 @@
 // and pkg/models/openai's structured output; its doc.go documents the tag
 // grammar once. This package adds what is AutoGen's tools' own: the
 // argument model's title and descriptions, the inlining of $refs into the
-// parameters, Strict mode, the constraint check with a JSON Schema
-// validator (schemacheck.go), pydantic's error text (errors.go),
+// parameters, Strict mode, pydantic's error text (errors.go),
 // return_value_as_string (render.go) and the component config
 // (component.go, pysource.go). Python's values and their repr and str are
 // internal/pyjson's.

@@ -9,8 +9,6 @@ import (
 	"runtime/debug"
 	"sync"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyjson"
 )
@@ -89,7 +87,7 @@ func withCallID(ctx context.Context, callID string) context.Context {
 }
 
 // spec is what every tool built from a Go argument type has: the plan of
-// its argument type, its schema and the compiled schema.
+// its argument type and its schema.
 type spec struct {
 	name        string
 	description string
@@ -98,7 +96,6 @@ type spec struct {
 	node        *node
 	properties  []byte // compact JSON of the parameters' properties
 	required    []string
-	compiled    *jsonschema.Schema
 }
 
 // newSpec builds the spec of a tool whose arguments are In.
@@ -130,10 +127,6 @@ func newSpec[In any](name, description, title string, sem semantics, opts []Opti
 		return nil, &StrictModeError{Tool: name, Msg: strictRequiredMsg}
 	}
 	s.properties = appendJSON(nil, &props)
-	s.compiled, err = compileParameters(s.parametersJSON())
-	if err != nil {
-		return nil, &TypeError{Type: t, Msg: "the schema does not compile: " + err.Error()}
-	}
 	return s, nil
 }
 
@@ -174,10 +167,6 @@ func decodeArgs[In any](s *spec, args json.RawMessage) (In, error) {
 	dst := reflect.ValueOf(&in).Elem()
 	if errs := validateModel(s.node, &v, dst); len(errs) > 0 {
 		return in, &ValidationError{Title: s.node.Title, Errors: errs}
-	}
-	dumped := dumpValueOf(s.node, dst)
-	if faults := schemaFaults(s.compiled, &dumped); len(faults) > 0 {
-		return in, &ValidationError{Title: s.node.Title, Errors: faults}
 	}
 	return in, nil
 }

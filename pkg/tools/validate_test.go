@@ -220,8 +220,10 @@ func TestValidateEnums(t *testing.T) {
 	})
 }
 
-// Constraint tags are checked by the JSON Schema validator; the errors
-// have pydantic's types and messages for the same Field constraints.
+// Constraint tags are enforced as pydantic-core enforces the same Field
+// constraints (src/validators/{int,float,string,list}.rs): after the
+// conversion, the first constraint that fails is the value's one fault
+// ("ABCD" is too long, and its pattern is not checked then).
 func TestValidateConstraints(t *testing.T) {
 	type args struct {
 		N     int      `json:"n,omitempty" minimum:"0" exclusiveMaximum:"10"`
@@ -243,11 +245,10 @@ func TestValidateConstraints(t *testing.T) {
 		got[e.locText()+" "+e.Type] = e.Msg
 	}
 	want := map[string]string{
-		"n less_than":               "Input should be less than 10",
-		"f multiple_of":             "Input should be a multiple of 0.5",
-		"s string_too_long":         "String should have at most 3 characters",
-		"s string_pattern_mismatch": "String should match pattern '^[a-z]*$'",
-		"l too_long":                "List should have at most 1 item after validation, not 2",
+		"n less_than":       "Input should be less than 10",
+		"f multiple_of":     "Input should be a multiple of 0.5",
+		"s string_too_long": "String should have at most 3 characters",
+		"l too_long":        "List should have at most 1 item after validation, not 2",
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("errors\n got %v\nwant %v", got, want)
@@ -257,6 +258,22 @@ func TestValidateConstraints(t *testing.T) {
 		{"n", "greater_than_equal", "Input should be greater than or equal to 0"},
 		{"s", "string_too_short", "String should have at least 2 characters"},
 	})
+	// A type fault and a constraint fault are reported together, in field
+	// order, as pydantic reports them; the pattern is quoted as written.
+	_, err = validateInto[args](t, `{"n": "x", "s": "AB"}`)
+	checkErrors(t, err, []fieldErr{
+		{"n", "int_parsing", "Input should be a valid integer, unable to parse string as an integer"},
+		{"s", "string_pattern_mismatch", "String should match pattern '^[a-z]*$'"},
+	})
+	// The input at fault is the input as given (pydantic-core's
+	// ValError::new(..., input)), not the converted value.
+	_, err = validateInto[args](t, `{"n": "12"}`)
+	wantText := "1 validation error for targs\n" +
+		"n\n  Input should be less than 10 [type=less_than, input_value='12', input_type=str]\n" +
+		"    For further information visit https://errors.pydantic.dev/2.13/v/less_than"
+	if err == nil || err.Error() != wantText {
+		t.Errorf("got\n%v\nwant\n%s", err, wantText)
+	}
 }
 
 // The full text of a ValidationError is pydantic's str(ValidationError).

@@ -46,21 +46,10 @@ type createFlags struct {
 	jsonOutput, stream                                 bool
 }
 
+// runCreate runs the create command: one completion of the model client
+// the --config file describes, on the messages of the input.
 func runCreate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var f createFlags
-	fs := flag.NewFlagSet("create", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.StringVar(&f.config, "config", "", "the client's component config (JSON)")
-	fs.StringVar(&f.tools, "tools", "", "a JSON array of tool schemas (or one schema)")
-	fs.StringVar(&f.toolChoice, "tool-choice", "", "auto, required, none, or the name of one of the tools")
-	fs.BoolVar(&f.jsonOutput, "json-output", false, "JSON mode (json_output=True)")
-	fs.StringVar(&f.outputSchema, "output-schema", "", "NAME=SCHEMA.json: structured output with this JSON Schema, named NAME")
-	fs.StringVar(&f.extraArgs, "extra-args", "", "a JSON object of extra create arguments")
-	fs.BoolVar(&f.stream, "stream", false, "stream the completion")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, createUsage)
-		fs.PrintDefaults()
-	}
+	fs, f := createFlagSet(stderr)
 	files, ok := parseInterspersed(fs, args)
 	if !ok {
 		return exitUsage
@@ -98,28 +87,68 @@ func runCreate(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	} else if err != nil {
 		return fail(err)
 	}
+	messages, status := readMessages(name, stdin, stderr)
+	if status != exitOK {
+		return status
+	}
+	return createAndPrint(ctx, config, messages, opts, more, f.stream, stdout, stderr)
+}
+
+// createFlagSet returns the flags of the create command and where they
+// are stored; its usage message goes to stderr.
+func createFlagSet(stderr io.Writer) (*flag.FlagSet, *createFlags) {
+	var f createFlags
+	fs := flag.NewFlagSet("create", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&f.config, "config", "", "the client's component config (JSON)")
+	fs.StringVar(&f.tools, "tools", "", "a JSON array of tool schemas (or one schema)")
+	fs.StringVar(&f.toolChoice, "tool-choice", "", "auto, required, none, or the name of one of the tools")
+	fs.BoolVar(&f.jsonOutput, "json-output", false, "JSON mode (json_output=True)")
+	fs.StringVar(&f.outputSchema, "output-schema", "", "NAME=SCHEMA.json: structured output with this JSON Schema, named NAME")
+	fs.StringVar(&f.extraArgs, "extra-args", "", "a JSON object of extra create arguments")
+	fs.BoolVar(&f.stream, "stream", false, "stream the completion")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, createUsage)
+		fs.PrintDefaults()
+	}
+	return fs, &f
+}
+
+// readMessages reads the LLM messages of the named input ("-": stdin).
+// Otherwise it reports the fault on stderr and returns the exit status:
+// exitUsage for an input that cannot be read, exitBad for messages AutoGen
+// would refuse.
+func readMessages(name string, stdin io.Reader, stderr io.Writer) ([]gen.LLMMessage, int) {
 	r, closeFn, err := openInput(name, stdin)
 	if err != nil {
-		return fail(err)
+		fmt.Fprintf(stderr, "agentschema create: %v\n", err)
+		return nil, exitUsage
 	}
 	defer closeFn()
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return fail(fmt.Errorf("%s: %w", name, err))
+		fmt.Fprintf(stderr, "agentschema create: %s: %v\n", name, err)
+		return nil, exitUsage
 	}
 	messages, err := decodeMessages(data)
 	if err != nil {
 		fmt.Fprintf(stderr, "agentschema create: %s: %v\n", name, err)
-		return exitBad
+		return nil, exitBad
 	}
+	return messages, exitOK
+}
 
+// createAndPrint loads the model client the config describes, runs the
+// completion and prints the CreateResult, returning the exit status; where
+// AutoGen raises, it prints the error on stderr and returns exitBad.
+func createAndPrint(ctx context.Context, config []byte, messages []gen.LLMMessage, opts models.CreateOptions, more openai.Options, stream bool, stdout, stderr io.Writer) int {
 	client, err := models.LoadClient(ctx, config)
 	if err != nil {
 		fmt.Fprintf(stderr, "agentschema create: %v\n", err)
 		return exitBad
 	}
 	defer client.Close()
-	result, err := create(ctx, client, messages, opts, more, f.stream, stdout)
+	result, err := create(ctx, client, messages, opts, more, stream, stdout)
 	if err == nil {
 		var out []byte
 		if out, err = gen.Marshal(&result); err == nil {

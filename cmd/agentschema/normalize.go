@@ -74,66 +74,95 @@ func runNormalize(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		}
 	}
 	files, unreadable := inputs(fs.Args(), stderr)
-	p := &faultPrinter{format: *format, w: stderr}
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	flush := func() { out.Flush() }
+	n := &normalizeRun{
+		ctx:  ctx,
+		typ:  *typ,
+		opts: wire.Options{DisallowUnknownFields: *strict},
+		p:    &faultPrinter{format: *format, w: stderr},
+		out:  out,
+	}
 	status := exitOK
 	if unreadable {
 		status = exitUsage
 	}
-	bad := false
 	for _, name := range files {
 		if ctx.Err() != nil {
 			break
 		}
-		r, closeFn, err := openInput(name, stdin)
-		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", name, err)
-			status = exitUsage
-			continue
-		}
-		// Flushing before each read that may wait shows each line as soon
-		// as its document is complete (tail -f ... | agentschema normalize).
-		in := newContextReader(ctx, r, flush)
-		// Documents are normalized in parallel when the input is a file
-		// (parallel.go); each one's faults are held and written in order.
-		err = forDocumentsInOrder(name, in, *typ == "", parallelFor(name), func(doc document, fault error) normalized {
-			var held bytes.Buffer
-			hp := &faultPrinter{format: p.format, w: &held}
-			if fault != nil {
-				hp.document(doc, faultMessage(fault))
-				return normalized{faults: held.Bytes()}
-			}
-			if ctx.Err() != nil {
-				return normalized{}
-			}
-			line, ok := normalizeOne(doc, *typ, wire.Options{DisallowUnknownFields: *strict}, hp)
-			return normalized{line: line, ok: ok, faults: held.Bytes()}
-		}, func(doc document, fault error, res normalized) error {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			if len(res.faults) > 0 {
-				p.w.Write(res.faults)
-			}
-			if !res.ok {
-				bad = true
-				return nil
-			}
-			out.Write(res.line)
-			return out.WriteByte('\n')
-		})
-		closeFn()
-		if err != nil && ctx.Err() == nil {
+		if err := n.file(name, stdin); err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", name, err)
 			status = exitUsage
 		}
 	}
 	out.Flush()
-	if bad && status == exitOK {
+	if n.bad && status == exitOK {
 		status = exitBad
 	}
 	return status
+}
+
+// normalizeRun normalizes documents and writes their lines.
+type normalizeRun struct {
+	ctx  context.Context // stops the reading
+	typ  string
+	opts wire.Options
+	p    *faultPrinter // writes the faults
+	out  *bufio.Writer // receives the lines
+	bad  bool          // some document had faults
+}
+
+// file normalizes every document of one input; the error is an input
+// that cannot be opened or read (none once ctx is done).
+func (n *normalizeRun) file(name string, stdin io.Reader) error {
+	r, closeFn, err := openInput(name, stdin)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	// Flushing before each read that may wait shows each line as soon
+	// as its document is complete (tail -f ... | agentschema normalize).
+	in := newContextReader(n.ctx, r, func() { n.out.Flush() })
+	// Documents are normalized in parallel when the input is a file
+	// (parallel.go); each one's faults are held and written in order.
+	err = forDocumentsInOrder(name, in, n.typ == "", parallelFor(name), n.normalize, n.emit)
+	if err != nil && n.ctx.Err() == nil {
+		return err
+	}
+	return nil
+}
+
+// normalize normalizes one document; fault is set for a document too
+// large to read. It writes nothing (the faults are held), so documents
+// can be normalized in parallel.
+func (n *normalizeRun) normalize(doc document, fault error) normalized {
+	var held bytes.Buffer
+	hp := &faultPrinter{format: n.p.format, w: &held}
+	if fault != nil {
+		hp.document(doc, faultMessage(fault))
+		return normalized{faults: held.Bytes()}
+	}
+	if n.ctx.Err() != nil {
+		return normalized{}
+	}
+	line, ok := normalizeOne(doc, n.typ, n.opts, hp)
+	return normalized{line: line, ok: ok, faults: held.Bytes()}
+}
+
+// emit writes the faults and the line normalize gave for one document.
+func (n *normalizeRun) emit(doc document, fault error, res normalized) error {
+	if err := n.ctx.Err(); err != nil {
+		return err
+	}
+	if len(res.faults) > 0 {
+		n.p.w.Write(res.faults)
+	}
+	if !res.ok {
+		n.bad = true
+		return nil
+	}
+	n.out.Write(res.line)
+	return n.out.WriteByte('\n')
 }
 
 // normalizeOne decodes one document and returns its canonical encoding,

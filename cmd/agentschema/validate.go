@@ -91,15 +91,8 @@ func runValidate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	defer out.Flush()
-	var w validateOutput
-	switch *format {
-	case "text":
-		w = &textOutput{w: out}
-	case "json":
-		w = &jsonOutput{w: out}
-	case "github":
-		w = &githubOutput{w: out}
-	default:
+	w := newValidateOutput(*format, out)
+	if w == nil {
 		fmt.Fprintf(stderr, "agentschema validate: unknown --format %q: want text, json or github\n", *format)
 		return exitUsage
 	}
@@ -114,33 +107,65 @@ func runValidate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		out:      w,
 		progress: newProgress(stderr, files),
 	}
-	for _, name := range files {
-		if ctx.Err() != nil {
+	readFailed, ok := r.files(files, stdin, stderr)
+	if !ok {
+		return exitUsage
+	}
+	return r.summarize(out, unreadable || readFailed, stderr)
+}
+
+// newValidateOutput returns the output of the named format writing to
+// out, or nil for an unknown format.
+func newValidateOutput(format string, out *bufio.Writer) validateOutput {
+	switch format {
+	case "text":
+		return &textOutput{w: out}
+	case "json":
+		return &jsonOutput{w: out}
+	case "github":
+		return &githubOutput{w: out}
+	}
+	return nil
+}
+
+// files checks the documents of each input in turn until ctx is done,
+// reporting on stderr the inputs that cannot be read (unreadable is then
+// true). It returns false when the output could not be written.
+func (r *validateRun) files(names []string, stdin io.Reader, stderr io.Writer) (unreadable, ok bool) {
+	for _, name := range names {
+		if r.ctx.Err() != nil {
 			break
 		}
 		if err := r.file(name, stdin); err != nil {
 			if errors.Is(err, errOutput) {
-				if context.Cause(ctx) != errOutputFailed { // else runWithContext reports it
+				if context.Cause(r.ctx) != errOutputFailed { // else runWithContext reports it
 					fmt.Fprintf(stderr, "agentschema validate: %v\n", err)
 				}
-				return exitUsage
+				return unreadable, false
 			}
-			if ctx.Err() != nil {
+			if r.ctx.Err() != nil {
 				break
 			}
 			fmt.Fprintf(stderr, "%s: %v\n", name, err)
 			unreadable = true
 		}
 	}
+	return unreadable, true
+}
+
+// summarize ends the run: it writes the summary, flushes the output and
+// warns on stderr about documents without a usable "type" tag. It returns
+// the exit status.
+func (r *validateRun) summarize(out *bufio.Writer, unreadable bool, stderr io.Writer) int {
 	r.progress.done()
-	if err := w.finish(r.docs, r.invalid); err != nil {
-		if context.Cause(ctx) != errOutputFailed {
+	if err := r.out.finish(r.docs, r.invalid); err != nil {
+		if context.Cause(r.ctx) != errOutputFailed {
 			fmt.Fprintf(stderr, "agentschema validate: %v\n", err)
 		}
 		return exitUsage
 	}
 	if err := out.Flush(); err != nil {
-		if context.Cause(ctx) != errOutputFailed {
+		if context.Cause(r.ctx) != errOutputFailed {
 			fmt.Fprintf(stderr, "agentschema validate: writing output: %v\n", err)
 		}
 		return exitUsage

@@ -42,6 +42,13 @@ func getattr(obj *pyjson.Value, name string) (pyjson.Value, error) {
 		if v, ok := datetimeAttr(obj, name); ok {
 			return v, nil
 		}
+	case pyjson.Enum:
+		switch name {
+		case "value", "_value_":
+			return obj.List[0], nil
+		case "name", "_name_":
+			return pyjson.StrValue(obj.Str), nil
+		}
 	}
 	return pyjson.Value{}, pyexc.New(pyexc.AttributeError, "'"+obj.TypeName()+"' object has no attribute "+strRepr(name))
 }

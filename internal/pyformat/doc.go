@@ -4,7 +4,10 @@
 // and }} escapes, replacement fields {name.attr[key]!conv:spec} with nested
 // fields in the spec, and the format-spec mini-language
 // [[fill]align][sign][z][#][0][width][grouping][.precision][type] for str,
-// int, bool, float and datetime (strftime, from internal/pytime).
+// int, bool, float and datetime (strftime, from internal/pytime). An Enum
+// member is formatted as Python 3.11 and 3.12 format one, plain or mixed
+// in with str or int: str.__format__(str(member), spec), "Color.RED" (3.10
+// wrote a mixed-in member's value); its value and name are its attributes.
 //
 // It owns Format (format_string.format(**kwargs), which AutoGen's
 // StructuredMessage.to_text calls) and FormatValue (format(obj, spec)).

@@ -22,6 +22,11 @@ func kwargs(t testing.TB) *pyjson.Value {
 		t.Fatal(err)
 	}
 	kw.Set("dt", pyjson.DatetimeValue(d))
+	// class Color(str, Enum): RED = "red"; class Level(int, Enum): LOW = 1;
+	// class Plain(Enum): A = "a"
+	kw.Set("c", pyjson.EnumValue("Color", "RED", pyjson.StrValue("red")))
+	kw.Set("lv", pyjson.EnumValue("Level", "LOW", pyjson.IntValue("1")))
+	kw.Set("pl", pyjson.EnumValue("Plain", "A", pyjson.StrValue("a")))
 	return &kw
 }
 
@@ -51,6 +56,14 @@ func TestFormat(t *testing.T) {
 		{"{dt!r}", "datetime.datetime(2024, 3, 5, 7, 8, 9, 10, tzinfo=TzInfo(19800))", ""},
 		{"{dt:%a %d %b %Y %H:%M %z}", "Tue 05 Mar 2024 07:08 +0530", ""},
 		{"{{}}", "{}", ""},
+		// Enum.__format__ in CPython 3.11 and 3.12 (Lib/enum.py) is
+		// str.__format__(str(self), format_spec) for a plain Enum and for
+		// str and int mixins alike (3.10 gave a mixin's value: "red", "1").
+		{"{c} {lv} {pl}", "Color.RED Level.LOW Plain.A", ""},
+		{"{c!s}|{c!r}|{lv!r}", "Color.RED|<Color.RED: 'red'>|<Level.LOW: 1>", ""},
+		{"{c:>10}|{lv:.5}", " Color.RED|Level", ""},
+		{"{c.value} {c.name} {lv.value:03d}", "red RED 001", ""},
+		{"{lv:d}", "ValueError: Unknown format code 'd' for object of type 'str'", pyexc.ValueError},
 		{"{missing}", "KeyError: 'missing'", pyexc.KeyError},
 		{"{}", "IndexError: Replacement index 0 out of range for positional args tuple", pyexc.IndexError},
 		{"{l[9]}", "IndexError: list index out of range", pyexc.IndexError},

@@ -221,6 +221,11 @@ func FormatValue(obj *pyjson.Value, spec string) (string, error) {
 			return pyjson.StrOf(obj), nil
 		}
 		return obj.Time.Strftime(spec), nil
+	case pyjson.Enum:
+		// Enum.__format__ since Python 3.11 (Lib/enum.py):
+		// str.__format__(str(self), format_spec), for plain and mixed-in
+		// (str, int) Enums alike; 3.10 formatted a mixed-in member's value.
+		return formatStr(pyjson.StrOf(obj), spec)
 	}
 	if spec != "" {
 		return "", typeErr("unsupported format string passed to " + obj.TypeName() + ".__format__")

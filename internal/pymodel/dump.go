@@ -32,6 +32,9 @@ func DumpPython(n *Node, v reflect.Value) pyjson.Value { return dumper{python: t
 type dumper struct{ python bool }
 
 func (m dumper) dump(n *Node, v reflect.Value) pyjson.Value {
+	if m.python && n.EnumNames != nil {
+		return enumMember(n, v)
+	}
 	switch n.Kind {
 	case String:
 		return pyjson.StrValue(v.String())
@@ -72,6 +75,38 @@ func (m dumper) dump(n *Node, v reflect.Value) pyjson.Value {
 		return m.parse(data)
 	}
 	return m.container(n, v)
+}
+
+// enumMember is the Enum member v holds (model_dump() keeps members), or
+// its value when it is none of them.
+func enumMember(n *Node, v reflect.Value) pyjson.Value {
+	plain := *n
+	plain.EnumNames = nil
+	value := dumper{python: true}.dump(&plain, v)
+	for i := range n.Enum {
+		if sameScalar(&n.Enum[i], &value) {
+			return pyjson.EnumValue(n.Title, n.EnumNames[i], value)
+		}
+	}
+	return value
+}
+
+// sameScalar reports whether two str, int, float or bool values are equal.
+func sameScalar(a, b *pyjson.Value) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case pyjson.Str:
+		return a.Str == b.Str
+	case pyjson.Int:
+		return a.Int == b.Int
+	case pyjson.Float:
+		return a.Float == b.Float
+	case pyjson.Bool:
+		return a.Bool == b.Bool
+	}
+	return false
 }
 
 func (m dumper) container(n *Node, v reflect.Value) pyjson.Value {

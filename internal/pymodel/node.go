@@ -53,6 +53,15 @@ type Enum interface {
 	EnumValues() []any
 }
 
+// EnumNamer is implemented by an Enum type that knows its Python members'
+// names (RED for Color.RED), in the order of EnumValues. Python mode
+// (DumpPython: what StructuredMessage.ToText formats) then holds Enum
+// members, which str() and format() write as Color.RED and repr() as
+// <Color.RED: 'red'>; without names a member is its value.
+type EnumNamer interface {
+	EnumNames() []string
+}
+
 // SchemaDoc is implemented by struct and Enum types that have a docstring:
 // pydantic puts a class docstring in the schema as "description".
 type SchemaDoc interface {
@@ -86,6 +95,7 @@ type Node struct {
 
 	Enum      []pyjson.Value // allowed values (a Literal, or an Enum's members), dumped
 	EnumClass bool           // Enum comes from an Enum type, not an enum tag
+	EnumNames []string       // an Enum type's member names (EnumNamer), or nil
 
 	rangeKW  []keyword // minimum/maximum of a sized Go integer
 	keywords []keyword // constraint keywords from struct tags
@@ -196,6 +206,7 @@ var (
 	typeBigInt     = reflect.TypeFor[*big.Int]()
 	typeImage      = reflect.TypeFor[wire.Image]()
 	typeEnum       = reflect.TypeFor[Enum]()
+	typeEnumNamer  = reflect.TypeFor[EnumNamer]()
 	typeDoc        = reflect.TypeFor[SchemaDoc]()
 	typeDecodable  = reflect.TypeFor[wire.Decodable]()
 	typeEncodable  = reflect.TypeFor[wire.Encodable]()

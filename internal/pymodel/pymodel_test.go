@@ -320,3 +320,42 @@ func TestTitle(t *testing.T) {
 		}
 	}
 }
+
+// namedShade is a Python `class shade(str, Enum): LIGHT = "light"; DARK =
+// "dark"`; badNames has a name too few.
+type (
+	namedShade string
+	badNames   string
+)
+
+func (namedShade) EnumValues() []any   { return []any{"light", "dark"} }
+func (namedShade) EnumNames() []string { return []string{"LIGHT", "DARK"} }
+func (badNames) EnumValues() []any     { return []any{"a", "b"} }
+func (badNames) EnumNames() []string   { return []string{"A"} }
+
+// TestEnumNames: model_dump() keeps Enum members (python mode), and
+// model_dump(mode="json") their values.
+func TestEnumNames(t *testing.T) {
+	type model struct {
+		S namedShade   `json:"s"`
+		L []namedShade `json:"l"`
+	}
+	n, err := Build(reflect.TypeFor[model](), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := reflect.ValueOf(model{S: "dark", L: []namedShade{"light"}})
+	py, js := DumpPython(n, v), DumpJSON(n, v)
+	if got := pyjson.Repr(&py); got != "{'s': <namedShade.DARK: 'dark'>, 'l': [<namedShade.LIGHT: 'light'>]}" {
+		t.Errorf("python dump %s", got)
+	}
+	if got := string(pyjson.AppendJSON(nil, &js)); got != `{"s":"dark","l":["light"]}` {
+		t.Errorf("JSON dump %s", got)
+	}
+	_, err = Build(reflect.TypeFor[struct {
+		B badNames `json:"b"`
+	}](), Options{})
+	if err == nil || !strings.Contains(err.Error(), "has 1 names for 2 values") {
+		t.Errorf("bad names: %v", err)
+	}
+}

@@ -200,6 +200,12 @@ func (b *builder) enumNode(t reflect.Type, path string) (*Node, error) {
 		}
 		n.Enum = append(n.Enum, DumpJSON(n, rv.Convert(t)))
 	}
+	if t.Implements(typeEnumNamer) {
+		n.EnumNames = reflect.Zero(t).Interface().(EnumNamer).EnumNames()
+		if len(n.EnumNames) != len(n.Enum) {
+			return nil, b.fail(path, "Enum type %v has %d names for %d values", t, len(n.EnumNames), len(n.Enum))
+		}
+	}
 	return n, nil
 }
 

@@ -27,7 +27,11 @@
 //   - the model codec: Marshal, Unmarshal and StructuredMessageSchema read,
 //     write and describe Go structs as pydantic validates, dumps and
 //     describes the BaseModel they stand for (lax scalars, defaults from
-//     default tags, every fault with its JSON pointer).
+//     default tags, the constraint tags minimum, maxLength, pattern,
+//     minItems and the like enforced as pydantic's Field constraints,
+//     every fault with its JSON pointer). An Enum-typed content field
+//     whose type has EnumNames() is formatted by format_string as Python
+//     3.11 and later format a member, Color.RED; without it, as its value.
 //   - the factory: MessageFactory with Register, Create and IsRegistered,
 //     with AutoGen's error texts (*UnknownTypeError, *MissingTypeError,
 //     *RegistrationError); Load decodes the built-in types.

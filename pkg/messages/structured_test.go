@@ -311,3 +311,38 @@ func TestFactoryConcurrent(t *testing.T) {
 		t.Error("not registered")
 	}
 }
+
+// colorName is a Python `class Color(str, Enum): RED = "red"; GREEN =
+// "green"` with its member names; colorBare has none.
+type (
+	colorName string
+	colorBare string
+	paint     struct {
+		Named colorName `json:"named"`
+		Bare  colorBare `json:"bare"`
+	}
+)
+
+func (colorName) EnumValues() []any   { return []any{"red", "green"} }
+func (colorName) EnumNames() []string { return []string{"RED", "GREEN"} }
+func (colorName) ModelName() string   { return "Color" }
+func (colorBare) EnumValues() []any   { return []any{"red", "green"} }
+
+// TestStructuredEnumFormat: content.model_dump() keeps Enum members, and
+// str.format writes a member as str(member), "Color.GREEN", in Python 3.11
+// and 3.12 (Enum.__format__ is str.__format__(str(self), spec) there, for
+// mixins too; 3.10 wrote a str mixin's value). A Go Enum without
+// EnumNames cannot say its member's name: it is formatted as its value.
+func TestStructuredEnumFormat(t *testing.T) {
+	m := NewStructuredMessage("agent", paint{Named: "green", Bare: "red"})
+	format := "{named} {named!r} {named.value} {named:>12}| {bare}"
+	m.FormatString = &format
+	text, err := ToText(m)
+	if want := "Color.GREEN <Color.GREEN: 'green'> green  Color.GREEN| red"; err != nil || text != want {
+		t.Errorf("got %q %v, want %q", text, err, want)
+	}
+	m.FormatString = nil
+	if text, _ := ToText(m); text != `{"named":"green","bare":"red"}` {
+		t.Errorf("without format: %q", text)
+	}
+}

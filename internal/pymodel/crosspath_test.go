@@ -1,7 +1,10 @@
 package pymodel
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
+	"io"
 	"reflect"
 	"slices"
 	"strconv"
@@ -212,6 +215,112 @@ func TestCrossPath(t *testing.T) {
 			if x, y := string(pyjson.AppendJSON(nil, &a)), string(pyjson.AppendJSON(nil, &b)); x != y {
 				t.Errorf("%v %s: values differ\npython %s\n  json %s", tc.typ, tc.input, x, y)
 			}
+		}
+	}
+}
+
+// crossModel has a field of each kind whose two paths were made to agree.
+type crossModel struct {
+	I8 int8              `json:"i8,omitempty" multipleOf:"2"`
+	U  uint64            `json:"u,omitempty"`
+	F  float64           `json:"f,omitempty" exclusiveMinimum:"0" maximum:"10"`
+	S  string            `json:"s,omitempty" minLength:"1" maxLength:"4" pattern:"^[a-z]"`
+	L  []int16           `json:"l,omitempty" minItems:"1" maxItems:"3"`
+	T  [2]namedShade     `json:"t,omitempty"`
+	M  map[uint8]string  `json:"m,omitempty"`
+	E  []string          `json:"e,omitempty" enum:"a,b"`
+	N  *[1]inner         `json:"n,omitempty"`
+	K  map[string][2]int `json:"k,omitempty"`
+}
+
+// FuzzCrossPath: for any object, Validate and DecodeModel accept or refuse
+// it alike; the faults are the same ones (as a set: DecodeModel reports in
+// input order), and an accepted input gives the same value. Inputs the two
+// paths read differently on purpose are left out: duplicate member names
+// (json.loads keeps the last; a streaming decoder reads each) and a list or
+// tuple refused as too long (pydantic drops its items' faults then).
+func FuzzCrossPath(f *testing.F) {
+	n, err := Build(reflect.TypeFor[crossModel](), Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{
+		`{"i8": 4, "u": 18446744073709551615, "f": 2.5, "s": "ab", "l": [1], "t": ["dark", "light"], "m": {"7": "x"}, "e": ["a"], "n": [{"a": 1}], "k": {"x": [1, 2]}}`,
+		`{"i8": 3, "u": -1, "f": 0, "s": "", "l": [], "t": ["x"], "m": {"300": 1}, "e": ["c"], "n": [{}], "k": {"x": [1]}}`,
+		`{"i8": "200", "f": "nan", "s": "ABCDE", "l": [1, 2, 3, 4], "t": [1, 2, 3], "m": {"x": "y"}}`,
+		`{"s": 1, "l": ["x"], "t": "ab", "n": null, "k": {"y": [1, 2, 3]}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := ParseJSON(data)
+		if err != nil || v.Kind != pyjson.Dict || hasDuplicateKeys(data) {
+			return
+		}
+		py, pv := pythonFaults(t, n, string(data))
+		js, jv := jsonFaults(t, n, string(data))
+		for _, x := range append(slices.Clone(py), js...) {
+			if strings.Contains(x, " too_long ") || strings.Contains(x, " json_invalid ") || strings.Contains(x, " limit ") {
+				return
+			}
+		}
+		slices.Sort(py)
+		slices.Sort(js)
+		if !slices.Equal(py, js) {
+			t.Fatalf("%s\npython %q\n  json %q", data, py, js)
+		}
+		if len(py) == 0 {
+			a, b := DumpJSON(n, pv), DumpJSON(n, jv)
+			if x, y := string(pyjson.AppendJSON(nil, &a)), string(pyjson.AppendJSON(nil, &b)); x != y {
+				t.Fatalf("%s: values differ\npython %s\n  json %s", data, x, y)
+			}
+		}
+	})
+}
+
+// hasDuplicateKeys reports whether an object anywhere in data repeats a
+// member name (or data is not JSON encoding/json reads).
+func hasDuplicateKeys(data []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	type frame struct {
+		names  map[string]bool
+		object bool
+		key    bool // the next string is a member name
+	}
+	var stack []*frame
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return false
+		}
+		if err != nil {
+			return true
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if d, ok := tok.(json.Delim); ok {
+			switch d {
+			case '{', '[':
+				if top != nil && top.object {
+					top.key = true
+				}
+				stack = append(stack, &frame{names: map[string]bool{}, object: d == '{', key: d == '{'})
+			default:
+				stack = stack[:len(stack)-1]
+			}
+			continue
+		}
+		if top != nil && top.object {
+			if top.key {
+				name := tok.(string)
+				if top.names[name] {
+					return true
+				}
+				top.names[name] = true
+			}
+			top.key = !top.key
 		}
 	}
 }

@@ -317,7 +317,8 @@ func (b *builder) enumTagValues(et *Node, text, path string) ([]pyjson.Value, er
 }
 
 // constraintTags are the struct tags copied into the schema as JSON Schema
-// keywords (pydantic's Field constraints write the same keywords).
+// keywords (pydantic's Field constraints write the same keywords) and
+// enforced (constraints.go).
 var constraintTags = []struct {
 	name    string
 	kinds   []Kind
@@ -335,10 +336,6 @@ var constraintTags = []struct {
 	{"minItems", []Kind{Slice}, true},
 	{"maxItems", []Kind{Slice}, true},
 }
-
-// Keywords reports whether n (or, through pointers, what it points to)
-// carries constraint keywords a JSON Schema validator must check.
-func (n *Node) Keywords() bool { return len(n.keywords) > 0 }
 
 // Title is pydantic's default field title: name.title() with underscores
 // turned into spaces, stripped. Python's str.title upper-cases a cased

@@ -130,13 +130,6 @@ func newSpec[In any](name, description, title string, sem semantics, opts []Opti
 	return s, nil
 }
 
-// parametersJSON is the parameters object as AutoGen writes it.
-func (s *spec) parametersJSON() []byte {
-	p := s.parameters()
-	b, _ := p.MarshalJSON()
-	return b
-}
-
 func (s *spec) parameters() gen.ParametersSchema {
 	f := false
 	return gen.ParametersSchema{

@@ -259,6 +259,31 @@ func (d *Decoder) Fail(code, msg string) { d.failAt(d.pos, "", code, msg) }
 // for missing fields, after the object's closing brace).
 func (d *Decoder) FailField(name, code, msg string) { d.failAt(d.pos, name, code, msg) }
 
+// Offset returns the byte offset of the next value (after white space),
+// to record a fault there with FailAt once the value has been read.
+func (d *Decoder) Offset() int {
+	d.ws()
+	return d.pos
+}
+
+// FailAt records a fault at offset (from Offset) with the current
+// pointer: a check that needs the whole value, made after reading it,
+// reports it where the value starts.
+func (d *Decoder) FailAt(offset int, code, msg string) { d.failAt(offset, "", code, msg) }
+
+// Mark returns a mark of the faults recorded so far, for DropFaults.
+func (d *Decoder) Mark() int { return len(d.errs) }
+
+// DropFaults takes back the faults recorded since mark, as pydantic drops
+// the item faults of a list it then refuses as too long. It does nothing
+// after a fatal (syntax or limit) error, which always stays, and it does
+// not take back image checks still running.
+func (d *Decoder) DropFaults(mark int) {
+	if !d.fatal && mark >= 0 && mark < len(d.errs) {
+		d.errs = d.errs[:mark]
+	}
+}
+
 func (d *Decoder) failAt(offset int, extra, code, msg string) {
 	d.failErr(offset, extra, code, msg, nil)
 }

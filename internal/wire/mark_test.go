@@ -38,7 +38,7 @@ func TestDropFaultsAndFailAt(t *testing.T) {
 	}
 	// The list starts at byte 18: line 2, column 8 (after two spaces).
 	want := []struct {
-		ptr, typ        string
+		ptr, typ       string
 		off, line, col int
 	}{{"/a", "int_parsing", 6, 1, 7}, {"/b", "too_long", 18, 2, 8}}
 	for i, w := range want {

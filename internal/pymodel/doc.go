@@ -92,12 +92,12 @@
 // types and messages for the same input, and so do Validate and
 // DecodeModel (TestCrossPath runs one table through both): locations
 // become JSON pointers (a dict key's fault is at /dict/key/[key], a tuple's
-// missing item at /tuple/1). Where they still differ: DecodeModel reports
-// faults in input order, pydantic (and Validate) in field order; and a
-// list past maxItems, or a tuple with too many items, is reported alone
-// by pydantic, while DecodeModel, which streams, keeps the faults it
-// found in the items before it knew (internal/wire cannot take back a
-// recorded fault).
+// missing item at /tuple/1; a fault found once a value is read, such as a
+// constraint or a list past maxItems, is placed where the value starts). A
+// list past maxItems, or a tuple with too many items, gets too_long alone,
+// as in pydantic: DecodeModel takes back the faults it had found in the
+// items before. Where they still differ: DecodeModel reports faults in
+// input order, pydantic (and Validate) in field order.
 //
 // Options restrict what a caller accepts: function tools refuse recursive
 // types (their schema is inlined) and []byte; StructuredMessage contents

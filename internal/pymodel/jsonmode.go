@@ -88,9 +88,9 @@ func decodeInt(d *wire.Decoder, n *Node, v reflect.Value) {
 		v.SetZero()
 		return
 	}
-	nerr := len(d.Errors())
+	off, mark := d.Offset(), d.Mark()
 	i := d.Int()
-	if len(d.Errors()) > nerr {
+	if d.Mark() > mark {
 		return
 	}
 	if n.IntRepr != IntSized && n.cons == nil {
@@ -117,7 +117,7 @@ func decodeInt(d *wire.Decoder, n *Node, v reflect.Value) {
 		b = i.Big()
 	}
 	if typ, msg := n.intFault(b, n.cons); typ != "" {
-		d.Fail(typ, msg)
+		d.FailAt(off, typ, msg)
 		return
 	}
 	switch {
@@ -135,13 +135,13 @@ func decodeInt(d *wire.Decoder, n *Node, v reflect.Value) {
 // decodeConstrainedStr reads a string with constraint tags: the fault of
 // the first constraint that fails, once the string is read.
 func decodeConstrainedStr(d *wire.Decoder, n *Node, v reflect.Value) {
-	isStr := d.Peek() == wire.KindString
+	isStr, off := d.Peek() == wire.KindString, d.Offset()
 	s := d.Str()
 	if !isStr || d.Fatal() {
 		return
 	}
 	if typ, msg := n.strFault(s); typ != "" {
-		d.Fail(typ, msg)
+		d.FailAt(off, typ, msg)
 		return
 	}
 	v.SetString(s)
@@ -149,13 +149,13 @@ func decodeConstrainedStr(d *wire.Decoder, n *Node, v reflect.Value) {
 
 // decodeConstrainedFloat reads a float with constraint tags.
 func decodeConstrainedFloat(d *wire.Decoder, n *Node, v reflect.Value) {
-	nerr := len(d.Errors())
+	off, mark := d.Offset(), d.Mark()
 	f := d.Float()
-	if len(d.Errors()) > nerr || d.Fatal() {
+	if d.Mark() > mark || d.Fatal() {
 		return
 	}
 	if typ, msg := n.floatFault(f); typ != "" {
-		d.Fail(typ, msg)
+		d.FailAt(off, typ, msg)
 		return
 	}
 	v.SetFloat(f)
@@ -257,15 +257,15 @@ func decodeContainer(d *wire.Decoder, n *Node, v reflect.Value) {
 
 // decodeConstrainedSlice reads a list with minItems or maxItems as list.rs
 // does: past max_length the rest is skipped and too_long reported;
-// min_length is checked when the items are valid. (pydantic drops the
-// faults of the first max_length items of a list that is too long; a
-// streaming decoder has recorded them already, so they stay.)
+// min_length is checked when the items are valid. A list that is too long
+// gets only too_long: the faults of its first max_length items are taken
+// back, as pydantic drops them.
 func decodeConstrainedSlice(d *wire.Decoder, n *Node, v reflect.Value) {
+	off, nerr := d.Offset(), d.Mark()
 	if !d.Array() {
 		return
 	}
 	c := n.cons
-	nerr := len(d.Errors())
 	s := reflect.MakeSlice(n.Type, 0, 0)
 	count := 0
 	for d.More() {
@@ -280,9 +280,12 @@ func decodeConstrainedSlice(d *wire.Decoder, n *Node, v reflect.Value) {
 	switch {
 	case d.Fatal():
 	case c.maxLen >= 0 && count > c.maxLen:
-		d.Fail(listTooLong(c, count))
-	case c.minLen >= 0 && count < c.minLen && len(d.Errors()) == nerr:
-		d.Fail(listTooShort(c, count))
+		d.DropFaults(nerr)
+		typ, msg := listTooLong(c, count)
+		d.FailAt(off, typ, msg)
+	case c.minLen >= 0 && count < c.minLen && d.Mark() == nerr:
+		typ, msg := listTooShort(c, count)
+		d.FailAt(off, typ, msg)
 	default:
 		v.Set(s)
 	}
@@ -290,8 +293,8 @@ func decodeConstrainedSlice(d *wire.Decoder, n *Node, v reflect.Value) {
 
 // decodeTuple reads a fixed-length array as tuple.rs validates a tuple:
 // each item at its position, a missing one at its index, and more items
-// than positions refused as a whole (the faults of the first items,
-// which pydantic drops then, stay: see decodeConstrainedSlice).
+// than positions refused as a whole (too_long only: the faults of the
+// first items are taken back, as pydantic drops them).
 func decodeTuple(d *wire.Decoder, n *Node, v reflect.Value) {
 	if k := d.Peek(); k != wire.KindArray {
 		if k != wire.KindInvalid {
@@ -300,6 +303,7 @@ func decodeTuple(d *wire.Decoder, n *Node, v reflect.Value) {
 		d.Skip()
 		return
 	}
+	off, mark := d.Offset(), d.Mark()
 	d.Array()
 	count := 0
 	for d.More() {
@@ -314,7 +318,9 @@ func decodeTuple(d *wire.Decoder, n *Node, v reflect.Value) {
 		return
 	}
 	if count > n.Len {
-		d.Fail(tupleTooLong(n, count))
+		d.DropFaults(mark)
+		typ, msg := tupleTooLong(n, count)
+		d.FailAt(off, typ, msg)
 		return
 	}
 	for i := count; i < n.Len; i++ {

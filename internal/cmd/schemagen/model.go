@@ -3,8 +3,10 @@ package main
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -552,7 +554,8 @@ func (g *generator) unionByKind(s *node, nonNull []*node, name string) (*kindUni
 		}
 		seen[b.name] = true
 	}
-	for k, bs := range kinds {
+	for _, k := range slices.Sorted(maps.Keys(kinds)) { // a stable first error
+		bs := kinds[k]
 		if len(bs) == 1 {
 			continue
 		}

@@ -62,7 +62,9 @@
 //     (when the items are valid) and too_long "List should have at most 2
 //     items after validation, not 3" (alone: the items are not reported).
 //     Lengths count characters; pattern is searched (not anchored), with
-//     Go's regexp (RE2, as pydantic's default Rust regex engine). A bound
+//     Go's regexp (RE2, like pydantic's default Rust regex engine, but
+//     \d, \w, \s and \b are ASCII in Go and Unicode in Rust: "٣" matches
+//     \d in pydantic, not here). A bound
 //     on an integer field must be an integer (2.0 is 2), multipleOf must
 //     be above 0 and pattern must compile, as pydantic requires. Defaults
 //     and Literal values are not checked (pydantic does not validate

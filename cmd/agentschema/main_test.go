@@ -41,7 +41,7 @@ func TestNormalizeBadLinesKeepGoing(t *testing.T) {
 	if strings.Count(out, "\n") != 2 {
 		t.Fatalf("the good documents must still be printed: %q", out)
 	}
-	for _, want := range []string{"-:2: /content: ", `-:4: /: unknown "type" tag "Nope"`} {
+	for _, want := range []string{"-:2: /content: ", `-:4: /type: unknown "type" tag "Nope"`} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("stderr %q lacks %q", errs, want)
 		}

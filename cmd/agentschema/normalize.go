@@ -216,11 +216,11 @@ func normalizeDoc(doc document, typ string, opts wire.Options, p *faultPrinter) 
 				p.decoder(doc, "", errs)
 				return nil, false
 			}
-			msg := "no \"type\" tag: pass --type NAME"
 			if st == wire.TagFound {
-				msg = fmt.Sprintf("unknown \"type\" tag %q: pass --type NAME", tag)
+				p.decoder(doc, "", tagFault(doc.Data, fmt.Sprintf("unknown \"type\" tag %q: pass --type NAME", tag)))
+			} else {
+				p.document(doc, "no \"type\" tag: pass --type NAME")
 			}
-			p.document(doc, msg)
 			return nil, false
 		}
 		title = t
@@ -271,6 +271,36 @@ func printFaults(doc document, err error, p *faultPrinter) {
 		return
 	}
 	p.document(doc, err.Error())
+}
+
+// tagFault is the fault msg (pydantic's union_tag_invalid) at the "type"
+// member of data, a JSON object, with its line and column, as validate
+// places an unknown tag; of duplicate members the last counts, as in
+// json.loads.
+func tagFault(data []byte, msg string) wire.Errors {
+	d := wire.NewDecoder(data, wire.Options{})
+	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) {
+		if !d.Object("dict_type", "Input should be an object") {
+			return
+		}
+		for {
+			name, ok := d.Next()
+			if !ok {
+				break
+			}
+			if string(name) == "type" {
+				d.FailAt(d.Offset(), "union_tag_invalid", msg)
+			}
+			d.Skip()
+		}
+	}))
+	errs := d.Errors()
+	for i := len(errs) - 1; i >= 0; i-- {
+		if errs[i].Type == "union_tag_invalid" {
+			return errs[i : i+1]
+		}
+	}
+	return errs
 }
 
 // syntaxErrors returns the faults of data as JSON of any type: syntax

@@ -10,8 +10,9 @@ import "github.com/agentschema/agentschema/internal/wire"
 // description with "Handoff to {target}.", an empty name with
 // "transfer_to_{target}" lowercased (a given name must be a Python identifier),
 // and an empty message with "Transferred to {target}, adopting the role of
-// {target} immediately."; component.ApplyValidators applies it (DecodeConfig,
-// normalize, validate --mode autogen).
+// {target} immediately." (null counts as empty: x-null-is-default);
+// component.ApplyValidators applies it (DecodeConfig, normalize, validate --mode
+// autogen).
 type Handoff struct {
 	// The description of the handoff such as the condition under which it should
 	// happen and the target agent's ability. If not provided, it is generated from
@@ -56,12 +57,27 @@ func (x *Handoff) DecodeFrom(d *wire.Decoder) {
 			seen |= 1 << 0
 			x.Target = d.Str()
 		case "description":
+			if d.Null() {
+				seen &^= 1 << 1
+				x.Description = ""
+				break
+			}
 			seen |= 1 << 1
 			x.Description = d.Str()
 		case "name":
+			if d.Null() {
+				seen &^= 1 << 2
+				x.Name = ""
+				break
+			}
 			seen |= 1 << 2
 			x.Name = d.Str()
 		case "message":
+			if d.Null() {
+				seen &^= 1 << 3
+				x.Message = ""
+				break
+			}
 			seen |= 1 << 3
 			x.Message = d.Str()
 		default:

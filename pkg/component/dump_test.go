@@ -49,6 +49,15 @@ func TestNormalizeTreeQuirks(t *testing.T) {
 			{"target":"bob","description":"Handoff to bob.","name":"to_bob","message":"Transferred to bob, adopting the role of bob immediately."},
 			{"target":"Carl","description":"Handoff to Carl.","name":"transfer_to_carl","message":"go"}]`},
 	}, {
+		// set_defaults tests values.get(...)'s truth, so a null is filled
+		// like an absent member; of duplicate members json.loads keeps
+		// the last.
+		name: "handoffs null members",
+		in:   `{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` + agentBase + `,"handoffs":[{"target":"Dan","description":null,"name":null,"message":null},{"target":"Eve","name":"to_eve","name":null}]}}`,
+		want: map[string]string{"handoffs": `[
+			{"target":"Dan","description":"Handoff to Dan.","name":"transfer_to_dan","message":"Transferred to Dan, adopting the role of Dan immediately."},
+			{"target":"Eve","description":"Handoff to Eve.","name":"transfer_to_eve","message":"Transferred to Eve, adopting the role of Eve immediately."}]`},
+	}, {
 		// AssistantAgent: tools go into a StaticStreamWorkbench, which is
 		// dumped (tools=None); model_context None -> unbounded; metadata
 		// None -> {}; handoffs [] and memory [] dump as None.

@@ -59,7 +59,8 @@ func ApplyValidators(v any) error {
 
 // validateHandoff is Handoff.set_defaults. AutoGen tests the raw values'
 // truth (values.get(...)): a member absent, null or "" is filled. The
-// typed decoder has already refused a null, so "" stands for all three.
+// typed decoder reads a null as absent (x-null-is-default in
+// schemas/Handoff.json), so "" stands for all three.
 func validateHandoff(h *gen.Handoff, at string) agentschema.Faults {
 	if h.Description == "" {
 		h.Description = "Handoff to " + h.Target + "."

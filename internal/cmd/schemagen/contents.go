@@ -13,6 +13,9 @@ import (
 //     each member then also accepts that member, checking its own alias.
 //   - x-aliases on a property: more names the member is read by (such as
 //     camelCase ones); only the schema name is written.
+//   - x-null-is-default on an optional string property whose default is
+//     "": a null is read as the member absent, for a field that a pydantic
+//     before-validator fills when its value is falsy (Handoff's name).
 //   - x-omit-null on an object: members that are null and whose default is
 //     null are left out when writing (pydantic's exclude_none).
 //   - x-go-in-memory on a property: a Go `any` member, read as RawJSON

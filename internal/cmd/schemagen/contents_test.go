@@ -110,6 +110,9 @@ func TestContentExtensions(t *testing.T) {
 		{"bad pattern", `{"title":"X","type":"object","additionalProperties":{"type":"integer"},"propertyNames":{"pattern":"("}}`, "propertyNames pattern"},
 		{"no pattern", `{"title":"X","type":"object","additionalProperties":{"type":"integer"},"propertyNames":{"maxLength":3}}`, "must give a pattern"},
 		{"tag aliases", `{"title":"X","oneOf":[],"discriminator":{"propertyName":"type"},"x-tag-aliases":{"propertyName":"$type"}}`, "needs a propertyName and a mapping"},
+		{"null default of an int", `{"title":"X","type":"object","properties":{"a":{"type":"integer","default":0,"x-null-is-default":true}}}`, "x-null-is-default needs an optional string"},
+		{"null default, other default", `{"title":"X","type":"object","properties":{"a":{"type":"string","default":"x","x-null-is-default":true}}}`, "x-null-is-default needs an optional string"},
+		{"null default, required", `{"title":"X","type":"object","properties":{"a":{"type":"string","default":"","x-null-is-default":true}},"required":["a"]}`, "x-null-is-default needs an optional string"},
 	}
 	for _, tt := range bad {
 		_, err := load(t, map[string]string{"X": tt.body})
@@ -178,5 +181,36 @@ func TestAnyWithAliases(t *testing.T) {
 	p := g.concepts["X"].props[0]
 	if p.typ.kind != "any" || len(p.aliases) != 1 || p.aliases[0] != "vv" {
 		t.Errorf("v: kind %s, aliases %v", p.typ.kind, p.aliases)
+	}
+}
+
+// TestNullIsDefault checks that x-null-is-default marks an optional string
+// property whose default is "", and that the decoder emitted for it reads
+// a null as the member absent.
+func TestNullIsDefault(t *testing.T) {
+	g, err := load(t, map[string]string{
+		"H": `{"title":"H","type":"object","properties":{"target":{"type":"string"},
+			"name":{"type":"string","default":"","x-null-is-default":true},"note":{"type":"string","default":""}},"required":["target"]}`,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := map[string]bool{}
+	for _, p := range g.concepts["H"].props {
+		props[p.json] = p.nullIsEmpty
+		p.goName = goIdent(p.json) // bound from go-jsonschema's output in a real run
+	}
+	if props["target"] || !props["name"] || props["note"] {
+		t.Fatalf("nullIsEmpty by member: %v", props)
+	}
+	w := &writer{}
+	g.emitMemberCases(w, g.concepts["H"], true, "", "")
+	code := w.String()
+	want := "\t\tcase \"name\":\n\t\t\tif d.Null() {\n\t\t\t\tseen &^= 1 << 1\n\t\t\t\tx.Name = \"\"\n\t\t\t\tbreak\n\t\t\t}\n\t\t\tseen |= 1 << 1\n"
+	if !strings.Contains(code, want) {
+		t.Errorf("the name case does not read null as absent:\n%s", code)
+	}
+	if strings.Count(code, "d.Null()") != 1 {
+		t.Errorf("only name reads null as absent:\n%s", code)
 	}
 }

@@ -176,6 +176,15 @@ func (g *generator) emitMemberCases(w *writer, c *concept, needSeen bool, aliasK
 			}
 			continue
 		}
+		if p.nullIsEmpty {
+			// x-null-is-default: a before-validator fills a falsy value,
+			// so a null is read as the member absent (the last one wins).
+			w.p("\t\t\tif d.Null() {")
+			if needSeen {
+				w.p("\t\t\t\tseen &^= 1 << %d", i)
+			}
+			w.p("\t\t\t\tx.%s = \"\"\n\t\t\t\tbreak\n\t\t\t}", p.goName)
+		}
 		if needSeen {
 			w.p("\t\t\tseen |= 1 << %d", i)
 		}

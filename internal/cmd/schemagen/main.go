@@ -7,9 +7,9 @@
 // sealed interfaces, unions by JSON kind (branches named by x-go-name),
 // enums and the type registry. It fails on any schema or union site it
 // cannot classify. The extensions the schemas use (x-tag-aliases,
-// x-aliases, x-omit-null, x-go-in-memory, x-go-type, x-go-data-uri,
-// x-go-add, x-go-name, and map types with key patterns) are described in
-// contents.go.
+// x-aliases, x-null-is-default, x-omit-null, x-go-in-memory, x-go-type,
+// x-go-data-uri, x-go-add, x-go-name, and map types with key patterns) are
+// described in contents.go.
 //
 // The output is one Go file per schema file (schemas/UserMessage.json
 // gives gen/user_message.go, with a "// source:" line naming it), holding

@@ -72,6 +72,7 @@ type prop struct {
 	description string
 	isTag       bool
 	aliases     []string // x-aliases: other names read for the member
+	nullIsEmpty bool     // x-null-is-default: a null reads as absent
 }
 
 // dataURISpec is the x-go-data-uri extension: the members holding the
@@ -244,6 +245,13 @@ func (g *generator) classifyProps(c *concept) error {
 			p.def = d
 		}
 		p.factory = m.val.getStr("x-default-factory")
+		if x := m.val.get("x-null-is-default"); x != nil && x.kind == 'b' && x.str == "true" {
+			d := m.val.get("default")
+			if m.val.getStr("type") != "string" || d == nil || d.kind != 's' || d.str != "" || req[m.key] {
+				return fmt.Errorf("property %q: x-null-is-default needs an optional string property whose default is \"\"", m.key)
+			}
+			p.nullIsEmpty = true
+		}
 		if m.key == "type" && m.val.get("const") != nil {
 			p.isTag = true
 			c.tag = m.val.getStr("const")

@@ -140,3 +140,43 @@ func Source(m Message) string {
 }
 
 func (m *MessageFields) fields() *MessageFields { return m }
+
+// ModelsUsage returns the model usage spent producing m (its models_usage),
+// or nil when it has none or is a Message of an unknown kind.
+func ModelsUsage(m Message) *gen.RequestUsage {
+	switch x := m.(type) {
+	case *gen.TextMessage:
+		return x.ModelsUsage
+	case *gen.MultiModalMessage:
+		return x.ModelsUsage
+	case *gen.StopMessage:
+		return x.ModelsUsage
+	case *gen.HandoffMessage:
+		return x.ModelsUsage
+	case *gen.ToolCallSummaryMessage:
+		return x.ModelsUsage
+	case *gen.ToolCallRequestEvent:
+		return x.ModelsUsage
+	case *gen.ToolCallExecutionEvent:
+		return x.ModelsUsage
+	case *gen.MemoryQueryEvent:
+		return x.ModelsUsage
+	case *gen.UserInputRequestedEvent:
+		return x.ModelsUsage
+	case *gen.ModelClientStreamingChunkEvent:
+		return x.ModelsUsage
+	case *gen.ThoughtEvent:
+		return x.ModelsUsage
+	case *gen.SelectSpeakerEvent:
+		return x.ModelsUsage
+	case *gen.CodeGenerationEvent:
+		return x.ModelsUsage
+	case *gen.CodeExecutionEvent:
+		return x.ModelsUsage
+	case *gen.SelectorEvent:
+		return x.ModelsUsage
+	case interface{ fields() *MessageFields }:
+		return x.fields().ModelsUsage
+	}
+	return nil
+}

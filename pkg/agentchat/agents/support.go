@@ -1,0 +1,173 @@
+package agents
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/agentschema/agentschema/internal/wire"
+	"github.com/agentschema/agentschema/pkg/modelcontext"
+	"github.com/agentschema/agentschema/pkg/models"
+)
+
+// nowUTC is the creation time of a new message.
+func nowUTC() gen.DateTime { return wire.NowUTC() }
+
+// wireMarshal writes a generated value as pydantic's model_dump_json.
+func wireMarshal(v gen.Encodable) (json.RawMessage, error) {
+	b, err := gen.Marshal(v)
+	return json.RawMessage(b), err
+}
+
+// Memory is AutoGen's Memory as an agent uses it: before each model call
+// it may add to the model context, and returns the memories it used (a
+// MemoryQueryEvent is emitted when there are any).
+type Memory interface {
+	UpdateContext(ctx context.Context, mc modelcontext.ChatCompletionContext) ([]gen.MemoryContent, error)
+}
+
+// ListMemory is AutoGen's autogen_core.memory.ListMemory: a list of
+// memories, all of them added to the context, in order, as one system
+// message.
+type ListMemory struct {
+	name string
+
+	mu       sync.Mutex
+	contents []gen.MemoryContent
+}
+
+// NewListMemory returns a ListMemory named name ("default_list_memory"
+// when empty) holding contents.
+func NewListMemory(name string, contents ...gen.MemoryContent) *ListMemory {
+	if name == "" {
+		name = "default_list_memory"
+	}
+	return &ListMemory{name: name, contents: contents}
+}
+
+// Name returns the memory's name.
+func (m *ListMemory) Name() string { return m.name }
+
+// Add appends a memory.
+func (m *ListMemory) Add(c gen.MemoryContent) {
+	m.mu.Lock()
+	m.contents = append(m.contents, c)
+	m.mu.Unlock()
+}
+
+// Clear removes every memory.
+func (m *ListMemory) Clear() {
+	m.mu.Lock()
+	m.contents = nil
+	m.mu.Unlock()
+}
+
+// Contents returns a copy of the memories.
+func (m *ListMemory) Contents() []gen.MemoryContent {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]gen.MemoryContent(nil), m.contents...)
+}
+
+// UpdateContext adds "\nRelevant memory content (in chronological
+// order):\n1. ...\n" as a system message, as AutoGen's ListMemory does.
+func (m *ListMemory) UpdateContext(ctx context.Context, mc modelcontext.ChatCompletionContext) ([]gen.MemoryContent, error) {
+	contents := m.Contents()
+	if len(contents) == 0 {
+		return nil, nil
+	}
+	var b strings.Builder
+	b.WriteString("\nRelevant memory content (in chronological order):\n")
+	for i, c := range contents {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(strconv.Itoa(i + 1))
+		b.WriteString(". ")
+		b.WriteString(memoryStr(c))
+	}
+	b.WriteByte('\n')
+	if err := mc.AddMessage(ctx, models.NewSystemMessage(b.String())); err != nil {
+		return nil, err
+	}
+	return contents, nil
+}
+
+// memoryStr is Python's str() of a memory's content.
+func memoryStr(c gen.MemoryContent) string {
+	if c.Content.IsText() {
+		return c.Content.Text
+	}
+	v, err := pyjson.Parse(c.Content.Data)
+	if err != nil {
+		return string(c.Content.Data)
+	}
+	return pyjson.StrOf(&v)
+}
+
+// RemoveImages is AutoGen's remove_images: every user message whose
+// content is a list becomes a text message, its images written "<image>"
+// and its parts joined by newlines.
+func RemoveImages(msgs []gen.LLMMessage) []gen.LLMMessage {
+	out := make([]gen.LLMMessage, len(msgs))
+	for i, m := range msgs {
+		u, ok := m.(*gen.UserMessage)
+		if !ok || !u.Content.IsParts() {
+			out[i] = m
+			continue
+		}
+		parts := make([]string, len(u.Content.Parts))
+		for j, p := range u.Content.Parts {
+			if p.IsImage() {
+				parts[j] = "<image>"
+			} else {
+				parts[j] = p.Text
+			}
+		}
+		out[i] = models.NewUserText(u.Source, strings.Join(parts, "\n"))
+	}
+	return out
+}
+
+// pythonMessages maps the JSON parser's fault texts to Python's json
+// module's (JSONDecodeError), which put the place after them.
+var pythonMessages = map[string]string{
+	"expecting value":         "Expecting value",
+	"extra data":              "Extra data",
+	"expecting ',' delimiter": "Expecting ',' delimiter",
+	"expecting property name enclosed in double quotes": "Expecting property name enclosed in double quotes",
+	"expecting ':' delimiter":                           "Expecting ':' delimiter",
+	"invalid control character in string":               "Invalid control character at",
+	"unterminated string":                               "Unterminated string starting at",
+	"invalid \\uXXXX escape":                            "Invalid \\uXXXX escape",
+	"invalid \\escape":                                  "Invalid \\escape",
+}
+
+// PythonJSONError renders the error of parsing data (pyjson.Parse) as
+// Python's json.loads words it: "Expecting value: line 1 column 1 (char
+// 0)", with lines, columns and offsets counted in characters.
+func PythonJSONError(data []byte, err error) string {
+	var se *pyjson.SyntaxError
+	if !errors.As(err, &se) {
+		return err.Error()
+	}
+	msg, ok := pythonMessages[se.Msg]
+	if !ok {
+		msg = se.Msg
+	}
+	off := min(se.Offset, len(data))
+	prefix := data[:off]
+	pos := utf8.RuneCount(prefix)
+	line := 1 + strings.Count(string(prefix), "\n")
+	col := pos + 1
+	if i := strings.LastIndexByte(string(prefix), '\n'); i >= 0 {
+		col = utf8.RuneCount(prefix[i+1:]) + 1
+	}
+	return msg + ": line " + strconv.Itoa(line) + " column " + strconv.Itoa(col) + " (char " + strconv.Itoa(pos) + ")"
+}

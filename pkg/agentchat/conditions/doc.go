@@ -1,0 +1,14 @@
+// Package conditions is AutoGen's autogen_agentchat.conditions and the
+// AND/OR combinations of autogen_agentchat.base: the termination
+// conditions a team checks after each turn.
+//
+// It owns MaxMessage, TextMention, TextMessage, StopMessage, TokenUsage,
+// Handoff, SourceMatch, Timeout, External, FunctionCall and Functional
+// (each AutoGen's XxxTermination), And and Or, with AutoGen's stop
+// messages, counting and reset semantics, and their component providers:
+// importing the package registers them, so component.Load of a
+// termination config returns an agentchat.TerminationCondition.
+//
+// Every condition is safe for concurrent use: External.Set may be called
+// from any goroutine while a team runs.
+package conditions

@@ -66,25 +66,34 @@ var layers = map[string]int{
 	"pkg/validate":           8,
 	"pkg/workbench/mcp":      9,
 	"internal/oracleclients": 9,
+	"pkg/tools/httptool":     9,
+
+	// The AgentChat runtime: its contracts, the conditions and agents on
+	// them, the teams on those.
+	"pkg/agentchat":            10,
+	"pkg/agentchat/conditions": 11,
+	"pkg/agentchat/agents":     11,
+	"pkg/agentchat/teams":      12,
 
 	// Test helpers and benchmarks: imported only by tests and by each
 	// other (see testOnly).
-	"pkg/modelcontext/modelcontexttest":                       10,
-	"pkg/workbench/mcp/internal/testserver":                   10,
-	"pkg/workbench/mcp/internal/testserver/cmd/mcptestserver": 11,
-	"internal/conformance":                                    10,
-	"internal/cmd/benchratio":                                 10,
-	"bench":                                                   10,
+	"pkg/modelcontext/modelcontexttest":                       13,
+	"pkg/workbench/mcp/internal/testserver":                   13,
+	"pkg/workbench/mcp/internal/testserver/cmd/mcptestserver": 14,
+	"internal/conformance":                                    13,
+	"internal/runtimecase":                                    13,
+	"internal/cmd/benchratio":                                 13,
+	"bench":                                                   13,
 
 	// Programs.
-	"cmd/agentschema": 12,
-	"examples/chat":   12,
+	"cmd/agentschema": 15,
+	"examples/chat":   15,
 }
 
 // testOnly reports whether dir is a test helper, which non-test code
 // outside the test helpers must not import.
 func testOnly(dir string) bool {
-	return strings.HasSuffix(dir, "test") || strings.Contains(dir, "/testserver")
+	return strings.HasSuffix(dir, "test") || strings.Contains(dir, "/testserver") || dir == "internal/runtimecase"
 }
 
 // TestLayers checks every import between the module's packages (test files

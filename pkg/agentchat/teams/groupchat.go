@@ -422,22 +422,24 @@ func (g *groupChat) Close(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
-// containerState is AutoGen's ChatAgentContainerState.
+// containerState is AutoGen's ChatAgentContainerState, its members in
+// pydantic's order.
 type containerState struct {
-	AgentState    json.RawMessage   `json:"agent_state"`
-	MessageBuffer []json.RawMessage `json:"message_buffer"`
 	Type          string            `json:"type"`
 	Version       string            `json:"version"`
+	AgentState    json.RawMessage   `json:"agent_state"`
+	MessageBuffer []json.RawMessage `json:"message_buffer"`
 }
 
-// teamState is AutoGen's TeamState, its agent_states in order.
+// teamState is AutoGen's TeamState, its agent_states in order, its
+// members in pydantic's order (BaseState's first).
 type teamState struct {
 	names  []string
 	states []json.RawMessage
 }
 
 func (s teamState) MarshalJSON() ([]byte, error) {
-	b := []byte(`{"agent_states":{`)
+	b := []byte(`{"type":"TeamState","version":"1.0.0","agent_states":{`)
 	for i, n := range s.names {
 		if i > 0 {
 			b = append(b, ',')
@@ -448,7 +450,7 @@ func (s teamState) MarshalJSON() ([]byte, error) {
 		}
 		b = append(append(append(b, k...), ':'), s.states[i]...)
 	}
-	return append(b, `},"type":"TeamState","version":"1.0.0"}`...), nil
+	return append(b, "}}"...), nil
 }
 
 // dumpAll writes messages as their model_dump(mode="json").

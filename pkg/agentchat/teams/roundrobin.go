@@ -83,13 +83,14 @@ func (rr *roundRobin) selectSpeakers(_ context.Context, g *groupChat) ([]string,
 	return []string{names[i]}, nil
 }
 
-// roundRobinState is AutoGen's RoundRobinManagerState.
+// roundRobinState is AutoGen's RoundRobinManagerState, its members in
+// pydantic's order.
 type roundRobinState struct {
+	Type             string            `json:"type"`
+	Version          string            `json:"version"`
 	MessageThread    []json.RawMessage `json:"message_thread"`
 	CurrentTurn      int64             `json:"current_turn"`
 	NextSpeakerIndex int64             `json:"next_speaker_index"`
-	Type             string            `json:"type"`
-	Version          string            `json:"version"`
 }
 
 func (rr *roundRobin) saveState(thread []json.RawMessage, turn int64) (json.RawMessage, error) {

@@ -47,6 +47,9 @@ type exhaustedError struct{}
 
 func (exhaustedError) Error() string { return "No more mock responses available" }
 
+// ExceptionName is the Python class AutoGen raises.
+func (exhaustedError) ExceptionName() string { return "ValueError" }
+
 // ErrNoMoreResponses is returned by Create and CreateStream once every
 // predefined response has been used (AutoGen's ValueError("No more mock
 // responses available")). Reset starts over.

@@ -246,7 +246,15 @@ func RunAgent(ctx context.Context, agent ChatAgent, task Task) (*TaskResult, err
 	return runAgent(ctx, agent, task, func(messages.Message) error { return nil })
 }
 
-func runAgent(ctx context.Context, agent ChatAgent, task Task, emit Emit) (*TaskResult, error) {
+func runAgent(ctx context.Context, agent ChatAgent, task Task, emit Emit) (res *TaskResult, err error) {
+	ctx, span := StartInvokeAgentSpan(ctx, agent.Name(), "", agent.Description())
+	defer func() {
+		if isStop(err) {
+			span.End(nil)
+			return
+		}
+		span.End(err)
+	}()
 	if err := task.check(); err != nil {
 		return nil, err
 	}

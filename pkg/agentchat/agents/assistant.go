@@ -192,6 +192,8 @@ func NewAssistantAgent(name string, client models.ChatCompletionClient, opts Ass
 	if a.summaryFormat == "" {
 		a.summaryFormat = DefaultToolCallSummaryFormat
 	}
+	_, span := agentchat.StartCreateAgentSpan(context.Background(), a.name, "", a.description)
+	span.End(nil)
 	return a, nil
 }
 
@@ -437,7 +439,20 @@ func (t *turn) callModel(ctx context.Context, messageID string) (gen.CreateResul
 }
 
 // create calls the model, streaming when the agent streams.
-func (t *turn) create(ctx context.Context, msgs []gen.LLMMessage, opts models.CreateOptions, messageID, noResult string) (gen.CreateResult, error) {
+func (t *turn) create(ctx context.Context, msgs []gen.LLMMessage, opts models.CreateOptions, messageID, noResult string) (res gen.CreateResult, err error) {
+	model := ""
+	if m, ok := t.a.client.(interface{ Model() string }); ok {
+		model = m.Model()
+	}
+	ctx, span := agentchat.StartChatSpan(ctx, model)
+	defer func() {
+		if err == nil {
+			p, _ := res.Usage.PromptTokens.Int64()
+			c, _ := res.Usage.CompletionTokens.Int64()
+			span.SetUsage(p, c)
+		}
+		span.End(err)
+	}()
 	if !t.a.stream {
 		return t.a.client.Create(ctx, msgs, opts)
 	}
@@ -717,49 +732,61 @@ func (t *turn) execute(ctx context.Context, call gen.FunctionCall, events chan<-
 		if err != nil {
 			return callResult{}, err
 		}
-		found := false
+		found, desc := false, ""
 		for _, s := range schemas {
 			if s.Name == call.Name {
 				found = true
+				if s.Description != nil {
+					desc = *s.Description
+				}
 				break
 			}
 		}
 		if !found {
 			continue
 		}
-		var tr gen.ToolResult
-		if sw, ok := wb.(*workbench.StaticStreamWorkbench); ok {
-			var got bool
-			for item, err := range sw.CallToolStream(ctx, call.Name, json.RawMessage(args), call.ID) {
-				if err != nil {
-					return callResult{}, err
-				}
-				switch v := item.(type) {
-				case gen.ToolResult:
-					tr, got = v, true
-				case *gen.ToolResult:
-					tr, got = *v, true
-				case messages.Message:
-					if messages.IsChatMessage(v) || messages.IsAgentEvent(v) {
-						select {
-						case events <- v:
-						case <-ctx.Done():
-							return callResult{}, ctx.Err()
-						}
-					}
-				}
-			}
-			if !got {
-				return callResult{}, &agentchat.RunError{Exception: "AssertionError",
-					Message: "Tool result should not be None in streaming mode."}
-			}
-		} else {
-			tr, err = wb.CallTool(ctx, call.Name, json.RawMessage(args), call.ID)
-			if err != nil {
-				return callResult{}, err
-			}
+		tctx, span := agentchat.StartToolSpan(ctx, call.Name, desc, call.ID)
+		tr, err := t.callTool(tctx, wb, call, args, events)
+		span.End(err)
+		if err != nil {
+			return callResult{}, err
 		}
 		return res(workbench.ToText(tr, nil), tr.IsError)
 	}
 	return res("Error: tool '"+call.Name+"' not found in any workbench", true)
+}
+
+// callTool calls a tool of wb, passing a StaticStreamWorkbench's events
+// to events as they come.
+func (t *turn) callTool(ctx context.Context, wb workbench.Workbench, call gen.FunctionCall, args []byte, events chan<- messages.Message) (gen.ToolResult, error) {
+	sw, ok := wb.(*workbench.StaticStreamWorkbench)
+	if !ok {
+		return wb.CallTool(ctx, call.Name, json.RawMessage(args), call.ID)
+	}
+	var tr gen.ToolResult
+	got := false
+	for item, err := range sw.CallToolStream(ctx, call.Name, json.RawMessage(args), call.ID) {
+		if err != nil {
+			return gen.ToolResult{}, err
+		}
+		switch v := item.(type) {
+		case gen.ToolResult:
+			tr, got = v, true
+		case *gen.ToolResult:
+			tr, got = *v, true
+		case messages.Message:
+			if messages.IsChatMessage(v) || messages.IsAgentEvent(v) {
+				select {
+				case events <- v:
+				case <-ctx.Done():
+					return gen.ToolResult{}, ctx.Err()
+				}
+			}
+		}
+	}
+	if !got {
+		return gen.ToolResult{}, &agentchat.RunError{Exception: "AssertionError",
+			Message: "Tool result should not be None in streaming mode."}
+	}
+	return tr, nil
 }

@@ -57,6 +57,8 @@ type groupChat struct {
 	sel               speakerSelector
 	factory           *messages.MessageFactory
 
+	teamID      string // AutoGen's team id, a UUID per team
+
 	mu          sync.Mutex
 	running     bool
 	thread      []messages.Message
@@ -71,7 +73,7 @@ func newGroupChat(name, description string, participants []Participant, terminat
 	}
 	seen := map[string]bool{}
 	g := &groupChat{name: name, description: description, termination: termination, maxTurns: maxTurns,
-		emitTeamEvents: emitTeamEvents, sel: sel, factory: messages.NewMessageFactory()}
+		emitTeamEvents: emitTeamEvents, sel: sel, factory: messages.NewMessageFactory(), teamID: agentchat.NewMessageID()}
 	for _, p := range participants {
 		switch p.(type) {
 		case agentchat.ChatAgent, agentchat.Team:
@@ -89,6 +91,12 @@ func newGroupChat(name, description string, participants []Participant, terminat
 		return nil, &agentchat.RunError{Exception: "ValueError", Message: "The maximum number of turns must be greater than 0."}
 	}
 	return g, nil
+}
+
+// agentID is the id AutoGen's runtime gives a participant's container:
+// "TYPE/KEY", the type being the name and team id, the key the team id.
+func (g *groupChat) agentID(name string) string {
+	return name + "_" + g.teamID + "/" + g.teamID
 }
 
 // names returns the participants' names in order.
@@ -287,7 +295,9 @@ func (r *run) speak(ctx context.Context, m *member) ([]messages.Message, error) 
 	var broadcast []messages.Message
 	switch p := m.p.(type) {
 	case agentchat.ChatAgent:
-		resp, err := p.OnMessagesStream(ctx, buffer, r.put)
+		sctx, span := agentchat.StartInvokeAgentSpan(ctx, p.Name(), g.agentID(p.Name()), p.Description())
+		resp, err := p.OnMessagesStream(sctx, buffer, r.put)
+		span.End(err)
 		if err != nil {
 			return nil, err
 		}

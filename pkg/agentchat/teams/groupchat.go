@@ -57,7 +57,7 @@ type groupChat struct {
 	sel               speakerSelector
 	factory           *messages.MessageFactory
 
-	teamID      string // AutoGen's team id, a UUID per team
+	teamID string // AutoGen's team id, a UUID per team
 
 	mu          sync.Mutex
 	running     bool

@@ -268,6 +268,10 @@ func imageBase64(im gen.Image) (string, error) {
 	return im.EncodeBase64()
 }
 
+// FunctionCallsRepr is Python's str() of a list of FunctionCall
+// dataclasses: [FunctionCall(id='...', arguments='...', name='...')].
+func FunctionCallsRepr(calls []gen.FunctionCall) string { return functionCallsRepr(calls) }
+
 // functionCallsRepr is str() of a list of FunctionCall dataclasses.
 func functionCallsRepr(calls []gen.FunctionCall) string {
 	l := pyList(len(calls))

@@ -27,8 +27,8 @@ const (
 )
 
 func init() {
-	agentchat.Register(StopMessageProvider, func(context.Context, gen.RawJSON) (any, error) {
-		if _, err := agentchat.DecodeConfig[gen.StopMessageTerminationConfig](StopMessageProvider, nil); err != nil {
+	agentchat.Register(StopMessageProvider, func(_ context.Context, raw gen.RawJSON) (any, error) {
+		if _, err := agentchat.DecodeConfig[gen.StopMessageTerminationConfig](StopMessageProvider, raw); err != nil {
 			return nil, err
 		}
 		return NewStopMessage(), nil

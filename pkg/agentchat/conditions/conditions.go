@@ -467,19 +467,25 @@ func (c *And) Terminated() bool {
 // left.
 func (c *And) Check(ctx context.Context, delta []messages.Message) (*gen.StopMessage, error) {
 	if c.Terminated() {
-		return nil, alreadyReached()
+		// AutoGen's And says it with a period.
+		return nil, &agentchat.TerminatedError{Message: "Termination condition has already been reached."}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	anyNil := false
+	// Like asyncio.gather, every condition not yet fired is checked, even
+	// after one fails; a failure keeps none of this call's stop messages.
+	var pending []agentchat.TerminationCondition
 	for _, x := range c.conds {
-		if x.Terminated() {
-			continue
+		if !x.Terminated() {
+			pending = append(pending, x)
 		}
-		s, err := x.Check(ctx, delta)
-		if err != nil {
-			return nil, err
-		}
+	}
+	stops, err := checkAll(ctx, pending, delta)
+	if err != nil {
+		return nil, err
+	}
+	anyNil := false
+	for _, s := range stops {
 		if s == nil {
 			anyNil = true
 			continue
@@ -530,12 +536,12 @@ func (c *Or) Check(ctx context.Context, delta []messages.Message) (*gen.StopMess
 	if c.Terminated() {
 		return nil, &agentchat.RunError{Exception: "RuntimeError", Message: "Termination condition has already been reached"}
 	}
+	all, err := checkAll(ctx, c.conds, delta)
+	if err != nil {
+		return nil, err
+	}
 	var stops []*gen.StopMessage
-	for _, x := range c.conds {
-		s, err := x.Check(ctx, delta)
-		if err != nil {
-			return nil, err
-		}
+	for _, s := range all {
 		if s != nil {
 			stops = append(stops, s)
 		}
@@ -554,6 +560,22 @@ func (c *Or) Reset(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// checkAll checks every condition with delta, as asyncio.gather awaits
+// every call even when one raises, and returns their stop messages (nil
+// for those that did not fire) or the first error.
+func checkAll(ctx context.Context, conds []agentchat.TerminationCondition, delta []messages.Message) ([]*gen.StopMessage, error) {
+	out := make([]*gen.StopMessage, len(conds))
+	var first error
+	for i, x := range conds {
+		s, err := x.Check(ctx, delta)
+		if err != nil && first == nil {
+			first = err
+		}
+		out[i] = s
+	}
+	return out, first
 }
 
 // joinStops is the StopMessage of And and Or: contents and sources joined

@@ -348,9 +348,9 @@ func TestMaxMessage(t *testing.T) {
 		{
 			name: "count accumulates across calls", max: 3,
 			calls: []call{
-				{msgs(text("a", "1")), ""},                // 1
-				{nil, ""},                                 // 1
-				{msgs(text("b", "2")), ""},                // 2
+				{msgs(text("a", "1")), ""}, // 1
+				{nil, ""},                  // 1
+				{msgs(text("b", "2")), ""}, // 2
 				{msgs(text("a", "3")), "Maximum number of messages 3 reached, current message count: 3"},
 			},
 		},
@@ -358,7 +358,7 @@ func TestMaxMessage(t *testing.T) {
 			name: "events are not counted by default", max: 3,
 			calls: []call{
 				{msgs(text("user", "task"), toolRequest("a"), toolExec("a"), thought("a", "t")), ""}, // 1
-				{msgs(toolRequest("a"), toolExec("a"), stopMsg("a", "s")), ""},                      // 2: a StopMessage is a chat message
+				{msgs(toolRequest("a"), toolExec("a"), stopMsg("a", "s")), ""},                       // 2: a StopMessage is a chat message
 				{msgs(handoff("a", "b", "h")), "Maximum number of messages 3 reached, current message count: 3"},
 			},
 		},
@@ -523,8 +523,8 @@ func TestTokenUsage(t *testing.T) {
 		{
 			name: "total", total: ptr[int64](10),
 			calls: []call{
-				{msgs(textUsage("a", "x", 3, 4)), ""},          // 7
-				{msgs(text("a", "no usage")), ""},              // 7
+				{msgs(textUsage("a", "x", 3, 4)), ""}, // 7
+				{msgs(text("a", "no usage")), ""},     // 7
 				{msgs(textUsage("a", "y", 2, 1)), fmt.Sprintf(f, 10, 5, 5)},
 			},
 		},
@@ -990,7 +990,6 @@ func TestAndTerminatedMessage(t *testing.T) {
 //	Functional is left and fires: content "Functional termination
 //	condition met", source "FunctionalTermination".
 func TestGatherCallsEveryCondition(t *testing.T) {
-	t.Skip("known divergence from asyncio.gather: And/Or stop at the first error; see the report")
 	boom := errors.New("boom")
 	t.Run("Or", func(t *testing.T) {
 		maxMsg := conditions.NewMaxMessage(1, false)

@@ -26,10 +26,14 @@ type speakerSelector interface {
 	// managerName is the group chat manager's name (its key in the
 	// TeamState, the source of its messages).
 	managerName() string
-	// validate checks the start messages (validate_group_state).
-	validate(msgs []messages.Message) error
-	// selectSpeakers returns the names of the next speakers.
-	selectSpeakers(ctx context.Context, g *groupChat) ([]string, error)
+	// validate checks the start messages against the group's state
+	// (validate_group_state).
+	validate(g *groupChat, msgs []messages.Message) error
+	// selectSpeakers returns the names of the next speakers; events it
+	// makes go to put.
+	selectSpeakers(ctx context.Context, g *groupChat, put agentchat.Emit) ([]string, error)
+	// threadAdded is called with the messages added to the thread.
+	threadAdded(ctx context.Context, msgs []messages.Message) error
 	// reset forgets what the selector keeps.
 	reset()
 	// saveState returns the manager's state, given the thread and turn.
@@ -220,7 +224,7 @@ func (r *run) start(ctx context.Context, task agentchat.Task) (string, error) {
 	if g.termination != nil && g.termination.Terminated() {
 		return "The group chat has already terminated.", nil
 	}
-	if err := g.sel.validate(task.Messages); err != nil {
+	if err := g.sel.validate(g, task.Messages); err != nil {
 		return "", err
 	}
 	if task.Messages != nil {
@@ -234,7 +238,9 @@ func (r *run) start(ctx context.Context, task agentchat.Task) (string, error) {
 		for _, m := range g.members {
 			m.buffer = append(m.buffer, task.Messages...)
 		}
-		g.thread = append(g.thread, task.Messages...)
+		if err := g.addThread(ctx, task.Messages); err != nil {
+			return "", err
+		}
 		stop, err := r.applyTermination(ctx, task.Messages, false)
 		if err != nil || stop != nil {
 			return stopText(stop), err
@@ -244,7 +250,7 @@ func (r *run) start(ctx context.Context, task agentchat.Task) (string, error) {
 		if err := ctx.Err(); err != nil {
 			return "", err
 		}
-		speakers, err := g.sel.selectSpeakers(ctx, g)
+		speakers, err := g.sel.selectSpeakers(ctx, g, r.put)
 		if err != nil {
 			return "", err
 		}
@@ -265,14 +271,22 @@ func (r *run) start(ctx context.Context, task agentchat.Task) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			g.thread = append(g.thread, d...)
 			delta = append(delta, d...)
+		}
+		if err := g.addThread(ctx, delta); err != nil {
+			return "", err
 		}
 		stop, err := r.applyTermination(ctx, delta, true)
 		if err != nil || stop != nil {
 			return stopText(stop), err
 		}
 	}
+}
+
+// addThread is the manager's update_message_thread.
+func (g *groupChat) addThread(ctx context.Context, msgs []messages.Message) error {
+	g.thread = append(g.thread, msgs...)
+	return g.sel.threadAdded(ctx, msgs)
 }
 
 func stopText(s *gen.StopMessage) string {

@@ -72,11 +72,13 @@ type roundRobin struct {
 	next int64
 }
 
-func (*roundRobin) managerName() string                    { return roundRobinManagerName }
-func (*roundRobin) validate(msgs []messages.Message) error { return nil }
-func (rr *roundRobin) reset()                              { rr.next = 0 }
+func (*roundRobin) managerName() string                           { return roundRobinManagerName }
+func (*roundRobin) validate(*groupChat, []messages.Message) error { return nil }
+func (rr *roundRobin) reset()                                     { rr.next = 0 }
 
-func (rr *roundRobin) selectSpeakers(_ context.Context, g *groupChat) ([]string, error) {
+func (*roundRobin) threadAdded(context.Context, []messages.Message) error { return nil }
+
+func (rr *roundRobin) selectSpeakers(_ context.Context, g *groupChat, _ agentchat.Emit) ([]string, error) {
 	names := g.names()
 	i := rr.next % int64(len(names))
 	rr.next = (i + 1) % int64(len(names))

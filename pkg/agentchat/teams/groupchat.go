@@ -9,7 +9,9 @@ import (
 	"sync"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/wire"
 	"github.com/agentschema/agentschema/pkg/agentchat"
+	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/messages"
 )
 
@@ -446,6 +448,19 @@ func (g *groupChat) Close(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
+// nowUTC is the creation time of a new message.
+func nowUTC() gen.DateTime { return wire.NowUTC() }
+
+// loadAt loads the component m, a T, placing an error at ptr.
+func loadAt[T any](ctx context.Context, m *gen.ComponentModel, ptr string) (T, error) {
+	v, err := component.LoadModelAs[T](ctx, m)
+	if err != nil {
+		var zero T
+		return zero, agentchat.AtPointer(ptr, err)
+	}
+	return v, nil
+}
+
 // containerState is AutoGen's ChatAgentContainerState, its members in
 // pydantic's order.
 type containerState struct {
@@ -615,5 +630,5 @@ func (g *groupChat) LoadState(ctx context.Context, state json.RawMessage) error 
 		g.thread = append(g.thread, msg)
 	}
 	g.currentTurn = turn
-	return nil
+	return g.sel.threadAdded(ctx, g.thread)
 }

@@ -45,6 +45,19 @@ type speakerSelector interface {
 	loadState(state json.RawMessage) (thread []json.RawMessage, currentTurn int64, err error)
 }
 
+// threadLoader is a speaker selector that reads the thread a state
+// loaded (the selector's model context).
+type threadLoader interface {
+	threadLoaded(ctx context.Context, thread []messages.Message) error
+}
+
+// finisher is a speaker selector that can finish a run by itself (a
+// graph with no node ready): finished returns the stop message, having
+// reset what the selector keeps for the next run, or nil.
+type finisher interface {
+	finished() *gen.StopMessage
+}
+
 // member is a participant with its message buffer (AutoGen's
 // ChatAgentContainer).
 type member struct {
@@ -267,16 +280,19 @@ func (r *run) start(ctx context.Context, task agentchat.Task) (string, error) {
 				return "", err
 			}
 		}
+		// Each answer updates the thread as the manager receives it; the
+		// termination condition sees the last answer's delta, as AutoGen's
+		// handle_agent_response checks it once no speaker is active.
 		var delta []messages.Message
 		for _, s := range speakers {
 			d, err := r.speak(ctx, g.member(s))
 			if err != nil {
 				return "", err
 			}
-			delta = append(delta, d...)
-		}
-		if err := g.addThread(ctx, delta); err != nil {
-			return "", err
+			if err := g.addThread(ctx, d); err != nil {
+				return "", err
+			}
+			delta = d
 		}
 		stop, err := r.applyTermination(ctx, delta, true)
 		if err != nil || stop != nil {
@@ -365,6 +381,17 @@ func (r *run) speak(ctx context.Context, m *member) ([]messages.Message, error) 
 // fires), count the turn, and stop at max_turns.
 func (r *run) applyTermination(ctx context.Context, delta []messages.Message, countTurn bool) (*gen.StopMessage, error) {
 	g := r.g
+	if f, ok := g.sel.(finisher); ok {
+		if stop := f.finished(); stop != nil {
+			if g.termination != nil {
+				if err := g.termination.Reset(ctx); err != nil {
+					return nil, err
+				}
+			}
+			g.currentTurn = 0
+			return stop, nil
+		}
+	}
 	if g.termination != nil {
 		stop, err := g.termination.Check(ctx, delta)
 		if err != nil {
@@ -630,5 +657,8 @@ func (g *groupChat) LoadState(ctx context.Context, state json.RawMessage) error 
 		g.thread = append(g.thread, msg)
 	}
 	g.currentTurn = turn
-	return g.sel.threadAdded(ctx, g.thread)
+	if l, ok := g.sel.(threadLoader); ok {
+		return l.threadLoaded(ctx, g.thread)
+	}
+	return nil
 }

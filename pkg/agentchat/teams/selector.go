@@ -173,6 +173,11 @@ func (s *selector) threadAdded(ctx context.Context, msgs []messages.Message) err
 	return nil
 }
 
+// threadLoaded adds a loaded thread's chat messages to the model context.
+func (s *selector) threadLoaded(ctx context.Context, thread []messages.Message) error {
+	return s.threadAdded(ctx, thread)
+}
+
 func valueError(msg string) error { return &agentchat.RunError{Exception: "ValueError", Message: msg} }
 
 func (s *selector) selectSpeakers(ctx context.Context, g *groupChat, put agentchat.Emit) ([]string, error) {

@@ -18,7 +18,7 @@ import (
 
 // runtimeKinds are the kinds of testdata/conformance/runtime that
 // TestRunConformance replays.
-var runtimeKinds = []string{"assistant", "round_robin", "selector", "swarm", "graph"}
+var runtimeKinds = []string{"assistant", "round_robin", "selector", "swarm", "graph", "magentic_one"}
 
 // runtimeCasesDir holds the recorded runs, relative to this package.
 var runtimeCasesDir = filepath.Join("..", "..", "testdata", "conformance", "runtime")

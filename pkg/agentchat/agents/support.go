@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -113,8 +114,15 @@ func memoryStr(c gen.MemoryContent) string {
 
 // RemoveImages is AutoGen's remove_images: every user message whose
 // content is a list becomes a text message, its images written "<image>"
-// and its parts joined by newlines.
+// and its parts joined by newlines. When there is none, msgs itself is
+// returned.
 func RemoveImages(msgs []gen.LLMMessage) []gen.LLMMessage {
+	if !slices.ContainsFunc(msgs, func(m gen.LLMMessage) bool {
+		u, ok := m.(*gen.UserMessage)
+		return ok && u.Content.IsParts()
+	}) {
+		return msgs // nothing to convert: the same messages
+	}
 	out := make([]gen.LLMMessage, len(msgs))
 	for i, m := range msgs {
 		u, ok := m.(*gen.UserMessage)

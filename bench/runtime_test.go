@@ -100,3 +100,72 @@ func BenchmarkAssistantToolRound(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSelectorReplay1k is a SelectorGroupChat of two agents whose
+// selector (a replay client) names the next speaker each turn, until
+// MaxMessageTermination(1000). It reports the time per turn (ns/turn).
+func BenchmarkSelectorReplay1k(b *testing.B) {
+	texts := make([]string, 500)
+	picks := make([]string, 999)
+	for i := range texts {
+		texts[i] = fmt.Sprintf("Message %d of the conversation.", i)
+	}
+	for i := range picks {
+		picks[i] = []string{"a1", "a2"}[i%2]
+	}
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		a1, _ := agents.NewAssistantAgent("a1", replay.New(replay.Texts(texts...)), agents.AssistantOptions{})
+		a2, _ := agents.NewAssistantAgent("a2", replay.New(replay.Texts(texts...)), agents.AssistantOptions{})
+		team, err := teams.NewSelectorGroupChat([]teams.Participant{a1, a2}, replay.New(replay.Texts(picks...)),
+			teams.Options{Termination: conditions.NewMaxMessage(1000, false)}, teams.SelectorOptions{AllowRepeatedSpeaker: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := team.Run(ctx, agentchat.TextTask("Count."))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(res.Messages) != 1000 {
+			b.Fatalf("%d messages, want 1000", len(res.Messages))
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/999, "ns/turn")
+}
+
+// BenchmarkGraphFanOut is a GraphFlow that fans out from one node to 8
+// and back in to one (activation "all"), each node a replay agent.
+func BenchmarkGraphFanOut(b *testing.B) {
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		gb := teams.NewGraphBuilder()
+		start, _ := agents.NewAssistantAgent("start", replay.New(replay.Texts("go")), agents.AssistantOptions{})
+		end, _ := agents.NewAssistantAgent("end", replay.New(replay.Texts("done")), agents.AssistantOptions{})
+		gb.AddNode(start, "")
+		var mids []teams.Participant
+		for i := range 8 {
+			m, _ := agents.NewAssistantAgent(fmt.Sprintf("w%d", i), replay.New(replay.Texts("part")), agents.AssistantOptions{})
+			gb.AddNode(m, "").AddEdge("start", teams.GraphEdge{Target: m.Name()}).AddEdge(m.Name(), teams.GraphEdge{Target: "end"})
+			mids = append(mids, m)
+		}
+		gb.AddNode(end, "")
+		g, err := gb.Build()
+		if err != nil {
+			b.Fatal(err)
+		}
+		flow, err := teams.NewGraphFlow(gb.Participants(), g, teams.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := flow.Run(ctx, agentchat.TextTask("Split."))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(res.Messages) != 11 {
+			b.Fatalf("%d messages, want 11", len(res.Messages))
+		}
+		_ = mids
+	}
+}

@@ -19,7 +19,7 @@ import (
 	"github.com/agentschema/agentschema/pkg/messages"
 	_ "github.com/agentschema/agentschema/pkg/models/openai" // model client providers
 	_ "github.com/agentschema/agentschema/pkg/models/replay"
-	// _ "github.com/agentschema/agentschema/pkg/tools/httptool" // autogen_ext.tools.http.HttpTool
+	_ "github.com/agentschema/agentschema/pkg/tools/httptool" // autogen_ext.tools.http.HttpTool
 	_ "github.com/agentschema/agentschema/pkg/workbench"
 	_ "github.com/agentschema/agentschema/pkg/workbench/mcp"
 )

@@ -1,0 +1,577 @@
+package httptool
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/agentschema/agentschema/internal/pytime"
+	"github.com/agentschema/agentschema/internal/wire"
+	"github.com/agentschema/agentschema/pkg/tools"
+)
+
+// This file validates the arguments as pydantic's lax model_validate
+// validates the dict json.loads built (AutoGen's BaseTool.run_json), and
+// returns model_dump(): a dict of every field, by field name, in field
+// order, a missing optional field holding its default. The conversions,
+// refusals, error types, messages and locations are pydantic's (the same
+// as internal/pymodel's for Go argument types): "4" and 4.0 are the int
+// 4, 1 is the float 1.0, "yes" is True, a str is never taken from a
+// number, unknown keys are ignored.
+
+// setMarker marks a Python set in a dump: a List whose Name is setMarker
+// (pyjson has no set kind).
+const setMarker = "set"
+
+func isSet(v *pyjson.Value) bool { return v.Kind == pyjson.List && v.Name == setMarker }
+
+// fault is one validation fault.
+type fault struct {
+	loc   []any
+	typ   string
+	msg   string
+	input pyjson.Value
+}
+
+// validator collects the faults of one validation.
+type validator struct {
+	loc    []any
+	faults []fault
+}
+
+func (vd *validator) add(typ, msg string, input *pyjson.Value) {
+	vd.faults = append(vd.faults, fault{loc: append([]any(nil), vd.loc...), typ: typ, msg: msg, input: *input})
+}
+
+func (vd *validator) push(item any) { vd.loc = append(vd.loc, item) }
+func (vd *validator) pop()          { vd.loc = vd.loc[:len(vd.loc)-1] }
+
+// validateArgs validates args into the model's dump, or returns a
+// *tools.ValidationError titled as the model.
+func validateArgs(m *model, args *pyjson.Value) (pyjson.Value, error) {
+	var vd validator
+	dump, _ := vd.model(m, args)
+	if len(vd.faults) == 0 {
+		return dump, nil
+	}
+	return pyjson.Value{}, validationError(m.title, vd.faults)
+}
+
+// validationError is the *tools.ValidationError of faults.
+func validationError(title string, faults []fault) *tools.ValidationError {
+	errs := make([]tools.FieldError, len(faults))
+	for i := range faults {
+		f := &faults[i]
+		errs[i] = tools.NewFieldError(f.loc, f.typ, f.msg, pyjson.AppendJSON(nil, &f.input))
+	}
+	return &tools.ValidationError{Title: title, Errors: errs}
+}
+
+// model validates a dict into a model's dump.
+func (vd *validator) model(m *model, v *pyjson.Value) (pyjson.Value, bool) {
+	if v.Kind != pyjson.Dict {
+		vd.add("model_type", "Input should be a valid dictionary or instance of "+m.title, v)
+		return pyjson.Value{}, false
+	}
+	before := len(vd.faults)
+	out := pyjson.Value{Kind: pyjson.Dict}
+	for _, f := range m.fields {
+		in, ok := v.Get(f.key)
+		if !ok {
+			if f.required {
+				vd.push(f.key)
+				vd.add("missing", "Field required", v)
+				vd.pop()
+				continue
+			}
+			out.Set(f.name, deepCopy(f.def))
+			continue
+		}
+		vd.push(f.key)
+		x, ok := vd.value(f.typ, in)
+		vd.pop()
+		if ok {
+			out.Set(f.name, x)
+		}
+	}
+	return out, len(vd.faults) == before
+}
+
+// deepCopy copies a default, as pydantic copies a mutable default for each
+// instance.
+func deepCopy(v pyjson.Value) pyjson.Value {
+	switch v.Kind {
+	case pyjson.List, pyjson.Tuple:
+		out := v
+		out.List = make([]pyjson.Value, len(v.List))
+		for i := range v.List {
+			out.List[i] = deepCopy(v.List[i])
+		}
+		return out
+	case pyjson.Dict:
+		out := v
+		out.Keys = append([]pyjson.Value(nil), v.Keys...)
+		out.Vals = make([]pyjson.Value, len(v.Vals))
+		for i := range v.Vals {
+			out.Vals[i] = deepCopy(v.Vals[i])
+		}
+		return out
+	}
+	return v
+}
+
+// value validates v as a value of t.
+func (vd *validator) value(t *typ, v *pyjson.Value) (pyjson.Value, bool) {
+	switch t.kind {
+	case kStr:
+		if v.Kind != pyjson.Str {
+			vd.add("string_type", "Input should be a valid string", v)
+			return pyjson.Value{}, false
+		}
+		if c := t.cons; c != nil {
+			if typ, msg := c.strFault(v.Str); typ != "" {
+				vd.add(typ, msg, v)
+				return pyjson.Value{}, false
+			}
+		}
+		return *v, true
+	case kInt:
+		text, ok := vd.intText(v)
+		if !ok {
+			return pyjson.Value{}, false
+		}
+		if c := t.cons; c != nil {
+			x, _ := new(big.Int).SetString(text, 10)
+			if typ, msg := c.intFault(x); typ != "" {
+				vd.add(typ, msg, v)
+				return pyjson.Value{}, false
+			}
+		}
+		return pyjson.IntValue(text), true
+	case kFloat:
+		f, ok := vd.floatOf(v)
+		if !ok {
+			return pyjson.Value{}, false
+		}
+		if c := t.cons; c != nil {
+			if typ, msg := c.floatFault(f); typ != "" {
+				vd.add(typ, msg, v)
+				return pyjson.Value{}, false
+			}
+		}
+		return pyjson.FloatValue(f), true
+	case kBool:
+		b, ok := vd.boolOf(v)
+		return pyjson.BoolValue(b), ok
+	case kNone:
+		if v.Kind != pyjson.None {
+			vd.add("none_required", "Input should be None", v)
+			return pyjson.Value{}, false
+		}
+		return *v, true
+	case kDict:
+		if v.Kind != pyjson.Dict {
+			vd.add("dict_type", "Input should be a valid dictionary", v)
+			return pyjson.Value{}, false
+		}
+		return deepCopy(*v), true
+	case kList:
+		return vd.list(t, v)
+	case kSet:
+		return vd.set(t, v)
+	case kModel:
+		return vd.model(t.model, v)
+	case kLiteral:
+		if i := literalLookup(t.values, v); i >= 0 {
+			return t.values[i], true
+		}
+		parts := make([]string, len(t.values))
+		for i := range t.values {
+			parts[i] = pyjson.Repr(&t.values[i])
+		}
+		vd.add("literal_error", "Input should be "+orList(parts), v)
+		return pyjson.Value{}, false
+	case kDateTime:
+		dt, ok := vd.dateTimeOf(v)
+		if !ok {
+			return pyjson.Value{}, false
+		}
+		return pyjson.DatetimeValue(dt), true
+	case kOptional:
+		if v.Kind == pyjson.None {
+			return *v, true
+		}
+		return vd.value(t.elem, v)
+	}
+	return pyjson.Value{}, false
+}
+
+// list validates a list (list.rs): past max_length its one fault is
+// too_long; min_length is checked when the items are valid.
+func (vd *validator) list(t *typ, v *pyjson.Value) (pyjson.Value, bool) {
+	if v.Kind != pyjson.List {
+		vd.add("list_type", "Input should be a valid list", v)
+		return pyjson.Value{}, false
+	}
+	c := t.cons
+	if c != nil && c.maxLen >= 0 && len(v.List) > c.maxLen {
+		vd.add("too_long", "List should have at most "+plural(c.maxLen, "item")+" after validation, not "+strconv.Itoa(len(v.List)), v)
+		return pyjson.Value{}, false
+	}
+	before := len(vd.faults)
+	out := pyjson.Value{Kind: pyjson.List, List: make([]pyjson.Value, 0, len(v.List))}
+	for i := range v.List {
+		vd.push(i)
+		x, _ := vd.value(t.elem, &v.List[i])
+		vd.pop()
+		out.List = append(out.List, x)
+	}
+	if len(vd.faults) != before {
+		return pyjson.Value{}, false
+	}
+	if c != nil && c.minLen >= 0 && len(v.List) < c.minLen {
+		vd.add("too_short", "List should have at least "+plural(c.minLen, "item")+" after validation, not "+strconv.Itoa(len(v.List)), v)
+		return pyjson.Value{}, false
+	}
+	return out, true
+}
+
+// set validates a set from a list (set.rs): the items validated, repeated
+// ones (by Python's equality: 1, 1.0 and True are one) kept once, in first
+// occurrence order. Once the set holds more than max_length items its one
+// fault is too_long ("not more": the input is not read further);
+// min_length is checked when the items are valid.
+func (vd *validator) set(t *typ, v *pyjson.Value) (pyjson.Value, bool) {
+	if v.Kind != pyjson.List {
+		vd.add("set_type", "Input should be a valid set", v)
+		return pyjson.Value{}, false
+	}
+	c := t.cons
+	before := len(vd.faults)
+	out := pyjson.Value{Kind: pyjson.List, Name: setMarker}
+	for i := range v.List {
+		vd.push(i)
+		x, ok := vd.value(t.elem, &v.List[i])
+		vd.pop()
+		if ok && !containsEqual(out.List, &x) {
+			out.List = append(out.List, x)
+		}
+		if c != nil && c.maxLen >= 0 && len(out.List) > c.maxLen {
+			vd.faults = vd.faults[:before]
+			vd.add("too_long", "Set should have at most "+plural(c.maxLen, "item")+" after validation, not more", v)
+			return pyjson.Value{}, false
+		}
+	}
+	if len(vd.faults) != before {
+		return pyjson.Value{}, false
+	}
+	if c != nil && c.minLen >= 0 && len(out.List) < c.minLen {
+		vd.add("too_short", "Set should have at least "+plural(c.minLen, "item")+" after validation, not "+strconv.Itoa(len(out.List)), v)
+		return pyjson.Value{}, false
+	}
+	return out, true
+}
+
+// containsEqual reports whether list holds a value equal to x, as Python's
+// == compares scalars (numbers across int, float and bool).
+func containsEqual(list []pyjson.Value, x *pyjson.Value) bool {
+	for i := range list {
+		if pyEqual(&list[i], x) {
+			return true
+		}
+	}
+	return false
+}
+
+func pyEqual(a, b *pyjson.Value) bool {
+	if a.Kind == pyjson.Str || b.Kind == pyjson.Str {
+		return a.Kind == b.Kind && a.Str == b.Str
+	}
+	x, okA := numberOf(a)
+	y, okB := numberOf(b)
+	return okA && okB && x.Cmp(y) == 0
+}
+
+// numberOf is a bool, int or finite float as an exact rational.
+func numberOf(v *pyjson.Value) (*big.Rat, bool) {
+	switch v.Kind {
+	case pyjson.Bool:
+		if v.Bool {
+			return big.NewRat(1, 1), true
+		}
+		return new(big.Rat), true
+	case pyjson.Int:
+		r, ok := new(big.Rat).SetString(v.Int)
+		return r, ok
+	case pyjson.Float:
+		if math.IsInf(v.Float, 0) || math.IsNaN(v.Float) {
+			return nil, false
+		}
+		return new(big.Rat).SetFloat64(v.Float), true
+	}
+	return nil, false
+}
+
+// literalLookup is pydantic-core's LiteralLookup of a Python input: the
+// index of the Literal value v matches, or -1. A bool matches a bool value
+// of its own, an int an int value, a str only an equal str; then, as
+// Python's dict lookups do, a float or None value equal to v, and last any
+// value numerically equal to v (1.0 and True match 1; with both 1 and
+// True among the values the later one is the match, as a dict keeps the
+// later value of equal keys).
+func literalLookup(values []pyjson.Value, v *pyjson.Value) int {
+	find := func(ok func(w *pyjson.Value) bool, last bool) int {
+		found := -1
+		for i := range values {
+			if ok(&values[i]) {
+				found = i
+				if !last {
+					break
+				}
+			}
+		}
+		return found
+	}
+	switch v.Kind {
+	case pyjson.Str:
+		return find(func(w *pyjson.Value) bool { return w.Kind == pyjson.Str && w.Str == v.Str }, false)
+	case pyjson.None:
+		return find(func(w *pyjson.Value) bool { return w.Kind == pyjson.None }, false)
+	case pyjson.Bool:
+		if i := find(func(w *pyjson.Value) bool { return w.Kind == pyjson.Bool && w.Bool == v.Bool }, false); i >= 0 {
+			return i
+		}
+	case pyjson.Int:
+		if i := find(func(w *pyjson.Value) bool { return w.Kind == pyjson.Int && w.Int == v.Int }, false); i >= 0 {
+			return i
+		}
+	}
+	if i := find(func(w *pyjson.Value) bool { return w.Kind == pyjson.Float && pyEqual(w, v) }, true); i >= 0 {
+		return i
+	}
+	return find(func(w *pyjson.Value) bool { return w.Kind != pyjson.Str && w.Kind != pyjson.None && pyEqual(w, v) }, true)
+}
+
+// orList joins values as pydantic's messages do: 'a', 'b' or 'c'.
+func orList(parts []string) string {
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+// plural is "1 item" or "N items".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// intText converts v as pydantic's lax int does and returns the decimal
+// text: an int; a float with no fractional part; a string holding an
+// integer (white space around it and a fraction of zeros allowed); a bool.
+func (vd *validator) intText(v *pyjson.Value) (string, bool) {
+	switch v.Kind {
+	case pyjson.Int:
+		return v.Int, true
+	case pyjson.Bool:
+		if v.Bool {
+			return "1", true
+		}
+		return "0", true
+	case pyjson.Float:
+		if math.IsInf(v.Float, 0) || math.IsNaN(v.Float) {
+			vd.add("finite_number", "Input should be a finite number", v)
+			return "", false
+		}
+		if v.Float != math.Trunc(v.Float) {
+			vd.add("int_from_float", "Input should be a valid integer, got a number with a fractional part", v)
+			return "", false
+		}
+		bi, _ := new(big.Float).SetFloat64(v.Float).Int(nil)
+		return bi.String(), true
+	case pyjson.Str:
+		s := strings.TrimSpace(v.Str)
+		if i := strings.IndexByte(s, '.'); i >= 0 {
+			if strings.Trim(s[i+1:], "0") == "" {
+				s = s[:i]
+			}
+		}
+		if x, ok := wire.ParseInt(s); ok && len(s) <= pyjson.MaxIntDigits {
+			return x.String(), true
+		}
+		vd.add("int_parsing", "Input should be a valid integer, unable to parse string as an integer", v)
+		return "", false
+	}
+	vd.add("int_type", "Input should be a valid integer", v)
+	return "", false
+}
+
+// floatOf converts v as pydantic's lax float does: an int or float
+// (infinities and NaN included, as in Python mode), a string holding a
+// finite number, a bool.
+func (vd *validator) floatOf(v *pyjson.Value) (float64, bool) {
+	switch v.Kind {
+	case pyjson.Float:
+		return v.Float, true
+	case pyjson.Int:
+		f, err := strconv.ParseFloat(v.Int, 64)
+		if err != nil {
+			vd.add("finite_number", "Input should be a finite number", v)
+			return 0, false
+		}
+		return f, true
+	case pyjson.Bool:
+		if v.Bool {
+			return 1, true
+		}
+		return 0, true
+	case pyjson.Str:
+		s := strings.TrimSpace(v.Str)
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil || !plainFloatText(s) || math.IsInf(f, 0) || math.IsNaN(f) {
+			vd.add("float_parsing", "Input should be a valid number, unable to parse string as a number", v)
+			return 0, false
+		}
+		return f, true
+	}
+	vd.add("float_type", "Input should be a valid number", v)
+	return 0, false
+}
+
+// plainFloatText rejects Go-only spellings (hex floats, underscores, "Inf")
+// that strconv accepts and pydantic does not.
+func plainFloatText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// boolOf converts v as pydantic's lax bool does.
+func (vd *validator) boolOf(v *pyjson.Value) (bool, bool) {
+	switch v.Kind {
+	case pyjson.Bool:
+		return v.Bool, true
+	case pyjson.Int:
+		switch v.Int {
+		case "0":
+			return false, true
+		case "1":
+			return true, true
+		}
+	case pyjson.Float:
+		switch v.Float {
+		case 0:
+			return false, true
+		case 1:
+			return true, true
+		}
+	case pyjson.Str:
+		switch strings.ToLower(strings.TrimSpace(v.Str)) {
+		case "0", "off", "f", "false", "n", "no":
+			return false, true
+		case "1", "on", "t", "true", "y", "yes":
+			return true, true
+		}
+	default:
+		vd.add("bool_type", "Input should be a valid boolean", v)
+		return false, false
+	}
+	vd.add("bool_parsing", "Input should be a valid boolean, unable to interpret input", v)
+	return false, false
+}
+
+// dateTimeOf converts v as pydantic's lax datetime does (internal/pytime).
+func (vd *validator) dateTimeOf(v *pyjson.Value) (pytime.DateTime, bool) {
+	var (
+		dt  pytime.DateTime
+		err error
+	)
+	switch v.Kind {
+	case pyjson.Str:
+		dt, err = pytime.ParseString(v.Str)
+	case pyjson.Int:
+		dt, err = pytime.FromNumber(v.Int)
+	case pyjson.Float:
+		if math.IsInf(v.Float, 0) || math.IsNaN(v.Float) {
+			err = &pytime.Error{Type: pytime.TypeParsing, Reason: "input is too long"}
+		} else {
+			dt, err = pytime.FromNumber(strconv.FormatFloat(v.Float, 'g', -1, 64))
+		}
+	default:
+		err = &pytime.Error{Type: pytime.TypeDatetime}
+	}
+	if err != nil {
+		typ := pytime.TypeDatetime
+		if pe, ok := err.(*pytime.Error); ok {
+			typ = pe.Type
+		}
+		vd.add(typ, err.Error(), v)
+		return pytime.DateTime{}, false
+	}
+	return dt, true
+}
+
+// strFault is the fault of string s (string.rs: lengths in characters,
+// then the pattern, searched, quoted as written), or "".
+func (c *constraints) strFault(s string) (typ, msg string) {
+	if c.minLen >= 0 || c.maxLen >= 0 {
+		chars := utf8.RuneCountInString(s)
+		if c.minLen >= 0 && chars < c.minLen {
+			return "string_too_short", "String should have at least " + plural(c.minLen, "character")
+		}
+		if c.maxLen >= 0 && chars > c.maxLen {
+			return "string_too_long", "String should have at most " + plural(c.maxLen, "character")
+		}
+	}
+	if c.pattern != nil && !c.pattern.MatchString(s) {
+		return "string_pattern_mismatch", "String should match pattern '" + c.patternText + "'"
+	}
+	return "", ""
+}
+
+// intFault is the fault of integer x (int.rs: multiple_of, le, lt, ge,
+// gt), or "".
+func (c *constraints) intFault(x *big.Int) (typ, msg string) {
+	switch {
+	case c.mult != nil && new(big.Int).Rem(x, c.mult.i).Sign() != 0:
+		return "multiple_of", "Input should be a multiple of " + c.mult.text
+	case c.le != nil && x.Cmp(c.le.i) > 0:
+		return "less_than_equal", "Input should be less than or equal to " + c.le.text
+	case c.lt != nil && x.Cmp(c.lt.i) >= 0:
+		return "less_than", "Input should be less than " + c.lt.text
+	case c.ge != nil && x.Cmp(c.ge.i) < 0:
+		return "greater_than_equal", "Input should be greater than or equal to " + c.ge.text
+	case c.gt != nil && x.Cmp(c.gt.i) <= 0:
+		return "greater_than", "Input should be greater than " + c.gt.text
+	}
+	return "", ""
+}
+
+// floatFault is the fault of float x (float.rs), or "".
+func (c *constraints) floatFault(x float64) (typ, msg string) {
+	if m := c.mult; m != nil {
+		if math.Abs(x-math.Round(x/m.f)*m.f) > 1e-9 {
+			return "multiple_of", "Input should be a multiple of " + m.text
+		}
+	}
+	switch {
+	case c.le != nil && !(x <= c.le.f):
+		return "less_than_equal", "Input should be less than or equal to " + c.le.text
+	case c.lt != nil && !(x < c.lt.f):
+		return "less_than", "Input should be less than " + c.lt.text
+	case c.ge != nil && !(x >= c.ge.f):
+		return "greater_than_equal", "Input should be greater than or equal to " + c.ge.text
+	case c.gt != nil && !(x > c.gt.f):
+		return "greater_than", "Input should be greater than " + c.gt.text
+	}
+	return "", ""
+}

@@ -215,9 +215,10 @@ func (e *emitError) Error() string { return e.err.Error() }
 
 // run is one run of a group chat.
 type run struct {
-	g    *groupChat
-	emit agentchat.Emit
-	out  []messages.Message
+	g       *groupChat
+	emit    agentchat.Emit
+	out     []messages.Message
+	pending []answer // the answers of the turn, not yet delivered
 }
 
 // put passes a message to the output (the manager's output queue); the
@@ -294,6 +295,7 @@ func (r *run) start(ctx context.Context, task agentchat.Task) (string, error) {
 			}
 			delta = d
 		}
+		r.deliver()
 		stop, err := r.applyTermination(ctx, delta, true)
 		if err != nil || stop != nil {
 			return stopText(stop), err
@@ -368,12 +370,30 @@ func (r *run) speak(ctx context.Context, m *member) ([]messages.Message, error) 
 		}
 	}
 	m.buffer = nil
-	for _, other := range g.members {
-		if other != m {
-			other.buffer = append(other.buffer, broadcast...)
+	r.pending = append(r.pending, answer{from: m, msgs: broadcast})
+	return delta, nil
+}
+
+// answer is what a speaker's answer gives the other participants.
+type answer struct {
+	from *member
+	msgs []messages.Message
+}
+
+// deliver gives the answers of a turn to the participants' buffers: each
+// to every participant but its speaker. When several speak in one turn
+// (a graph's fan-out), each starts from the buffer it had before the turn
+// and gets the others' answers after its own, as AutoGen's containers,
+// busy answering, queue them.
+func (r *run) deliver() {
+	for _, a := range r.pending {
+		for _, other := range r.g.members {
+			if other != a.from {
+				other.buffer = append(other.buffer, a.msgs...)
+			}
 		}
 	}
-	return delta, nil
+	r.pending = r.pending[:0]
 }
 
 // applyTermination is the manager's _apply_termination_condition: check

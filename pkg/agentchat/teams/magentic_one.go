@@ -634,6 +634,7 @@ func (o *orchestration) step(ctx context.Context) (*gen.StopMessage, bool, error
 	if err != nil {
 		return nil, false, err
 	}
+	o.r.deliver()
 	g.thread = append(g.thread, delta[len(delta)-1])
 	if g.termination != nil {
 		stop, err := g.termination.Check(ctx, delta)

@@ -241,3 +241,29 @@ func TestUserProxy(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestAssistantListMemory checks AutoGen's ListMemory: before the model
+// call its memories are added to the context as one system message,
+// "\nRelevant memory content (in chronological order):\n1. ...\n", and a
+// MemoryQueryEvent lists them.
+func TestAssistantListMemory(t *testing.T) {
+	mem := agents.NewListMemory("", gen.MemoryContent{Content: gen.MemoryContentContent{Type: gen.MemoryContentContentText, Text: "The user likes tea."}, MimeType: "text/plain"},
+		gen.MemoryContent{Content: gen.MemoryContentContent{Type: gen.MemoryContentContentText, Text: "The user lives in Oslo."}, MimeType: "text/plain"})
+	client := replay.New(replay.Texts("Tea in Oslo."))
+	a, err := agents.NewAssistantAgent("assistant", client, agents.AssistantOptions{Memory: []agents.Memory{mem}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := a.Run(context.Background(), agentchat.TextTask("Suggest a drink."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := types(res.Messages); got != "TextMessage MemoryQueryEvent TextMessage" {
+		t.Fatalf("messages %s", got)
+	}
+	sent := client.Calls()[0].Messages
+	want := "\nRelevant memory content (in chronological order):\n1. The user likes tea.\n2. The user lives in Oslo.\n"
+	if sm, ok := sent[len(sent)-1].(*gen.SystemMessage); !ok || sm.Content != want {
+		t.Errorf("last message sent: %#v, want the memory system message %q", sent[len(sent)-1], want)
+	}
+}

@@ -136,20 +136,9 @@ func runContextCommand(args []string, stdin io.Reader, stdout, stderr io.Writer)
 	return exitOK
 }
 
-// readAll reads a whole named input ("-" is standard input).
+// readAll reads a whole named input for context (see readNamed).
 func readAll(name string, stdin io.Reader, stderr io.Writer) ([]byte, int) {
-	r, closeFn, err := openInput(name, stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "agentschema context: %v\n", err)
-		return nil, exitUsage
-	}
-	defer closeFn()
-	data, err := io.ReadAll(r)
-	if err != nil {
-		fmt.Fprintf(stderr, "agentschema context: %s: %v\n", name, err)
-		return nil, exitUsage
-	}
-	return data, exitOK
+	return readNamed("context", name, stdin, stderr)
 }
 
 // encodeView returns the context's view as a JSON array of the messages'

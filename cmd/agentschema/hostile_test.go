@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -679,6 +681,39 @@ func TestHostileCommandBinary(t *testing.T) {
 		rest, _ := io.ReadAll(p.stdout)
 		if code != exitInterrupted || p.stderr.String() != "agentschema: interrupted\n" || string(rest) != "2 documents, 1 invalid\n" {
 			t.Errorf("exit %d, stderr %q, rest of output %q; want 130, the interruption, the summary", code, p.stderr.String(), rest)
+		}
+	})
+
+	t.Run("SIGTERM run", func(t *testing.T) {
+		// A model endpoint that never answers: the run waits in the model
+		// call until SIGTERM, which ends it as SIGINT does.
+		release := make(chan struct{})
+		hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			select {
+			case <-r.Context().Done():
+			case <-release:
+			}
+		}))
+		defer hang.Close()
+		defer close(release)
+		cfg := filepath.Join(t.TempDir(), "agent.json")
+		agent := `{"provider": "autogen_agentchat.agents.AssistantAgent", "component_type": "agent", "config": {
+			"name": "a", "description": "d", "reflect_on_tool_use": false, "tool_call_summary_format": "{result}",
+			"model_client": {"provider": "autogen_ext.models.openai.OpenAIChatCompletionClient", "component_type": "model",
+			"config": {"model": "gpt-4o", "api_key": "sk-test", "max_retries": 0, "base_url": "` + hang.URL + `/v1"}}}}`
+		if err := os.WriteFile(cfg, []byte(agent), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p := startProcess(t, exe, "run", "--config", cfg, "--task", "hello")
+		if got := p.readLine(t); !strings.Contains(got, `"type":"TextMessage"`) {
+			t.Fatalf("first line %q, want the task", got)
+		}
+		time.Sleep(100 * time.Millisecond)
+		if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		if code := p.wait(t); code != exitInterrupted {
+			t.Errorf("exit %d, stderr %q; want 130", code, p.stderr.String())
 		}
 	})
 

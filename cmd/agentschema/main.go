@@ -44,7 +44,8 @@
 //     (other than a closed pipe).
 //     The other inputs are still processed when an input cannot be read;
 //     writing stops at the first write error.
-//   - 130: interrupted (SIGINT, Ctrl-C) while normalize or validate ran.
+//   - 130: interrupted (SIGINT, Ctrl-C, or SIGTERM) while normalize,
+//     validate, run or mcp ran.
 //   - 141: standard output was closed by its reader (a broken pipe, as
 //     with 'agentschema normalize big.jsonl | head -1').
 //
@@ -153,7 +154,7 @@ func main() {
 	ctx := context.Background()
 	if len(os.Args) > 1 && interruptible(os.Args[1]) {
 		var stop context.CancelFunc
-		ctx, stop = signal.NotifyContext(ctx, os.Interrupt)
+		ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 		// After the first SIGINT, a second one kills the process.
 		context.AfterFunc(ctx, stop)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/wire"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/workbench"
 	"github.com/agentschema/agentschema/pkg/workbench/mcp"
@@ -210,7 +211,9 @@ func loadMCPWorkbench(ctx context.Context, data []byte, stderr io.Writer) (*mcp.
 	return mcp.FromConfig(w.Config(), opts)
 }
 
-// readNamed reads a whole named input ("-" is standard input).
+// readNamed reads a whole named input ("-" is standard input), one
+// document: an input larger than the document limit is refused (exit 1)
+// without reading it all.
 func readNamed(cmd, name string, stdin io.Reader, stderr io.Writer) ([]byte, int) {
 	r, closeFn, err := openInput(name, stdin)
 	if err != nil {
@@ -218,10 +221,39 @@ func readNamed(cmd, name string, stdin io.Reader, stderr io.Writer) ([]byte, int
 		return nil, exitUsage
 	}
 	defer closeFn()
-	data, err := io.ReadAll(r)
+	data, err := readLimited(r, maxInputSize)
+	var le *inputTooLargeError
+	if errors.As(err, &le) {
+		fmt.Fprintf(stderr, "agentschema %s: %s: %v\n", cmd, name, err)
+		return nil, exitBad
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "agentschema %s: %s: %v\n", cmd, name, err)
 		return nil, exitUsage
 	}
 	return data, exitOK
+}
+
+// maxInputSize bounds a single-document input (--config, --state, a task
+// file, a text to count, ...): the decoder's document limit.
+var maxInputSize = int64(wire.DefaultMaxDocumentSize)
+
+// inputTooLargeError is an input over maxInputSize.
+type inputTooLargeError struct{ limit int64 }
+
+func (e *inputTooLargeError) Error() string {
+	return fmt.Sprintf("the input is larger than the document limit (%d bytes)", e.limit)
+}
+
+// readLimited reads r to its end, refusing more than limit bytes with an
+// *inputTooLargeError once limit+1 bytes are read.
+func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, &inputTooLargeError{limit: limit}
+	}
+	return data, nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -161,9 +162,13 @@ func countText(f tokensFlags, name string, r io.Reader, stdout, stderr io.Writer
 		fmt.Fprintf(stderr, "agentschema tokens: unknown encoding %q; known encodings: %s\n", encName, strings.Join(tokens.EncodingNames(), ", "))
 		return exitUsage
 	}
-	data, err := io.ReadAll(r)
+	data, err := readLimited(r, maxInputSize)
 	if err != nil {
 		fmt.Fprintf(stderr, "agentschema tokens: %s: %v\n", name, err)
+		var le *inputTooLargeError
+		if errors.As(err, &le) {
+			return exitBad
+		}
 		return exitUsage
 	}
 	if !utf8.Valid(data) {

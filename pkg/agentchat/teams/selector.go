@@ -244,26 +244,40 @@ var pyWhitespace = regexp.MustCompile(`[\s\x1c-\x1f\x85\p{Z}]+`)
 
 // history is construct_message_history: "source: content" of each user
 // and assistant message, right-stripped, each followed by a blank line,
-// joined by newlines.
+// joined by newlines. It is written into one builder: a selector builds it
+// every turn, over the whole conversation.
 func history(msgs []gen.LLMMessage) string {
-	var parts []string
+	var b strings.Builder
+	n := 0
 	for _, m := range msgs {
-		var line string
+		var source, content string
 		switch x := m.(type) {
 		case *gen.UserMessage:
-			line = x.Source + ": " + userContentStr(x)
+			source, content = x.Source, userContentStr(x)
 		case *gen.AssistantMessage:
+			source = x.Source
 			if x.Content.IsFunctionCalls() {
-				line = x.Source + ": " + messages.FunctionCallsRepr(x.Content.FunctionCalls)
+				content = messages.FunctionCallsRepr(x.Content.FunctionCalls)
 			} else {
-				line = x.Source + ": " + x.Content.Text
+				content = x.Content.Text
 			}
 		default:
 			continue
 		}
-		parts = append(parts, strings.TrimRightFunc(line, unicode.IsSpace)+"\n\n")
+		if n > 0 {
+			b.WriteByte('\n')
+		}
+		n++
+		if trimmed := strings.TrimRightFunc(content, unicode.IsSpace); trimmed != "" {
+			b.WriteString(source)
+			b.WriteString(": ")
+			b.WriteString(trimmed)
+		} else {
+			b.WriteString(strings.TrimRightFunc(source+": ", unicode.IsSpace))
+		}
+		b.WriteString("\n\n")
 	}
-	return strings.Join(parts, "\n")
+	return b.String()
 }
 
 // userContentStr is str() of a user message's content: the text, or the

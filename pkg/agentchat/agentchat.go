@@ -9,7 +9,6 @@ import (
 	"iter"
 
 	"github.com/agentschema/agentschema/gen"
-	"github.com/agentschema/agentschema/internal/wire"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/messages"
 )
@@ -111,7 +110,7 @@ type Task struct {
 
 // TextTask is a task given as text: a TextMessage from "user".
 func TextTask(text string) Task {
-	return Task{Messages: []messages.Message{NewTextMessage("user", text, nil)}}
+	return Task{Messages: []messages.Message{messages.NewTextMessage("user", text)}}
 }
 
 // MessagesTask is a task given as chat messages.
@@ -291,57 +290,6 @@ func runAgent(ctx context.Context, agent ChatAgent, task Task, emit Emit) (res *
 		out = []messages.Message{}
 	}
 	return &TaskResult{Messages: out}, nil
-}
-
-// NewMessageID returns a new message id: a random UUID4, as AutoGen's
-// messages get by default.
-func NewMessageID() string { return wire.NewUUID4() }
-
-// now is the creation time of a new message.
-func now() gen.DateTime { return wire.NowUTC() }
-
-// NewTextMessage returns a TextMessage from source with a new id, the
-// current time, no metadata and usage.
-func NewTextMessage(source, content string, usage *gen.RequestUsage) *gen.TextMessage {
-	return &gen.TextMessage{Source: source, Content: content, ModelsUsage: usage, ID: NewMessageID(),
-		CreatedAt: now(), Metadata: map[string]string{}}
-}
-
-// NewStopMessage returns a StopMessage from source.
-func NewStopMessage(source, content string) *gen.StopMessage {
-	return &gen.StopMessage{Source: source, Content: content, ID: NewMessageID(), CreatedAt: now(),
-		Metadata: map[string]string{}}
-}
-
-// NewThoughtEvent returns a ThoughtEvent from source with the given id.
-func NewThoughtEvent(source, content, id string) *gen.ThoughtEvent {
-	return &gen.ThoughtEvent{Source: source, Content: content, ID: id, CreatedAt: now(), Metadata: map[string]string{}}
-}
-
-// NewChunkEvent returns a ModelClientStreamingChunkEvent from source, part
-// of the message whose id is fullMessageID.
-func NewChunkEvent(source, content, fullMessageID string) *gen.ModelClientStreamingChunkEvent {
-	id := fullMessageID
-	return &gen.ModelClientStreamingChunkEvent{Source: source, Content: content, FullMessageID: &id,
-		ID: NewMessageID(), CreatedAt: now(), Metadata: map[string]string{}}
-}
-
-// NewToolCallRequestEvent returns a ToolCallRequestEvent from source.
-func NewToolCallRequestEvent(source string, calls []gen.FunctionCall, usage *gen.RequestUsage) *gen.ToolCallRequestEvent {
-	return &gen.ToolCallRequestEvent{Source: source, Content: calls, ModelsUsage: usage, ID: NewMessageID(),
-		CreatedAt: now(), Metadata: map[string]string{}}
-}
-
-// NewToolCallExecutionEvent returns a ToolCallExecutionEvent from source.
-func NewToolCallExecutionEvent(source string, results []gen.FunctionExecutionResult) *gen.ToolCallExecutionEvent {
-	return &gen.ToolCallExecutionEvent{Source: source, Content: results, ID: NewMessageID(), CreatedAt: now(),
-		Metadata: map[string]string{}}
-}
-
-// NewSelectSpeakerEvent returns a SelectSpeakerEvent from source.
-func NewSelectSpeakerEvent(source string, speakers []string) *gen.SelectSpeakerEvent {
-	return &gen.SelectSpeakerEvent{Source: source, Content: speakers, ID: NewMessageID(), CreatedAt: now(),
-		Metadata: map[string]string{}}
 }
 
 // Register registers load as the Loader of an AutoGen provider in the

@@ -356,28 +356,48 @@ func (t *turn) run(ctx context.Context, msgs []messages.Message) (*agentchat.Res
 			return nil, err
 		}
 		if len(results) > 0 {
-			ev := &gen.MemoryQueryEvent{Content: results, Source: a.name, ID: agentchat.NewMessageID(),
-				CreatedAt: nowUTC(), Metadata: map[string]string{}}
+			ev := messages.NewMemoryQueryEvent(a.name, results...)
 			if err := t.event(ev); err != nil {
 				return nil, err
 			}
 		}
 	}
-	messageID := agentchat.NewMessageID()
+	messageID := messages.NewID()
 	result, err := t.callModel(ctx, messageID)
 	if err != nil {
 		return nil, err
 	}
 	if result.Thought != nil && *result.Thought != "" {
-		if err := t.event(agentchat.NewThoughtEvent(a.name, *result.Thought, messageID)); err != nil {
+		if err := t.event(thought(a.name, *result.Thought, messageID)); err != nil {
 			return nil, err
 		}
-		messageID = agentchat.NewMessageID()
+		messageID = messages.NewID()
 	}
 	if err := a.context.AddMessage(ctx, assistantMessage(a.name, result)); err != nil {
 		return nil, err
 	}
 	return t.process(ctx, result, messageID)
+}
+
+// thought is a ThoughtEvent with the id the answer would have had.
+func thought(source, content, id string) *gen.ThoughtEvent {
+	t := messages.NewThoughtEvent(source, content)
+	t.ID = id
+	return t
+}
+
+// textWithUsage is a TextMessage with the usage of the call that made it.
+func textWithUsage(source, content string, usage gen.RequestUsage) *gen.TextMessage {
+	m := messages.NewTextMessage(source, content)
+	m.ModelsUsage = &usage
+	return m
+}
+
+// requestWithUsage is a ToolCallRequestEvent with the call's usage.
+func requestWithUsage(source string, calls []gen.FunctionCall, usage gen.RequestUsage) *gen.ToolCallRequestEvent {
+	ev := messages.NewToolCallRequestEvent(source, calls...)
+	ev.ModelsUsage = &usage
+	return ev
 }
 
 // assistantMessage is the AssistantMessage a result adds to the context.
@@ -465,7 +485,7 @@ func (t *turn) create(ctx context.Context, msgs []gen.LLMMessage, opts models.Cr
 			result = ev.Result
 			continue
 		}
-		if err := t.emit(agentchat.NewChunkEvent(t.a.name, ev.Text, messageID)); err != nil {
+		if err := t.emit(messages.NewModelClientStreamingChunkEvent(t.a.name, ev.Text, messageID)); err != nil {
 			return gen.CreateResult{}, err
 		}
 	}
@@ -489,13 +509,13 @@ func (t *turn) process(ctx context.Context, result gen.CreateResult, messageID s
 	for iter := 0; iter < a.maxIterations; iter++ {
 		if !result.Content.IsFunctionCalls() {
 			usage := result.Usage
-			msg := agentchat.NewTextMessage(a.name, result.Content.Text, &usage)
+			msg := textWithUsage(a.name, result.Content.Text, usage)
 			msg.ID = messageID
 			return &agentchat.Response{ChatMessage: msg, InnerMessages: t.inner}, nil
 		}
 		usage := result.Usage
 		calls := result.Content.FunctionCalls
-		if err := t.event(agentchat.NewToolCallRequestEvent(a.name, calls, &usage)); err != nil {
+		if err := t.event(requestWithUsage(a.name, calls, usage)); err != nil {
 			return nil, err
 		}
 		var err error
@@ -510,7 +530,7 @@ func (t *turn) process(ctx context.Context, result gen.CreateResult, messageID s
 		if err := a.context.AddMessage(ctx, models.NewFunctionExecutionResultMessage(results...)); err != nil {
 			return nil, err
 		}
-		if err := t.event(agentchat.NewToolCallExecutionEvent(a.name, results)); err != nil {
+		if err := t.event(messages.NewToolCallExecutionEvent(a.name, results...)); err != nil {
 			return nil, err
 		}
 		if resp := t.handoff(result, executed); resp != nil {
@@ -524,10 +544,10 @@ func (t *turn) process(ctx context.Context, result gen.CreateResult, messageID s
 			return nil, err
 		}
 		if result.Thought != nil && *result.Thought != "" {
-			if err := t.event(agentchat.NewThoughtEvent(a.name, *result.Thought, messageID)); err != nil {
+			if err := t.event(thought(a.name, *result.Thought, messageID)); err != nil {
 				return nil, err
 			}
-			messageID = agentchat.NewMessageID()
+			messageID = messages.NewID()
 		}
 		if err := a.context.AddMessage(ctx, assistantMessage(a.name, result)); err != nil {
 			return nil, err
@@ -573,8 +593,7 @@ func (t *turn) handoff(result gen.CreateResult, executed []callResult) *agentcha
 	} else if result.Thought != nil && *result.Thought != "" {
 		ctxMsgs = append(ctxMsgs, models.NewAssistantText(a.name, *result.Thought))
 	}
-	msg := &gen.HandoffMessage{Source: a.name, Target: selected.Target, Content: content, Context: ctxMsgs,
-		ID: agentchat.NewMessageID(), CreatedAt: nowUTC(), Metadata: map[string]string{}}
+	msg := messages.NewHandoffMessage(a.name, selected.Target, content, ctxMsgs...)
 	return &agentchat.Response{ChatMessage: msg, InnerMessages: t.inner}
 }
 
@@ -595,7 +614,7 @@ func (t *turn) reflectOnToolUse(ctx context.Context) (*agentchat.Response, error
 	if err != nil {
 		return nil, err
 	}
-	id := agentchat.NewMessageID()
+	id := messages.NewID()
 	result, err := t.create(ctx, msgs, models.CreateOptions{ToolChoice: "none"}, id,
 		"Reflect on tool use produced no valid text response.")
 	if err != nil {
@@ -605,7 +624,7 @@ func (t *turn) reflectOnToolUse(ctx context.Context) (*agentchat.Response, error
 		return nil, &agentchat.RunError{Exception: "RuntimeError", Message: "Reflect on tool use produced no valid text response."}
 	}
 	if result.Thought != nil && *result.Thought != "" {
-		if err := t.event(agentchat.NewThoughtEvent(a.name, *result.Thought, agentchat.NewMessageID())); err != nil {
+		if err := t.event(messages.NewThoughtEvent(a.name, *result.Thought)); err != nil {
 			return nil, err
 		}
 	}
@@ -613,7 +632,7 @@ func (t *turn) reflectOnToolUse(ctx context.Context) (*agentchat.Response, error
 		return nil, err
 	}
 	usage := result.Usage
-	msg := agentchat.NewTextMessage(a.name, result.Content.Text, &usage)
+	msg := textWithUsage(a.name, result.Content.Text, usage)
 	msg.ID = id
 	return &agentchat.Response{ChatMessage: msg, InnerMessages: t.inner}, nil
 }
@@ -637,8 +656,7 @@ func (t *turn) summarize(executed []callResult) (*agentchat.Response, error) {
 		}
 		lines = append(lines, line)
 	}
-	msg := &gen.ToolCallSummaryMessage{Source: a.name, Content: strings.Join(lines, "\n"), ToolCalls: calls,
-		Results: results, ID: agentchat.NewMessageID(), CreatedAt: nowUTC(), Metadata: map[string]string{}}
+	msg := messages.NewToolCallSummaryMessage(a.name, strings.Join(lines, "\n"), calls, results)
 	return &agentchat.Response{ChatMessage: msg, InnerMessages: t.inner}, nil
 }
 

@@ -100,8 +100,7 @@ func (a *SocietyOfMindAgent) OnMessagesStream(ctx context.Context, msgs []messag
 	}
 	task := append([]messages.Message(nil), msgs...)
 	if len(prev) > 0 {
-		h := &gen.HandoffMessage{Content: "relevant previous messages", Source: a.name, Target: "", Context: prev,
-			ID: agentchat.NewMessageID(), CreatedAt: nowUTC(), Metadata: map[string]string{}}
+		h := messages.NewHandoffMessage(a.name, "", "relevant previous messages", prev...)
 		task = append([]messages.Message{h}, task...)
 	}
 	t := agentchat.Task{OmitTaskMessages: true}
@@ -130,7 +129,7 @@ func (a *SocietyOfMindAgent) OnMessagesStream(ctx context.Context, msgs []messag
 	}
 	var resp *agentchat.Response
 	if len(inner) == 0 {
-		resp = &agentchat.Response{ChatMessage: agentchat.NewTextMessage(a.name, "No response.", nil), InnerMessages: []messages.Message{}}
+		resp = &agentchat.Response{ChatMessage: messages.NewTextMessage(a.name, "No response."), InnerMessages: []messages.Message{}}
 	} else {
 		msm := a.client.ModelInfo().MultipleSystemMessages
 		system := msm.Set && msm.Value != nil && *msm.Value
@@ -159,7 +158,7 @@ func (a *SocietyOfMindAgent) OnMessagesStream(ctx context.Context, msgs []messag
 			return nil, &agentchat.RunError{Exception: "AssertionError", Message: ""}
 		}
 		usage := res.Usage
-		resp = &agentchat.Response{ChatMessage: agentchat.NewTextMessage(a.name, res.Content.Text, &usage), InnerMessages: []messages.Message{}}
+		resp = &agentchat.Response{ChatMessage: textWithUsage(a.name, res.Content.Text, usage), InnerMessages: []messages.Message{}}
 	}
 	for _, m := range msgs {
 		if h, ok := m.(*gen.HandoffMessage); ok {

@@ -157,9 +157,8 @@ func (u *UserProxyAgent) OnMessagesStream(ctx context.Context, msgs []messages.M
 	if handoff != nil {
 		prompt = "Handoff received from " + handoff.Source + ". Enter your response: "
 	}
-	requestID := agentchat.NewMessageID()
-	ev := &gen.UserInputRequestedEvent{RequestID: requestID, Source: u.name, ID: agentchat.NewMessageID(),
-		CreatedAt: nowUTC(), Metadata: map[string]string{}}
+	requestID := messages.NewID()
+	ev := messages.NewUserInputRequestedEvent(u.name, requestID)
 	if err := emit(ev); err != nil {
 		return nil, err
 	}
@@ -168,11 +167,9 @@ func (u *UserProxyAgent) OnMessagesStream(ctx context.Context, msgs []messages.M
 		return fail(err)
 	}
 	if handoff != nil {
-		return &agentchat.Response{ChatMessage: &gen.HandoffMessage{Content: text, Target: handoff.Source,
-			Source: u.name, Context: []gen.LLMMessage{}, ID: agentchat.NewMessageID(), CreatedAt: nowUTC(),
-			Metadata: map[string]string{}}}, nil
+		return &agentchat.Response{ChatMessage: messages.NewHandoffMessage(u.name, handoff.Source, text)}, nil
 	}
-	return &agentchat.Response{ChatMessage: agentchat.NewTextMessage(u.name, text, nil)}, nil
+	return &agentchat.Response{ChatMessage: messages.NewTextMessage(u.name, text)}, nil
 }
 
 // errText is str(e) of a Python exception: the message without the class.

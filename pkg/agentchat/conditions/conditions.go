@@ -61,7 +61,7 @@ func (c *StopMessage) Check(_ context.Context, delta []messages.Message) (*gen.S
 	for _, m := range delta {
 		if _, ok := m.(*gen.StopMessage); ok {
 			c.set(true)
-			return agentchat.NewStopMessage("StopMessageTermination", "Stop message received"), nil
+			return messages.NewStopMessage("StopMessageTermination", "Stop message received"), nil
 		}
 	}
 	return nil, nil
@@ -103,7 +103,7 @@ func (c *MaxMessage) Check(_ context.Context, delta []messages.Message) (*gen.St
 		}
 	}
 	if c.count >= c.maxMessages {
-		return agentchat.NewStopMessage("MaxMessageTermination",
+		return messages.NewStopMessage("MaxMessageTermination",
 			fmt.Sprintf("Maximum number of messages %d reached, current message count: %d", c.maxMessages, c.count)), nil
 	}
 	return nil, nil
@@ -144,7 +144,7 @@ func (c *TextMention) Check(_ context.Context, delta []messages.Message) (*gen.S
 		text, _ := messages.ToText(m)
 		if strings.Contains(text, c.text) {
 			c.set(true)
-			return agentchat.NewStopMessage("TextMentionTermination", "Text '"+c.text+"' mentioned"), nil
+			return messages.NewStopMessage("TextMentionTermination", "Text '"+c.text+"' mentioned"), nil
 		}
 	}
 	return nil, nil
@@ -173,7 +173,7 @@ func (c *Functional) Check(ctx context.Context, delta []messages.Message) (*gen.
 	}
 	if ok {
 		c.set(true)
-		return agentchat.NewStopMessage("FunctionalTermination", "Functional termination condition met"), nil
+		return messages.NewStopMessage("FunctionalTermination", "Functional termination condition met"), nil
 	}
 	return nil, nil
 }
@@ -234,7 +234,7 @@ func (c *TokenUsage) Check(_ context.Context, delta []messages.Message) (*gen.St
 		}
 	}
 	if c.terminated() {
-		return agentchat.NewStopMessage("TokenUsageTermination", fmt.Sprintf(
+		return messages.NewStopMessage("TokenUsageTermination", fmt.Sprintf(
 			"Token usage limit reached, total token count: %s, prompt token count: %s, completion token count: %s.",
 			c.total, c.prompt, c.completion)), nil
 	}
@@ -267,7 +267,7 @@ func (c *Handoff) Check(_ context.Context, delta []messages.Message) (*gen.StopM
 	for _, m := range delta {
 		if h, ok := m.(*gen.HandoffMessage); ok && h.Target == c.target {
 			c.set(true)
-			return agentchat.NewStopMessage("HandoffTermination",
+			return messages.NewStopMessage("HandoffTermination",
 				"Handoff to "+c.target+" from "+h.Source+" detected."), nil
 		}
 	}
@@ -303,7 +303,7 @@ func (c *Timeout) Check(context.Context, []messages.Message) (*gen.StopMessage, 
 	}
 	if time.Since(c.start).Seconds() >= c.seconds {
 		c.fired = true
-		return agentchat.NewStopMessage("TimeoutTermination",
+		return messages.NewStopMessage("TimeoutTermination",
 			"Timeout of "+pyjson.FloatRepr(c.seconds)+" seconds reached"), nil
 	}
 	return nil, nil
@@ -350,7 +350,7 @@ func (c *External) Check(context.Context, []messages.Message) (*gen.StopMessage,
 	}
 	if c.set {
 		c.fired = true
-		return agentchat.NewStopMessage("ExternalTermination", "External termination requested"), nil
+		return messages.NewStopMessage("ExternalTermination", "External termination requested"), nil
 	}
 	return nil, nil
 }
@@ -381,7 +381,7 @@ func (c *SourceMatch) Check(_ context.Context, delta []messages.Message) (*gen.S
 	for _, m := range delta {
 		if src := messages.Source(m); slices.Contains(c.sources, src) {
 			c.set(true)
-			return agentchat.NewStopMessage("SourceMatchTermination", "'"+src+"' answered"), nil
+			return messages.NewStopMessage("SourceMatchTermination", "'"+src+"' answered"), nil
 		}
 	}
 	return nil, nil
@@ -405,7 +405,7 @@ func (c *TextMessage) Check(_ context.Context, delta []messages.Message) (*gen.S
 	for _, m := range delta {
 		if t, ok := m.(*gen.TextMessage); ok && (c.source == nil || t.Source == *c.source) {
 			c.set(true)
-			return agentchat.NewStopMessage("TextMessageTermination", "Text message received from '"+t.Source+"'"), nil
+			return messages.NewStopMessage("TextMessageTermination", "Text message received from '"+t.Source+"'"), nil
 		}
 	}
 	return nil, nil
@@ -434,7 +434,7 @@ func (c *FunctionCall) Check(_ context.Context, delta []messages.Message) (*gen.
 		for _, r := range ev.Content {
 			if r.Name == c.name {
 				c.set(true)
-				return agentchat.NewStopMessage("FunctionCallTermination", "Function '"+c.name+"' was executed."), nil
+				return messages.NewStopMessage("FunctionCallTermination", "Function '"+c.name+"' was executed."), nil
 			}
 		}
 	}
@@ -586,5 +586,5 @@ func joinStops(stops []*gen.StopMessage) *gen.StopMessage {
 	for i, s := range stops {
 		contents[i], sources[i] = s.Content, s.Source
 	}
-	return agentchat.NewStopMessage(strings.Join(sources, ", "), strings.Join(contents, ", "))
+	return messages.NewStopMessage(strings.Join(sources, ", "), strings.Join(contents, ", "))
 }

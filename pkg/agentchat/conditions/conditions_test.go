@@ -30,30 +30,31 @@ const alreadyReachedText = "Termination condition has already been reached"
 // --- message helpers -----------------------------------------------------
 
 func text(src, content string) messages.Message {
-	return agentchat.NewTextMessage(src, content, nil)
+	return messages.NewTextMessage(src, content)
 }
 
 func textUsage(src, content string, prompt, completion int64) messages.Message {
-	return agentchat.NewTextMessage(src, content, usage(prompt, completion))
+	m := messages.NewTextMessage(src, content)
+	m.ModelsUsage = usage(prompt, completion)
+	return m
 }
 
 func usage(prompt, completion int64) *gen.RequestUsage {
 	return &gen.RequestUsage{PromptTokens: wire.IntOf(prompt), CompletionTokens: wire.IntOf(completion)}
 }
 
-func stopMsg(src, content string) messages.Message { return agentchat.NewStopMessage(src, content) }
+func stopMsg(src, content string) messages.Message { return messages.NewStopMessage(src, content) }
 
 func handoff(src, target, content string) messages.Message {
-	return &gen.HandoffMessage{Source: src, Target: target, Content: content, ID: agentchat.NewMessageID(),
-		CreatedAt: wire.NowUTC(), Metadata: map[string]string{}, Context: []gen.LLMMessage{}}
+	return messages.NewHandoffMessage(src, target, content)
 }
 
 func toolRequest(src string, calls ...gen.FunctionCall) messages.Message {
-	return agentchat.NewToolCallRequestEvent(src, calls, nil)
+	return messages.NewToolCallRequestEvent(src, calls...)
 }
 
 func toolExec(src string, results ...gen.FunctionExecutionResult) messages.Message {
-	return agentchat.NewToolCallExecutionEvent(src, results)
+	return messages.NewToolCallExecutionEvent(src, results...)
 }
 
 func result(callID, name, content string, isErr *bool) gen.FunctionExecutionResult {
@@ -61,7 +62,7 @@ func result(callID, name, content string, isErr *bool) gen.FunctionExecutionResu
 }
 
 func thought(src, content string) messages.Message {
-	return agentchat.NewThoughtEvent(src, content, agentchat.NewMessageID())
+	return messages.NewThoughtEvent(src, content)
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -452,7 +453,7 @@ func TestTextMention(t *testing.T) {
 			msgs(toolRequest("a", gen.FunctionCall{ID: "c1", Name: "calc", Arguments: "{}"})), true},
 		// SelectSpeakerEvent.to_text() is str(self.content): ['alice', 'bob']
 		{"select speaker repr", "['alice', 'bob']", nil,
-			msgs(agentchat.NewSelectSpeakerEvent("mgr", []string{"alice", "bob"})), true},
+			msgs(messages.NewSelectSpeakerEvent("mgr", "alice", "bob")), true},
 		{"no match in events", "TERMINATE", nil,
 			msgs(toolExec("a", result("c1", "calc", "42", nil)), toolRequest("a")), false},
 		{"source allowed", "TERMINATE", []string{"critic"}, msgs(text("critic", "TERMINATE")), true},
@@ -545,7 +546,11 @@ func TestTokenUsage(t *testing.T) {
 		{
 			name: "events' usage counts too", total: ptr[int64](5),
 			calls: []call{
-				{msgs(agentchat.NewToolCallRequestEvent("a", nil, usage(2, 3))), fmt.Sprintf(f, 5, 2, 3)},
+				{msgs(func() messages.Message {
+					e := messages.NewToolCallRequestEvent("a")
+					e.ModelsUsage = usage(2, 3)
+					return e
+				}()), fmt.Sprintf(f, 5, 2, 3)},
 			},
 		},
 		{

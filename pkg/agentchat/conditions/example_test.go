@@ -19,9 +19,9 @@ func ExampleNewOr() {
 	cond := conditions.NewOr(conditions.NewMaxMessage(3, false), conditions.NewTextMention("TERMINATE", nil))
 
 	deltas := [][]messages.Message{
-		{agentchat.NewTextMessage("user", "Write a haiku.", nil)},
-		{agentchat.NewTextMessage("poet", "An old silent pond", nil),
-			agentchat.NewTextMessage("critic", "Good. TERMINATE", nil)},
+		{messages.NewTextMessage("user", "Write a haiku.")},
+		{messages.NewTextMessage("poet", "An old silent pond"),
+			messages.NewTextMessage("critic", "Good. TERMINATE")},
 	}
 	for _, delta := range deltas {
 		stop, err := cond.Check(ctx, delta)
@@ -55,9 +55,9 @@ func ExampleNewAnd() {
 	ctx := context.Background()
 	cond := conditions.NewAnd(conditions.NewTextMention("APPROVE", nil), conditions.NewMaxMessage(2, false))
 
-	stop, _ := cond.Check(ctx, []messages.Message{agentchat.NewTextMessage("critic", "APPROVE", nil)})
+	stop, _ := cond.Check(ctx, []messages.Message{messages.NewTextMessage("critic", "APPROVE")})
 	fmt.Println(stop == nil)
-	stop, _ = cond.Check(ctx, []messages.Message{agentchat.NewTextMessage("writer", "Thanks.", nil)})
+	stop, _ = cond.Check(ctx, []messages.Message{messages.NewTextMessage("writer", "Thanks.")})
 	fmt.Println(stop.Source)
 	fmt.Println(stop.Content)
 	// Output:
@@ -104,7 +104,7 @@ func Example_loadConfig() {
 		fmt.Println(err)
 		return
 	}
-	stop, _ := cond.Check(ctx, []messages.Message{agentchat.NewTextMessage("assistant", "Done. TERMINATE", nil)})
+	stop, _ := cond.Check(ctx, []messages.Message{messages.NewTextMessage("assistant", "Done. TERMINATE")})
 	fmt.Printf("%T: %s\n", cond, stop.Content)
 	// Output:
 	// *conditions.Or: Text 'TERMINATE' mentioned

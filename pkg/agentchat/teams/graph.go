@@ -532,7 +532,7 @@ func (m *graphManager) finished() *gen.StopMessage {
 		return nil
 	}
 	m.resetExecution()
-	return agentchat.NewStopMessage(graphManagerName, graphStopMessage)
+	return messages.NewStopMessage(graphManagerName, graphStopMessage)
 }
 
 // graphState is the GraphFlowManager's state: a plain dict, with no type

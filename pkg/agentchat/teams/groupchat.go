@@ -92,7 +92,7 @@ func newGroupChat(name, description string, participants []Participant, terminat
 	}
 	seen := map[string]bool{}
 	g := &groupChat{name: name, description: description, termination: termination, maxTurns: maxTurns,
-		emitTeamEvents: emitTeamEvents, sel: sel, factory: messages.NewMessageFactory(), teamID: agentchat.NewMessageID()}
+		emitTeamEvents: emitTeamEvents, sel: sel, factory: messages.NewMessageFactory(), teamID: messages.NewID()}
 	for _, p := range participants {
 		switch p.(type) {
 		case agentchat.ChatAgent, agentchat.Team:
@@ -277,7 +277,7 @@ func (r *run) start(ctx context.Context, task agentchat.Task) (string, error) {
 			}
 		}
 		if g.emitTeamEvents {
-			if err := r.put(agentchat.NewSelectSpeakerEvent(g.sel.managerName(), speakers)); err != nil {
+			if err := r.put(messages.NewSelectSpeakerEvent(g.sel.managerName(), speakers...)); err != nil {
 				return "", err
 			}
 		}
@@ -429,7 +429,7 @@ func (r *run) applyTermination(ctx context.Context, delta []messages.Message, co
 		g.currentTurn++
 	}
 	if g.maxTurns > 0 && g.currentTurn >= g.maxTurns {
-		stop := agentchat.NewStopMessage(g.sel.managerName(), fmt.Sprintf("Maximum number of turns %d reached.", g.maxTurns))
+		stop := messages.NewStopMessage(g.sel.managerName(), fmt.Sprintf("Maximum number of turns %d reached.", g.maxTurns))
 		if g.termination != nil {
 			if err := g.termination.Reset(ctx); err != nil {
 				return nil, err

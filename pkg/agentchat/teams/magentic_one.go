@@ -338,7 +338,7 @@ func (o *orchestration) reenterOuterLoop(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	return o.say(ctx, agentchat.NewTextMessage(magenticOneManagerName, full, nil))
+	return o.say(ctx, messages.NewTextMessage(magenticOneManagerName, full))
 }
 
 // context is _thread_to_context.
@@ -616,7 +616,7 @@ func (o *orchestration) step(ctx context.Context) (*gen.StopMessage, bool, error
 		}
 		return nil, true, nil
 	}
-	if err := o.say(ctx, agentchat.NewTextMessage(magenticOneManagerName, answerText(ledger, "instruction_or_question", "answer"), nil)); err != nil {
+	if err := o.say(ctx, messages.NewTextMessage(magenticOneManagerName, answerText(ledger, "instruction_or_question", "answer"))); err != nil {
 		return nil, false, err
 	}
 	next := answerText(ledger, "next_speaker", "answer")
@@ -626,7 +626,7 @@ func (o *orchestration) step(ctx context.Context) (*gen.StopMessage, bool, error
 			Message: fmt.Sprintf("Invalid next speaker: %s from the ledger, participants are: %s", next, pyList(g.names()))}
 	}
 	if g.emitTeamEvents {
-		if err := o.r.put(agentchat.NewSelectSpeakerEvent(magenticOneManagerName, []string{next})); err != nil {
+		if err := o.r.put(messages.NewSelectSpeakerEvent(magenticOneManagerName, []string{next}...)); err != nil {
 			return nil, false, err
 		}
 	}
@@ -691,7 +691,7 @@ func (o *orchestration) finalAnswer(ctx context.Context, reason string) (*gen.St
 	if err != nil {
 		return nil, err
 	}
-	if err := o.say(ctx, agentchat.NewTextMessage(magenticOneManagerName, text, nil)); err != nil {
+	if err := o.say(ctx, messages.NewTextMessage(magenticOneManagerName, text)); err != nil {
 		return nil, err
 	}
 	if g.termination != nil {
@@ -699,7 +699,7 @@ func (o *orchestration) finalAnswer(ctx context.Context, reason string) (*gen.St
 			return nil, err
 		}
 	}
-	return agentchat.NewStopMessage(magenticOneManagerName, reason), nil
+	return messages.NewStopMessage(magenticOneManagerName, reason), nil
 }
 
 func init() {

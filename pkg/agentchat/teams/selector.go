@@ -363,8 +363,7 @@ func (s *selector) create(ctx context.Context, msgs []gen.LLMMessage, put agentc
 		if ev.Result != nil {
 			result = ev.Result
 			if s.emitEvents && !ev.Result.Content.IsFunctionCalls() {
-				e := &gen.SelectorEvent{Content: ev.Result.Content.Text, Source: selectorManagerName,
-					ID: agentchat.NewMessageID(), CreatedAt: nowUTC(), Metadata: map[string]string{}}
+				e := messages.NewSelectorEvent(selectorManagerName, ev.Result.Content.Text)
 				if err := put(e); err != nil {
 					return gen.CreateResult{}, err
 				}
@@ -372,8 +371,7 @@ func (s *selector) create(ctx context.Context, msgs []gen.LLMMessage, put agentc
 			continue
 		}
 		if s.emitEvents {
-			e := &gen.ModelClientStreamingChunkEvent{Content: ev.Text, Source: selectorManagerName,
-				ID: agentchat.NewMessageID(), CreatedAt: nowUTC(), Metadata: map[string]string{}}
+			e := messages.NewModelClientStreamingChunkEvent(selectorManagerName, ev.Text, "")
 			if err := put(e); err != nil {
 				return gen.CreateResult{}, err
 			}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
+	"github.com/agentschema/agentschema/pkg/messages"
 	"github.com/agentschema/agentschema/pkg/tokens"
 )
 
@@ -361,9 +362,7 @@ func decodeLLMMessages(doc document, fault error) decodedLLM {
 		case wire.KindArray:
 			if d.Array() {
 				for d.More() {
-					if m := gen.DecodeLLMMessage(d); m != nil {
-						got = append(got, m)
-					}
+					got = append(got, decodeLLMOrChat(d)...)
 				}
 			}
 		case wire.KindObject:
@@ -371,13 +370,13 @@ func decodeLLMMessages(doc document, fault error) decodedLLM {
 				var s gen.ChatCompletionContextState
 				s.DecodeFrom(d)
 				got = s.Messages
-			} else if m := gen.DecodeLLMMessage(d); m != nil {
-				got = append(got, m)
+			} else {
+				got = append(got, decodeLLMOrChat(d)...)
 			}
 		case wire.KindInvalid:
 			d.Skip() // reports the syntax error
 		default:
-			d.Fail("model_type", "Input should be a JSON array of LLM messages, a saved context state or an LLM message")
+			d.Fail("model_type", "Input should be a JSON array of LLM or AgentChat messages, a saved context state or a message")
 			d.Skip()
 		}
 	})
@@ -385,6 +384,28 @@ func decodeLLMMessages(doc document, fault error) decodedLLM {
 		errs = err.(wire.Errors)
 	}
 	return decodedLLM{got: got, errs: errs}
+}
+
+// decodeLLMOrChat decodes an LLM message, or an AgentChat message or
+// event, which becomes the LLM messages an agent's model context gets for
+// it (messages.ToModelMessages: none for an event).
+func decodeLLMOrChat(d *wire.Decoder) []gen.LLMMessage {
+	if tag, st := d.PeekTag("type"); st == wire.TagFound && slices.Contains(gen.TaskResultMessageTags, tag) {
+		m, ok := gen.DecodeTaskResultMessage(d).(messages.Message)
+		if !ok {
+			return nil
+		}
+		got, err := messages.ToModelMessages([]messages.Message{m})
+		if err != nil {
+			d.Fail("value_error", err.Error())
+			return nil
+		}
+		return got
+	}
+	if m := gen.DecodeLLMMessage(d); m != nil {
+		return []gen.LLMMessage{m}
+	}
+	return nil
 }
 
 // readLLMMessages reads the LLM messages of the inputs and calls fn with

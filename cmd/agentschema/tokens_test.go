@@ -221,7 +221,7 @@ func TestTokensRefused(t *testing.T) {
 			[]string{"--model", "gpt-4o"}, 1, []string{"ValueError: Invalid name: bad name."}},
 		{"not a message", `[{"type": "Nope"}]`, []string{"--model", "gpt-4o"}, 1, []string{"-:1: /0: "}},
 		{"bad field", "[\n" + `{"type": "UserMessage", "content": 3, "source": "u"}` + "\n]", []string{"--model", "gpt-4o"}, 1, []string{"-:2: /0/content"}},
-		{"scalar", `3`, []string{"--model", "gpt-4o"}, 1, []string{"-:1: /: Input should be a JSON array of LLM messages"}},
+		{"scalar", `3`, []string{"--model", "gpt-4o"}, 1, []string{"-:1: /: Input should be a JSON array of LLM or AgentChat messages"}},
 		{"bad JSON", `[{"type": `, []string{"--model", "gpt-4o"}, 1, []string{"-:1:"}},
 		{"bad state", `{"messages": 3}`, []string{"--model", "gpt-4o"}, 1, []string{"/messages"}},
 		{"unknown model", `[]`, []string{"--model", "my-local-model"}, 1,
@@ -303,4 +303,24 @@ func FuzzReadLLMMessages(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestTokensAgentChatTranscript counts an AgentChat transcript as the
+// LLM messages an agent's model context gets for it: the TextMessage as
+// a UserMessage, the event skipped, the HandoffMessage's context and then
+// its text. The same lines as LLM messages count the same.
+func TestTokensAgentChatTranscript(t *testing.T) {
+	chat := `{"type":"TextMessage","source":"user","content":"What is the weather?","id":"1","created_at":"2025-01-01T00:00:00Z","metadata":{},"models_usage":null}
+{"type":"ToolCallRequestEvent","source":"a","content":[{"id":"c1","name":"f","arguments":"{}"}],"id":"2","created_at":"2025-01-01T00:00:00Z","metadata":{},"models_usage":null}
+{"type":"HandoffMessage","source":"a","target":"b","content":"over to you","context":[{"type":"AssistantMessage","source":"a","content":"thinking"}],"id":"3","created_at":"2025-01-01T00:00:00Z","metadata":{},"models_usage":null}
+`
+	llm := `{"type":"UserMessage","source":"user","content":"What is the weather?"}
+{"type":"AssistantMessage","source":"a","content":"thinking"}
+{"type":"UserMessage","source":"a","content":"over to you"}
+`
+	code1, out1, errs1 := runCmd(t, chat, "tokens", "--model", "gpt-4o", "-")
+	code2, out2, errs2 := runCmd(t, llm, "tokens", "--model", "gpt-4o", "-")
+	if code1 != 0 || code2 != 0 || out1 != out2 {
+		t.Errorf("transcript: exit %d, %q, %q\nLLM messages: exit %d, %q, %q", code1, out1, errs1, code2, out2, errs2)
+	}
 }

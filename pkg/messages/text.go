@@ -328,3 +328,25 @@ func memoryRepr(items []gen.MemoryContent, forms []MemoryForm) string {
 	}
 	return pyRepr(&l)
 }
+
+// ToModelMessages converts an AgentChat transcript into the LLM messages
+// an AssistantAgent adds to its model context for it: each chat message
+// as ToModelMessage gives it (a HandoffMessage's context first), events
+// skipped, as AutoGen's agents and model contexts do.
+func ToModelMessages(msgs []Message) ([]gen.LLMMessage, error) {
+	out := make([]gen.LLMMessage, 0, len(msgs))
+	for _, m := range msgs {
+		if !IsChatMessage(m) {
+			continue
+		}
+		if h, ok := m.(*gen.HandoffMessage); ok {
+			out = append(out, h.Context...)
+		}
+		um, err := ToModelMessage(m)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, &um)
+	}
+	return out, nil
+}

@@ -75,19 +75,22 @@ var layers = map[string]int{
 	"pkg/agentchat/agents":     11,
 	"pkg/agentchat/teams":      12,
 
+	// Every provider at once.
+	"pkg/providers/all": 13,
+
 	// Test helpers and benchmarks: imported only by tests and by each
 	// other (see testOnly).
-	"pkg/modelcontext/modelcontexttest":                       13,
-	"pkg/workbench/mcp/internal/testserver":                   13,
-	"pkg/workbench/mcp/internal/testserver/cmd/mcptestserver": 14,
-	"internal/conformance":                                    13,
-	"internal/runtimecase":                                    13,
-	"internal/cmd/benchratio":                                 13,
-	"bench":                                                   13,
+	"pkg/modelcontext/modelcontexttest":                       14,
+	"pkg/workbench/mcp/internal/testserver":                   14,
+	"pkg/workbench/mcp/internal/testserver/cmd/mcptestserver": 15,
+	"internal/conformance":                                    14,
+	"internal/runtimecase":                                    14,
+	"internal/cmd/benchratio":                                 14,
+	"bench":                                                   14,
 
 	// Programs.
-	"cmd/agentschema": 15,
-	"examples/chat":   15,
+	"cmd/agentschema": 16,
+	"examples/chat":   16,
 }
 
 // testOnly reports whether dir is a test helper, which non-test code

@@ -13,15 +13,9 @@ import (
 
 	"github.com/agentschema/agentschema/pkg/agentchat"
 	"github.com/agentschema/agentschema/pkg/agentchat/agents"
-	_ "github.com/agentschema/agentschema/pkg/agentchat/conditions" // termination providers
-	"github.com/agentschema/agentschema/pkg/agentchat/teams"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/messages"
-	_ "github.com/agentschema/agentschema/pkg/models/openai" // model client providers
-	_ "github.com/agentschema/agentschema/pkg/models/replay"
-	_ "github.com/agentschema/agentschema/pkg/tools/httptool" // autogen_ext.tools.http.HttpTool
-	_ "github.com/agentschema/agentschema/pkg/workbench"
-	_ "github.com/agentschema/agentschema/pkg/workbench/mcp"
+	_ "github.com/agentschema/agentschema/pkg/providers/all" // every provider the module implements
 )
 
 func init() {
@@ -218,8 +212,6 @@ func loadRunner(ctx context.Context, data []byte) (stateRunner, func(context.Con
 	}
 	return nil, nil, fmt.Errorf("%T is not an agent or a team", v)
 }
-
-var _ agentchat.Team = (*teams.RoundRobinGroupChat)(nil)
 
 // readTaskMessages reads a JSON array of AgentChat messages.
 func readTaskMessages(data []byte) ([]messages.Message, error) {

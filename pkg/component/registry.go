@@ -155,7 +155,7 @@ func (r *Registry) LoadModel(ctx context.Context, m *gen.ComponentModel) (any, e
 	}
 	load, resolved := r.lookup(m.Provider)
 	if load == nil {
-		return nil, &UnknownProviderError{Provider: m.Provider, Resolved: resolved}
+		return nil, &UnknownProviderError{Provider: m.Provider, Resolved: resolved, Package: packageFor(resolved)}
 	}
 	cfg := m.Config
 	if len(cfg) == 0 {
@@ -228,14 +228,73 @@ func LoadModelAs[T any](ctx context.Context, m *gen.ComponentModel) (T, error) {
 type UnknownProviderError struct {
 	Provider string
 	Resolved string
+	// Package is the Go package of this module that implements the
+	// provider, when one does: the program does not import it. Importing
+	// it, or github.com/agentschema/agentschema/pkg/providers/all,
+	// registers the provider.
+	Package string
 }
 
-// Error names the provider.
+// Error names the provider, and the package to import when the module
+// has one for it.
 func (e *UnknownProviderError) Error() string {
+	msg := fmt.Sprintf("component: unknown provider %q: no loader registered for it", e.Provider)
 	if e.Resolved != "" && e.Resolved != e.Provider {
-		return fmt.Sprintf("component: unknown provider %q (alias of %q): no loader registered for it", e.Provider, e.Resolved)
+		msg = fmt.Sprintf("component: unknown provider %q (alias of %q): no loader registered for it", e.Provider, e.Resolved)
 	}
-	return fmt.Sprintf("component: unknown provider %q: no loader registered for it", e.Provider)
+	if e.Package != "" {
+		msg += fmt.Sprintf(" (import %s, or %s/pkg/providers/all, to register it)", e.Package, modulePath)
+	}
+	return msg
+}
+
+const modulePath = "github.com/agentschema/agentschema"
+
+// implementedBy names the package of this module that registers each
+// provider it implements, by the provider's canonical string.
+var implementedBy = func() map[string]string {
+	m := map[string]string{}
+	add := func(pkg string, providers ...string) {
+		for _, p := range providers {
+			m[p] = modulePath + "/" + pkg
+		}
+	}
+	add("pkg/agentchat/agents", "autogen_agentchat.agents.AssistantAgent", "autogen_agentchat.agents.UserProxyAgent",
+		"autogen_agentchat.agents.SocietyOfMindAgent", "autogen_agentchat.agents.MessageFilterAgent",
+		"autogen_agentchat.tools.AgentTool", "autogen_agentchat.tools.TeamTool", "autogen_core.memory.ListMemory")
+	add("pkg/agentchat/teams", "autogen_agentchat.teams.RoundRobinGroupChat", "autogen_agentchat.teams.SelectorGroupChat",
+		"autogen_agentchat.teams.Swarm", "autogen_agentchat.teams.GraphFlow", "autogen_agentchat.teams.MagenticOneGroupChat")
+	add("pkg/agentchat/conditions", "autogen_agentchat.conditions.StopMessageTermination",
+		"autogen_agentchat.conditions.MaxMessageTermination", "autogen_agentchat.conditions.TextMentionTermination",
+		"autogen_agentchat.conditions.TokenUsageTermination", "autogen_agentchat.conditions.HandoffTermination",
+		"autogen_agentchat.conditions.TimeoutTermination", "autogen_agentchat.conditions.ExternalTermination",
+		"autogen_agentchat.conditions.SourceMatchTermination", "autogen_agentchat.conditions.TextMessageTermination",
+		"autogen_agentchat.conditions.FunctionCallTermination", "autogen_agentchat.base.AndTerminationCondition",
+		"autogen_agentchat.base.OrTerminationCondition")
+	add("pkg/models/openai", "autogen_ext.models.openai.OpenAIChatCompletionClient",
+		"autogen_ext.models.openai.AzureOpenAIChatCompletionClient")
+	add("pkg/models/replay", "autogen_ext.models.replay.ReplayChatCompletionClient")
+	add("pkg/modelcontext", "autogen_core.model_context.UnboundedChatCompletionContext",
+		"autogen_core.model_context.BufferedChatCompletionContext",
+		"autogen_core.model_context.HeadAndTailChatCompletionContext",
+		"autogen_core.model_context.TokenLimitedChatCompletionContext")
+	add("pkg/workbench", "autogen_core.tools.StaticWorkbench", "autogen_core.tools.StaticStreamWorkbench")
+	add("pkg/tools", "autogen_core.tools.FunctionTool")
+	add("pkg/workbench/mcp", "autogen_ext.tools.mcp.McpWorkbench")
+	add("pkg/tools/httptool", "autogen_ext.tools.http.HttpTool")
+	return m
+}()
+
+// packageFor returns the package of this module that implements provider
+// (its canonical string or any alias), or "".
+func packageFor(provider string) string {
+	if pkg, ok := implementedBy[provider]; ok {
+		return pkg
+	}
+	if info, ok := LookupProvider(provider); ok {
+		return implementedBy[info.Provider]
+	}
+	return ""
 }
 
 // LoadError is a Loader's refusal of a config.

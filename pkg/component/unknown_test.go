@@ -1,0 +1,27 @@
+package component_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/agentschema/agentschema/pkg/component"
+)
+
+// TestUnknownProviderSaysWhatToImport loads, in a test binary that links
+// no implementation, providers the module implements: the error names the
+// package that registers each (aliases resolved).
+func TestUnknownProviderSaysWhatToImport(t *testing.T) {
+	for provider, pkg := range map[string]string{
+		"autogen_agentchat.teams.RoundRobinGroupChat":                                     "github.com/agentschema/agentschema/pkg/agentchat/teams",
+		"autogen_agentchat.teams._group_chat._round_robin_group_chat.RoundRobinGroupChat": "github.com/agentschema/agentschema/pkg/agentchat/teams",
+		"autogen_ext.tools.http.HttpTool":                                                 "github.com/agentschema/agentschema/pkg/tools/httptool",
+	} {
+		_, err := component.NewRegistry().Load(context.Background(), []byte(`{"provider": "`+provider+`", "config": {}}`))
+		var up *component.UnknownProviderError
+		if !errors.As(err, &up) || up.Package != pkg || !strings.Contains(err.Error(), "import "+pkg) {
+			t.Errorf("%s: %v (package %q)", provider, err, up.Package)
+		}
+	}
+}

@@ -2,7 +2,12 @@
 
 package gen
 
-import "github.com/agentschema/agentschema/internal/wire"
+import (
+	"math"
+	"math/big"
+
+	"github.com/agentschema/agentschema/internal/wire"
+)
 
 // Int is an integer of any size, as Python's int (see wire.Int).
 type Int = wire.Int
@@ -67,3 +72,26 @@ func Unmarshal(data []byte, v Decodable) error { return wire.Unmarshal(data, v) 
 // Marshal returns the canonical JSON of v, as AutoGen's model_dump_json
 // writes it (as v.MarshalJSON and json.Marshal do).
 func Marshal(v Encodable) ([]byte, error) { return wire.Marshal(v) }
+
+// IntOf returns v as an Int.
+func IntOf(v int64) Int { return wire.IntOf(v) }
+
+// IntOfUint64 returns v as an Int (above the int64 range too).
+func IntOfUint64(v uint64) Int {
+	if v <= math.MaxInt64 {
+		return wire.IntOf(int64(v))
+	}
+	return wire.IntFromBig(new(big.Int).SetUint64(v))
+}
+
+// IntFromBig returns a copy of v as an Int.
+func IntFromBig(v *big.Int) Int { return wire.IntFromBig(v) }
+
+// ParseInt parses a base-10 integer of any size (an optional sign, then
+// digits only, as Python's int() of a decimal string); ok is false for
+// anything else.
+func ParseInt(s string) (v Int, ok bool) { return wire.ParseInt(s) }
+
+// Ptr returns a pointer to a copy of v, for optional members:
+// cfg.MaxTurns = gen.Ptr(gen.IntOf(10)), cfg.Name = gen.Ptr("team").
+func Ptr[T any](v T) *T { return &v }

@@ -259,7 +259,7 @@ func mergeGo(schema string, sources [][]byte) ([]byte, error) {
 func (g *generator) emitRuntime() []byte {
 	w := &writer{}
 	w.WriteString(header)
-	w.p("import \"github.com/agentschema/agentschema/internal/wire\"\n")
+	w.p("import (\n\t\"math\"\n\t\"math/big\"\n\n\t\"github.com/agentschema/agentschema/internal/wire\"\n)\n")
 	w.p("// Int is an integer of any size, as Python's int (see wire.Int).")
 	w.p("type Int = wire.Int\n")
 	w.p("// DateTime is a datetime as pydantic holds it: naive or with a fixed offset.")
@@ -326,6 +326,29 @@ func Unmarshal(data []byte, v Decodable) error { return wire.Unmarshal(data, v) 
 // Marshal returns the canonical JSON of v, as AutoGen's model_dump_json
 // writes it (as v.MarshalJSON and json.Marshal do).
 func Marshal(v Encodable) ([]byte, error) { return wire.Marshal(v) }
+
+// IntOf returns v as an Int.
+func IntOf(v int64) Int { return wire.IntOf(v) }
+
+// IntOfUint64 returns v as an Int (above the int64 range too).
+func IntOfUint64(v uint64) Int {
+	if v <= math.MaxInt64 {
+		return wire.IntOf(int64(v))
+	}
+	return wire.IntFromBig(new(big.Int).SetUint64(v))
+}
+
+// IntFromBig returns a copy of v as an Int.
+func IntFromBig(v *big.Int) Int { return wire.IntFromBig(v) }
+
+// ParseInt parses a base-10 integer of any size (an optional sign, then
+// digits only, as Python's int() of a decimal string); ok is false for
+// anything else.
+func ParseInt(s string) (v Int, ok bool) { return wire.ParseInt(s) }
+
+// Ptr returns a pointer to a copy of v, for optional members:
+// cfg.MaxTurns = gen.Ptr(gen.IntOf(10)), cfg.Name = gen.Ptr("team").
+func Ptr[T any](v T) *T { return &v }
 `
 
 func (g *generator) emitRegistry() []byte {

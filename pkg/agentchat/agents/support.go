@@ -12,13 +12,9 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyjson"
-	"github.com/agentschema/agentschema/internal/wire"
 	"github.com/agentschema/agentschema/pkg/modelcontext"
 	"github.com/agentschema/agentschema/pkg/models"
 )
-
-// nowUTC is the creation time of a new message.
-func nowUTC() gen.DateTime { return wire.NowUTC() }
 
 // wireMarshal writes a generated value as pydantic's model_dump_json.
 func wireMarshal(v gen.Encodable) (json.RawMessage, error) {

@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"github.com/agentschema/agentschema/gen"
-	"github.com/agentschema/agentschema/internal/wire"
 	"github.com/agentschema/agentschema/pkg/agentchat"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/messages"
@@ -494,9 +493,6 @@ func (g *groupChat) Close(ctx context.Context) error {
 	}
 	return errors.Join(errs...)
 }
-
-// nowUTC is the creation time of a new message.
-func nowUTC() gen.DateTime { return wire.NowUTC() }
 
 // loadAt loads the component m, a T, placing an error at ptr.
 func loadAt[T any](ctx context.Context, m *gen.ComponentModel, ptr string) (T, error) {

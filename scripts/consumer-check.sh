@@ -40,3 +40,56 @@ if [ -n "$bad" ]; then
   exit 1
 fi
 echo "consumer-check: $(printf '%s\n' "$mods" | wc -l) modules in a consumer's graph, none of them the generator's"
+
+# A program a user would write, in a module of its own: build a transcript
+# with the constructors, convert it into LLM messages, count its tokens and
+# encode a client config. It must build and run outside this module.
+mkdir -p "$tmp/transcript"
+cd "$tmp/transcript"
+sed 's#^module .*#module example.com/transcript#' "$tmp/go.mod" > go.mod
+cat > main.go <<'SRC'
+package main
+
+import (
+	"fmt"
+	"log"
+
+	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/pkg/component"
+	"github.com/agentschema/agentschema/pkg/messages"
+	"github.com/agentschema/agentschema/pkg/models/openai"
+	"github.com/agentschema/agentschema/pkg/tokens"
+)
+
+func main() {
+	transcript := []messages.Message{
+		messages.NewTextMessage("user", "What is 2 + 3?"),
+		messages.NewToolCallRequestEvent("assistant", gen.FunctionCall{ID: "c1", Name: "add", Arguments: `{"a": 2, "b": 3}`}),
+		messages.NewTextMessage("assistant", "5"),
+	}
+	llm, err := messages.ToModelMessages(transcript)
+	if err != nil {
+		log.Fatal(err)
+	}
+	n, err := tokens.CountMessages(llm, "gpt-4o")
+	if err != nil {
+		log.Fatal(err)
+	}
+	client, err := openai.NewOpenAI(gen.OpenAIClientConfigurationConfigModel{Model: "gpt-4o", ApiKey: gen.Ptr("sk-not-a-key")})
+	if err != nil {
+		log.Fatal(err)
+	}
+	cfg, err := component.Dump(client)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(len(llm), n > 0, len(cfg) > 0)
+}
+SRC
+"$GO" mod tidy >/dev/null
+got=$("$GO" run .)
+if [ "$got" != "2 true true" ]; then
+  echo "consumer-check: the transcript program printed '$got', want '2 true true'" >&2
+  exit 1
+fi
+echo "consumer-check: a program outside the module builds a transcript, converts it, counts its tokens and encodes a client config"

@@ -358,6 +358,11 @@ func NewTaskRunnerTool(runner agentchat.Runner, name, description string, lastOn
 					return nil, ctx.Err()
 				}
 			}
+			if lastOnly && (res == nil || len(res.Messages) == 0 || !messages.IsChatMessage(res.Messages[len(res.Messages)-1])) {
+				// AutoGen raises this ValueError when it renders the
+				// result, inside the tool call: an error result.
+				return nil, errors.New("The last message is not a BaseChatMessage.")
+			}
 			return res, nil
 		}, tools.Strict())
 	if err != nil {

@@ -265,6 +265,15 @@ type GraphBuilder struct {
 	g     Graph
 	agent map[string]Participant
 	order []Participant
+	err   error // the first refusal, returned by Build
+}
+
+// fail keeps the builder's first refusal (AutoGen's builder raises it at
+// once; a Go builder chains, so Build returns it).
+func (b *GraphBuilder) fail(msg string) {
+	if b.err == nil {
+		b.err = &GraphError{Message: msg}
+	}
 }
 
 // NewGraphBuilder returns an empty builder.
@@ -288,25 +297,37 @@ func (b *GraphBuilder) AddNode(agent Participant, activation Activation) *GraphB
 }
 
 // AddEdge adds an edge from source to e.Target (by name; both nodes must
-// have been added).
+// have been added, or Build returns AutoGen's ValueError).
 func (b *GraphBuilder) AddEdge(source string, e GraphEdge) *GraphBuilder {
-	if n := b.g.node(source); n != nil {
+	n := b.g.node(source)
+	switch {
+	case n == nil:
+		b.fail(fmt.Sprintf("Source node '%s' must be added before adding an edge.", source))
+	case b.g.node(e.Target) == nil:
+		b.fail(fmt.Sprintf("Target node '%s' must be added before adding an edge.", e.Target))
+	default:
 		n.Edges = append(n.Edges, e)
-	} else {
-		b.g.Nodes = append(b.g.Nodes, GraphNode{Name: source, Activation: ActivationAll, Edges: []GraphEdge{e}})
 	}
 	return b
 }
 
-// SetEntryPoint makes name the only start node.
+// SetEntryPoint makes name the only start node (it must have been added).
 func (b *GraphBuilder) SetEntryPoint(name string) *GraphBuilder {
+	if b.g.node(name) == nil {
+		b.fail(fmt.Sprintf("Start node '%s' must be added before setting as entry point.", name))
+		return b
+	}
 	b.g.DefaultStartNode = name
 	return b
 }
 
 // Build returns the graph, with the edges' defaults filled, after
-// validating it.
+// validating it; the first refusal of AddEdge or SetEntryPoint comes
+// first.
 func (b *GraphBuilder) Build() (*Graph, error) {
+	if b.err != nil {
+		return nil, b.err
+	}
 	g := b.g
 	g.Nodes = slices.Clone(g.Nodes)
 	fillEdgeDefaults(&g)

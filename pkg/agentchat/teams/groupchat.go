@@ -172,14 +172,7 @@ func (g *groupChat) RunStream(ctx context.Context, task agentchat.Task) iter.Seq
 		r := &run{g: g, emit: emit}
 		stop, err := r.start(ctx, task)
 		if err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			var stopped *emitError
-			if errors.As(err, &stopped) {
-				return nil, stopped.err
-			}
-			return nil, &agentchat.RunError{Exception: "RuntimeError", Message: agentchat.ExceptionText(err), Err: err}
+			return nil, r.runError(ctx, err)
 		}
 		out := r.out
 		if out == nil {
@@ -218,6 +211,25 @@ type run struct {
 	emit    agentchat.Emit
 	out     []messages.Message
 	pending []answer // the answers of the turn, not yet delivered
+	started bool     // a participant has been asked to speak
+}
+
+// runError is the error a run ends with: the consumer's own error, the
+// context's, an exception of the manager's start (validation, the first
+// selection) as it is, or, once a participant was asked to speak, AutoGen's
+// RuntimeError naming the original exception.
+func (r *run) runError(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	var stopped *emitError
+	if errors.As(err, &stopped) {
+		return stopped.err
+	}
+	if !r.started {
+		return err
+	}
+	return &agentchat.RunError{Exception: "RuntimeError", Message: agentchat.ExceptionText(err), Err: err}
 }
 
 // put passes a message to the output (the manager's output queue); the
@@ -320,6 +332,7 @@ func stopText(s *gen.StopMessage) string {
 // the delta the manager adds to the thread.
 func (r *run) speak(ctx context.Context, m *member) ([]messages.Message, error) {
 	g := r.g
+	r.started = true
 	buffer := m.buffer
 	if buffer == nil {
 		buffer = []messages.Message{}

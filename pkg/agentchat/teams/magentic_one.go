@@ -204,14 +204,7 @@ func (t *MagenticOneGroupChat) RunStream(ctx context.Context, task agentchat.Tas
 		o := &orchestration{t: t, r: &run{g: g, emit: emit}}
 		stop, err := o.start(ctx, task)
 		if err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			var stopped *emitError
-			if errors.As(err, &stopped) {
-				return nil, stopped.err
-			}
-			return nil, &agentchat.RunError{Exception: "RuntimeError", Message: agentchat.ExceptionText(err), Err: err}
+			return nil, o.r.runError(ctx, err)
 		}
 		out := o.r.out
 		if out == nil {

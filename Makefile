@@ -6,7 +6,7 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME ?= 45s
 BENCHSTAT ?= golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 BENCHCOUNT ?= 8
-# The benchmarks of issues 10 and 19 (names kept from release to release).
+# The benchmarks with performance targets (names kept from release to release).
 BENCHES ?= ^Benchmark(Floor.*State1k|Floor.*Transcript2k|DecodeState1k|EncodeState1k|ValidateState1k|DecodeTranscript2k|EncodeTranscript2k|CountTokensState1k|EncodeText1MB|Encode100kSpaces|GetMessages)$$
 SHARED ?= ../shared
 

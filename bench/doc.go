@@ -1,4 +1,4 @@
-// Package bench holds the module-wide benchmarks of issues 10 and 19 that
+// Package bench holds the module-wide benchmarks with performance targets that
 // do not belong to one package: the map floors (decoding and encoding, for
 // the state and the transcript) and the typed decoding and encoding of
 // AutoGen's saved state and transcript (testdata/bench, written by

@@ -21,7 +21,7 @@ import (
 	"time"
 )
 
-// The tests of issue 9 for the command: unreadable inputs, many files, a
+// The hostile-input tests of the command: unreadable inputs, many files, a
 // 1 GB stream, a closed stdout, SIGINT, and hostile bytes through the
 // command. TestHostileCommandBinary runs the built binary for the faults
 // that only a real process shows (signals, EPIPE on file descriptor 1).

@@ -4,8 +4,8 @@ import (
 	"testing"
 )
 
-// TestNormalizeReadsAsValidate: documents that validate reads (issue 16.6
-// and 16.7) normalize as AutoGen reads them: a .NET content with only
+// TestNormalizeReadsAsValidate: documents that validate reads
+// normalize as AutoGen reads them: a .NET content with only
 // "$type" is an AIContent, and of duplicate members the last counts
 // (json.loads), so an earlier one is no fault.
 func TestNormalizeReadsAsValidate(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"sync"
 )
 
-// Decoding in parallel (issue 19.5).
+// Decoding in parallel.
 //
 // The JSONL verbs read an input one document at a time. When the input is
 // a regular file (nothing waits on a writer, so no document has to be shown

@@ -17,7 +17,7 @@ import (
 	"github.com/agentschema/agentschema/pkg/validate"
 )
 
-// Concurrency stress tests (issue 9): the schema registry, the validator
+// Concurrency stress tests: the schema registry, the validator
 // and the component registry used from many goroutines at once. They are
 // meant for `go test -race`; each also checks that every goroutine gets
 // the result a serial run gives, so cross-talk between goroutines fails

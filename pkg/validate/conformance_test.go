@@ -20,7 +20,7 @@ var schemaInexpressible = map[string]string{
 }
 
 // structuredReason is why StructuredMessage cases are skipped.
-const structuredReason = "StructuredMessage[T] is generic over its content type; it has no schema in schemas/ and is built in pkg/messages (issue 7)"
+const structuredReason = "StructuredMessage[T] is generic over its content type; it has no schema in schemas/ and is built in pkg/messages"
 
 // TestConformance holds both modes to the cases recorded from AutoGen
 // (testdata/conformance): autogen mode accepts every valid case and

@@ -12,7 +12,7 @@ import (
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
-// Validation while decoding (issue 19).
+// Validation while decoding.
 //
 // Schema mode used to parse every document into a map[string]any tree and
 // hand it to santhosh-tekuri/jsonschema: a second parse, and most of the

@@ -22,7 +22,7 @@ func TestValidateTaggedStructured(t *testing.T) {
 	if !errors.As(err, &errs) || errs[0].Pointer != "/source" {
 		t.Fatalf("missing source: %v", err)
 	}
-	// Schema mode treats it as normalize does (issue 16, item 4): the same
+	// Schema mode treats it as normalize does: the same
 	// checks as autogen mode.
 	sv := &Validator{Mode: ModeSchema}
 	if title, err := sv.ValidateTagged(good); err != nil || title != "StructuredMessage[WeatherReport]" {

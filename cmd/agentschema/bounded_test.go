@@ -33,3 +33,15 @@ func TestSingleInputsBounded(t *testing.T) {
 		})
 	}
 }
+
+// TestNormalizeComponentModelMasksKeys: a client config read as a bare
+// ComponentModel (--type ComponentModel, whose config is kept as written)
+// has its api_key, and a nested client's, masked; nothing else changes.
+func TestNormalizeComponentModelMasksKeys(t *testing.T) {
+	in := `{"provider":"autogen_agentchat.agents.AssistantAgent","component_type":"agent","config":{"name":"a","model_client":{"provider":"autogen_ext.models.openai.OpenAIChatCompletionClient","config":{"model":"gpt-4o","api_key":"sk-secret-123"}}}}`
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"normalize", "--type", "ComponentModel", "-"}, strings.NewReader(in), &stdout, &stderr)
+	if code != 0 || strings.Contains(stdout.String(), "sk-secret") || !strings.Contains(stdout.String(), `"api_key":"**********"`) {
+		t.Errorf("exit %d, stdout %s, stderr %s", code, stdout.String(), stderr.String())
+	}
+}

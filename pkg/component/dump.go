@@ -1,6 +1,9 @@
 package component
 
 import (
+	"bytes"
+	"encoding/json"
+	"slices"
 	"strconv"
 
 	"github.com/agentschema/agentschema"
@@ -369,5 +372,98 @@ func MaskSecrets(v any) {
 		}
 	case *gen.BedrockInfoConfigModel:
 		c.AwsAccessKey, c.AwsSecretKey, c.AwsSessionToken = SecretMask, SecretMask, SecretMask
+	case *gen.ComponentModel:
+		title := ""
+		if info, ok := LookupProvider(c.Provider); ok {
+			title = info.Config
+		}
+		if masked, err := maskRawSecrets(c.Config, title); err == nil {
+			c.Config = masked
+		}
 	}
+}
+
+// secretMembers are the SecretStr members of the configs that have them,
+// by config title, and bedrock_info's.
+var secretMembers = map[string][]string{
+	"OpenAIClientConfigurationConfigModel":           {"api_key"},
+	"AzureOpenAIClientConfigurationConfigModel":      {"api_key"},
+	"AnthropicClientConfigurationConfigModel":        {"api_key"},
+	"AnthropicBedrockClientConfigurationConfigModel": {"api_key"},
+	"BedrockInfoConfigModel":                         {"aws_access_key", "aws_secret_key", "aws_session_token"},
+}
+
+// maskRawSecrets masks, in a config of type title kept as raw JSON, its
+// SecretStr members and those of every component it holds (a client's
+// api_key, at any depth), leaving every other byte as it is.
+func maskRawSecrets(raw gen.RawJSON, title string) (gen.RawJSON, error) {
+	if !bytes.Contains(raw, []byte(`_key"`)) && !bytes.Contains(raw, []byte(`"aws_`)) {
+		return raw, nil
+	}
+	out, err := maskValue(json.RawMessage(raw), title)
+	return gen.RawJSON(out), err
+}
+
+// maskValue walks a JSON value; configTitle, when set, is the config type
+// v is (so its secret members are masked).
+func maskValue(v json.RawMessage, configTitle string) (json.RawMessage, error) {
+	t := bytes.TrimSpace(v)
+	switch {
+	case len(t) > 0 && t[0] == '[':
+		var items []json.RawMessage
+		if err := json.Unmarshal(t, &items); err != nil {
+			return nil, err
+		}
+		var b bytes.Buffer
+		b.WriteByte('[')
+		for i, it := range items {
+			m, err := maskValue(it, "")
+			if err != nil {
+				return nil, err
+			}
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(m)
+		}
+		b.WriteByte(']')
+		return b.Bytes(), nil
+	case len(t) > 0 && t[0] == '{':
+		members, err := objectMembers(t)
+		if err != nil {
+			return nil, err
+		}
+		inner := ""
+		for _, m := range members {
+			if m.key == "provider" {
+				var p string
+				if json.Unmarshal(m.value, &p) == nil {
+					if info, ok := LookupProvider(p); ok {
+						inner = info.Config
+					}
+				}
+			}
+		}
+		for i := range members {
+			m := &members[i]
+			if slices.Contains(secretMembers[configTitle], m.key) {
+				if s := bytes.TrimSpace(m.value); len(s) > 0 && s[0] == '"' {
+					m.value = json.RawMessage(`"` + SecretMask + `"`)
+				}
+				continue
+			}
+			sub := ""
+			switch {
+			case m.key == "config" && inner != "":
+				sub = inner
+			case m.key == "bedrock_info" && configTitle == "AnthropicBedrockClientConfigurationConfigModel":
+				sub = "BedrockInfoConfigModel"
+			}
+			if m.value, err = maskValue(m.value, sub); err != nil {
+				return nil, err
+			}
+		}
+		return joinMembers(members), nil
+	}
+	return v, nil
 }

@@ -44,8 +44,8 @@ Examples:
   agentschema render --as model-message examples/transcript.jsonl
   tail -f run.jsonl | agentschema render --as text
 
-Exit status: 0 all rendered, 1 some message bad or an input unreadable,
-2 usage error.
+Exit status: 0 all rendered, 1 some message bad, 2 a usage error or an
+unreadable input.
 
 `
 
@@ -112,14 +112,13 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		r.opts = append(r.opts, messages.WithImagesAsBase64())
 	}
 	files, unreadable := inputs(fs.Args(), stderr)
-	r.failed = unreadable
 	defer r.out.Flush()
 	flush := func() { r.out.Flush() }
 	for _, name := range files {
 		in, closeFn, err := openInput(name, stdin)
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", name, err)
-			r.failed = true
+			unreadable = true
 			continue
 		}
 		// Flushing before each read that may wait prints each message as
@@ -139,11 +138,14 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		closeFn()
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", name, err)
-			r.failed = true
+			unreadable = true // a read error
 		}
 	}
 	r.endChunks()
-	if r.failed {
+	switch {
+	case unreadable:
+		return exitUsage // an input that cannot be read, as for the other verbs
+	case r.failed:
 		return exitBad
 	}
 	return exitOK

@@ -254,7 +254,8 @@ func TestRenderUsage(t *testing.T) {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
 	}
-	if code, _, errs := runCmd(t, "", "render", "/no/such/file"); code != 1 || !strings.Contains(errs, "/no/such/file") {
+	// An input that cannot be read exits 2, as for every verb (README).
+	if code, _, errs := runCmd(t, "", "render", "/no/such/file"); code != 2 || !strings.Contains(errs, "/no/such/file") {
 		t.Errorf("missing file: exit %d, %q", code, errs)
 	}
 	_, out, _ := runCmd(t, "", "help")

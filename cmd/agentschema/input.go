@@ -100,9 +100,19 @@ func inputs(args []string, stderr io.Writer) (files []string, unreadable bool) {
 				unreadable = true
 				return nil
 			}
-			if !d.IsDir() && (strings.HasSuffix(path, ".json") || strings.HasSuffix(path, ".jsonl")) {
-				files = append(files, path)
+			if d.IsDir() || !(strings.HasSuffix(path, ".json") || strings.HasSuffix(path, ".jsonl")) {
+				return nil
 			}
+			if !d.Type().IsRegular() {
+				// A FIFO, socket or device in a directory would block or
+				// never end: it is skipped, with a warning. (A symbolic
+				// link is followed when it names a regular file.)
+				if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
+					fmt.Fprintf(stderr, "%s: warning: skipped, not a regular file\n", path)
+					return nil
+				}
+			}
+			files = append(files, path)
 			return nil
 		})
 		if err != nil {

@@ -363,7 +363,8 @@ func fillEdgeDefaults(g *Graph) {
 // GraphFlow is AutoGen's GraphFlow: agents run along a directed graph;
 // the run ends when no node is ready ("Digraph execution is complete"),
 // or by the termination condition or max_turns. Nodes made ready together
-// speak in the order they became ready.
+// speak in the order they became ready, one after another, or concurrently
+// with Options.ConcurrentSpeakers.
 type GraphFlow struct {
 	*groupChat
 	gm *graphManager
@@ -405,6 +406,7 @@ func NewGraphFlow(participants []Participant, graph *Graph, opts Options) (*Grap
 	if err != nil {
 		return nil, err
 	}
+	g.concurrent = opts.ConcurrentSpeakers
 	return &GraphFlow{groupChat: g, gm: gm}, nil
 }
 

@@ -72,6 +72,7 @@ type groupChat struct {
 	termination       agentchat.TerminationCondition
 	maxTurns          int64 // 0: no limit
 	emitTeamEvents    bool
+	concurrent        bool // several speakers of a turn answer concurrently
 	sel               speakerSelector
 	factory           *messages.MessageFactory
 
@@ -295,12 +296,12 @@ func (r *run) start(ctx context.Context, task agentchat.Task) (string, error) {
 		// Each answer updates the thread as the manager receives it; the
 		// termination condition sees the last answer's delta, as AutoGen's
 		// handle_agent_response checks it once no speaker is active.
+		deltas, err := r.speakAll(ctx, speakers)
+		if err != nil {
+			return "", err
+		}
 		var delta []messages.Message
-		for _, s := range speakers {
-			d, err := r.speak(ctx, g.member(s))
-			if err != nil {
-				return "", err
-			}
+		for _, d := range deltas {
 			if err := g.addThread(ctx, d); err != nil {
 				return "", err
 			}
@@ -331,28 +332,90 @@ func stopText(s *gen.StopMessage) string {
 // buffer; its answer goes to the other participants' buffers. It returns
 // the delta the manager adds to the thread.
 func (r *run) speak(ctx context.Context, m *member) ([]messages.Message, error) {
-	g := r.g
 	r.started = true
+	delta, broadcast, err := r.answer(ctx, m, r.put)
+	if err != nil {
+		return nil, err
+	}
+	r.pending = append(r.pending, answer{from: m, msgs: broadcast})
+	return delta, nil
+}
+
+// speakAll is a turn of several speakers. They answer one after another,
+// in the order they were selected, which sends their model requests in the
+// order AutoGen's event loop sends them; with ConcurrentSpeakers they
+// answer concurrently, and each one's events are passed on in that order
+// once all have answered. It returns each speaker's delta.
+func (r *run) speakAll(ctx context.Context, speakers []string) ([][]messages.Message, error) {
+	g := r.g
+	deltas := make([][]messages.Message, len(speakers))
+	if !g.concurrent || len(speakers) < 2 {
+		for i, s := range speakers {
+			d, err := r.speak(ctx, g.member(s))
+			if err != nil {
+				return nil, err
+			}
+			deltas[i] = d
+		}
+		return deltas, nil
+	}
+	r.started = true
+	type result struct {
+		events, broadcast []messages.Message
+		err               error
+	}
+	results := make([]result, len(speakers))
+	var wg sync.WaitGroup
+	for i, s := range speakers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res := &results[i]
+			deltas[i], res.broadcast, res.err = r.answer(ctx, g.member(s), func(m messages.Message) error {
+				res.events = append(res.events, m)
+				return nil
+			})
+		}()
+	}
+	wg.Wait()
+	for i, res := range results {
+		for _, ev := range res.events {
+			if err := r.put(ev); err != nil {
+				return nil, err
+			}
+		}
+		if res.err != nil {
+			return nil, res.err
+		}
+		r.pending = append(r.pending, answer{from: g.member(speakers[i]), msgs: res.broadcast})
+	}
+	return deltas, nil
+}
+
+// answer is a container's handle_request for one participant: it answers
+// its buffer, its events going to put (its chat message last), and the
+// buffer is cleared. It returns the delta for the thread and the chat
+// messages for the other participants.
+func (r *run) answer(ctx context.Context, m *member, put agentchat.Emit) (delta, broadcast []messages.Message, err error) {
+	g := r.g
 	buffer := m.buffer
 	if buffer == nil {
 		buffer = []messages.Message{}
 	}
-	var delta []messages.Message
-	var broadcast []messages.Message
 	switch p := m.p.(type) {
 	case agentchat.ChatAgent:
 		sctx, span := agentchat.StartInvokeAgentSpan(ctx, p.Name(), g.agentID(p.Name()), p.Description())
-		resp, err := p.OnMessagesStream(sctx, buffer, r.put)
+		resp, err := p.OnMessagesStream(sctx, buffer, put)
 		span.End(err)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if resp == nil || resp.ChatMessage == nil {
-			return nil, &agentchat.RunError{Exception: "RuntimeError",
+			return nil, nil, &agentchat.RunError{Exception: "RuntimeError",
 				Message: "The agent did not produce a final response. Check the agent's on_messages_stream method."}
 		}
-		if err := r.put(resp.ChatMessage); err != nil {
-			return nil, err
+		if err := put(resp.ChatMessage); err != nil {
+			return nil, nil, err
 		}
 		delta = append(append(delta, resp.InnerMessages...), resp.ChatMessage)
 		broadcast = []messages.Message{resp.ChatMessage}
@@ -360,18 +423,18 @@ func (r *run) speak(ctx context.Context, m *member) ([]messages.Message, error) 
 		var result *agentchat.TaskResult
 		for item, err := range p.RunStream(ctx, agentchat.Task{Messages: buffer, OmitTaskMessages: true}) {
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if res, ok := item.(*agentchat.TaskResult); ok {
 				result = res
 				continue
 			}
-			if err := r.put(item); err != nil {
-				return nil, err
+			if err := put(item); err != nil {
+				return nil, nil, err
 			}
 		}
 		if result == nil {
-			return nil, &agentchat.RunError{Exception: "RuntimeError",
+			return nil, nil, &agentchat.RunError{Exception: "RuntimeError",
 				Message: "The team did not produce a final TaskResult. Check the team's run_stream method."}
 		}
 		delta = result.Messages
@@ -382,8 +445,7 @@ func (r *run) speak(ctx context.Context, m *member) ([]messages.Message, error) 
 		}
 	}
 	m.buffer = nil
-	r.pending = append(r.pending, answer{from: m, msgs: broadcast})
-	return delta, nil
+	return delta, broadcast, nil
 }
 
 // answer is what a speaker's answer gives the other participants.

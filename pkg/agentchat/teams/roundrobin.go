@@ -37,6 +37,13 @@ type Options struct {
 	MaxTurns int64
 	// EmitTeamEvents adds a SelectSpeakerEvent before each turn.
 	EmitTeamEvents bool
+	// ConcurrentSpeakers makes the speakers of one turn (a GraphFlow's
+	// fan-out) answer concurrently; their events are passed on in the order
+	// they were selected, once all have answered. Off by default: one after
+	// another, their model requests go out in the order AutoGen's event
+	// loop sends them, so a run against a scripted endpoint is the run
+	// AutoGen records; concurrent requests reach it in no set order.
+	ConcurrentSpeakers bool
 }
 
 // RoundRobinGroupChat is AutoGen's RoundRobinGroupChat: participants speak

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/pkg/workbench"
 )
 
 // everything returns server params running the reference server
@@ -145,5 +146,34 @@ func TestEverythingServer(t *testing.T) {
 	}
 	if ts, err := w.ListResourceTemplates(ctx); err != nil || len(ts.ResourceTemplates) == 0 {
 		t.Errorf("resource templates: %v %v", ts, err)
+	}
+}
+
+// TestEverythingHostCapabilities: the session declares sampling,
+// elicitation and roots as AutoGen's McpSessionActor does, so the server
+// lists the tools that need them; with no host, each request is answered
+// with AutoGen's error ("No host available for ...").
+func TestEverythingHostCapabilities(t *testing.T) {
+	w := started(t, everything(t), nil)
+	ctx := context.Background()
+	schemas, err := w.ListTools(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, s := range schemas {
+		names[s.Name] = true
+	}
+	for _, n := range []string{"trigger-sampling-request", "trigger-elicitation-request", "get-roots-list"} {
+		if !names[n] {
+			t.Errorf("the server does not list %s", n)
+		}
+	}
+	r, err := w.CallTool(ctx, "trigger-sampling-request", json.RawMessage(`{"prompt": "hi", "maxTokens": 10}`), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := workbench.ToText(r, nil); !r.IsError || !strings.Contains(text, "No host available for sampling.") {
+		t.Errorf("sampling: %v %q", r.IsError, text)
 	}
 }

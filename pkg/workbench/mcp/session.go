@@ -336,6 +336,23 @@ func (w *Workbench) connect(startCtx, lifetime context.Context) (*session, error
 		ElicitationHandler: func(context.Context, *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "No host available for elicitation."}
 		},
+		// AutoGen's session always passes a sampling callback, so it
+		// declares the sampling capability (and servers list the tools
+		// that need it); with no host configured it answers this error.
+		//lint:ignore SA1019 AutoGen's McpSessionActor declares sampling; so must we, deprecated or not.
+		CreateMessageHandler: func(context.Context, *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "No host available for sampling."}
+		},
+	})
+	// AutoGen's session answers roots/list from its host; with none, this
+	// error (the SDK's client would answer an empty list).
+	client.AddReceivingMiddleware(func(next sdk.MethodHandler) sdk.MethodHandler {
+		return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
+			if method == "roots/list" {
+				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "No host available for listing roots."}
+			}
+			return next(ctx, method, req)
+		}
 	})
 	cs, err := client.Connect(connCtx, t, nil)
 	stderr.started()

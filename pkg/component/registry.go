@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/suggest"
 	"github.com/agentschema/agentschema/internal/wire"
 )
 
@@ -155,7 +156,7 @@ func (r *Registry) LoadModel(ctx context.Context, m *gen.ComponentModel) (any, e
 	}
 	load, resolved := r.lookup(m.Provider)
 	if load == nil {
-		return nil, &UnknownProviderError{Provider: m.Provider, Resolved: resolved, Package: packageFor(resolved)}
+		return nil, r.unknownProvider(m.Provider, resolved)
 	}
 	cfg := m.Config
 	if len(cfg) == 0 {
@@ -233,6 +234,9 @@ type UnknownProviderError struct {
 	// it, or github.com/agentschema/agentschema/pkg/providers/all,
 	// registers the provider.
 	Package string
+	// Suggestion is the known provider it most probably means (a typo),
+	// or "".
+	Suggestion string
 }
 
 // Error names the provider, and the package to import when the module
@@ -244,8 +248,20 @@ func (e *UnknownProviderError) Error() string {
 	}
 	if e.Package != "" {
 		msg += fmt.Sprintf(" (import %s, or %s/pkg/providers/all, to register it)", e.Package, modulePath)
+	} else if e.Suggestion != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", e.Suggestion)
 	}
 	return msg
+}
+
+// unknownProvider is the error for provider, which r cannot load:
+// resolved is what an alias resolved to.
+func (r *Registry) unknownProvider(provider, resolved string) *UnknownProviderError {
+	e := &UnknownProviderError{Provider: provider, Resolved: resolved, Package: packageFor(resolved)}
+	if e.Package == "" {
+		e.Suggestion = suggest.Nearest(provider, append(KnownProviders(), r.Providers()...))
+	}
+	return e
 }
 
 const modulePath = "github.com/agentschema/agentschema"

@@ -128,7 +128,7 @@ func DecodeConfig(m *gen.ComponentModel) (gen.Encodable, error) {
 	}
 	info, ok := LookupProvider(m.Provider)
 	if !ok {
-		return nil, &UnknownProviderError{Provider: m.Provider, Resolved: m.Provider}
+		return nil, Default.unknownProvider(m.Provider, m.Provider)
 	}
 	cfg := m.Config
 	if len(cfg) == 0 {

@@ -25,3 +25,18 @@ func TestUnknownProviderSaysWhatToImport(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownProviderSuggests: a provider a letter away from a known one
+// gets "did you mean"; one far from every provider gets none.
+func TestUnknownProviderSuggests(t *testing.T) {
+	_, err := component.NewRegistry().Load(context.Background(), []byte(`{"provider": "autogen_agentchat.conditions.MaxMesageTermination", "config": {}}`))
+	var up *component.UnknownProviderError
+	if !errors.As(err, &up) || up.Suggestion != "autogen_agentchat.conditions.MaxMessageTermination" ||
+		!strings.Contains(err.Error(), `did you mean "autogen_agentchat.conditions.MaxMessageTermination"?`) {
+		t.Errorf("typo: %v", err)
+	}
+	_, err = component.NewRegistry().Load(context.Background(), []byte(`{"provider": "my.Termination", "config": {}}`))
+	if !errors.As(err, &up) || up.Suggestion != "" {
+		t.Errorf("unrelated: %v", err)
+	}
+}

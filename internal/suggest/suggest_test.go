@@ -5,11 +5,11 @@ import "testing"
 func TestNearest(t *testing.T) {
 	names := []string{"normalize", "validate", "tokens", "autogen_agentchat.conditions.MaxMessageTermination"}
 	for _, tc := range []struct{ in, want string }{
-		{"Validate", "validate"},                   // case only
-		{"normalise", "normalize"},                 // one edit
-		{"tokns", "tokens"},                        // one edit in 5 runes
-		{"tk", ""},                                 // too far for its length
-		{"xyz", ""},                                // nothing near
+		{"Validate", "validate"},   // case only
+		{"normalise", "normalize"}, // one edit
+		{"tokns", "tokens"},        // one edit in 5 runes
+		{"tk", ""},                 // too far for its length
+		{"xyz", ""},                // nothing near
 		{"autogen_agentchat.conditions.MaxMesageTermination", "autogen_agentchat.conditions.MaxMessageTermination"},
 		{"my.Termination", ""},
 	} {

@@ -45,3 +45,18 @@ func TestNormalizeComponentModelMasksKeys(t *testing.T) {
 		t.Errorf("exit %d, stdout %s, stderr %s", code, stdout.String(), stderr.String())
 	}
 }
+
+// TestNormalizeStrictRefusesWrongKind: normalize --strict refuses what
+// validate --mode autogen --strict refuses, as load_component does: a
+// termination condition where a participant belongs.
+func TestNormalizeStrictRefusesWrongKind(t *testing.T) {
+	team := `{"provider":"autogen_agentchat.teams.RoundRobinGroupChat","component_type":"team","version":1,"component_version":1,"config":{"participants":[{"provider":"autogen_agentchat.conditions.MaxMessageTermination","component_type":"termination","version":1,"component_version":1,"config":{"max_messages":3}}]}}`
+	for _, args := range [][]string{{"normalize", "--strict", "-"}, {"validate", "--mode", "autogen", "--strict", "-"}} {
+		var stdout, stderr bytes.Buffer
+		code := run(args, strings.NewReader(team), &stdout, &stderr)
+		out := stdout.String() + stderr.String()
+		if code != exitBad || !strings.Contains(out, "/config/participants/0/provider") || !strings.Contains(out, "Expected type does not match") {
+			t.Errorf("%v: exit %d, output %q", args, code, out)
+		}
+	}
+}

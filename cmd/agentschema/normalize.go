@@ -197,7 +197,7 @@ func normalizeDoc(doc document, typ string, opts wire.Options, p *faultPrinter) 
 			return normalizeStructured(doc, "", opts, p)
 		}
 		if st == wire.TagMissing && component.IsTree(doc.Data) {
-			return normalizeTree(doc, p)
+			return normalizeTree(doc, p, opts.DisallowUnknownFields)
 		}
 		t, ok := gen.TitleForTag(tag)
 		if st == wire.TagMissing {
@@ -248,7 +248,17 @@ func normalizeDoc(doc document, typ string, opts wire.Options, p *faultPrinter) 
 
 // normalizeTree writes a component tree as AutoGen's dump_component()
 // does after load_component (component.NormalizeTree).
-func normalizeTree(doc document, p *faultPrinter) ([]byte, bool) {
+func normalizeTree(doc document, p *faultPrinter, strict bool) ([]byte, bool) {
+	if strict {
+		// --strict refuses what validate --mode autogen --strict refuses:
+		// a component of the wrong kind in its place, an unknown provider,
+		// members AutoGen would drop, the constructors' refusals.
+		v := &validate.Validator{Mode: validate.ModeAutoGen, Strict: true}
+		if err := v.ValidateComponent(doc.Data); err != nil {
+			printFaults(doc, err, p)
+			return nil, false
+		}
+	}
 	b, err := component.NormalizeTree(doc.Data)
 	if err == nil {
 		return b, true

@@ -210,6 +210,10 @@ func dumpOther(v gen.Encodable, ptr string) error {
 		// PythonCodeExecutionTool._to_config writes only the executor, so
 		// the description is the config model's default.
 		c.Description = "Execute Python code blocks."
+	case *gen.ListMemoryConfig:
+		// ListMemory.__init__ keeps name or "default_list_memory", and
+		// _to_config writes it.
+		orDefault(&c.Name, "default_list_memory")
 	case *gen.TokenUsageTerminationConfig:
 		// TokenUsageTermination.__init__ refuses a config without limits.
 		if c.MaxTotalToken == nil && c.MaxPromptToken == nil && c.MaxCompletionToken == nil {

@@ -40,3 +40,14 @@ func TestUnknownProviderSuggests(t *testing.T) {
 		t.Errorf("unrelated: %v", err)
 	}
 }
+
+// TestListMemoryDefaultName: ListMemory keeps "default_list_memory" when
+// its config has no name (or an empty one), and dump_component writes it.
+func TestListMemoryDefaultName(t *testing.T) {
+	for _, cfg := range []string{`{}`, `{"name": null}`, `{"name": ""}`} {
+		out, err := component.NormalizeTree([]byte(`{"provider": "autogen_core.memory.ListMemory", "component_type": "memory", "config": ` + cfg + `}`))
+		if err != nil || !strings.Contains(string(out), `"config":{"name":"default_list_memory","memory_contents":[]}`) {
+			t.Errorf("%s: %s, %v", cfg, out, err)
+		}
+	}
+}

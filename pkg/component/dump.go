@@ -3,8 +3,10 @@ package component
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
@@ -132,6 +134,22 @@ func dumpAgent(v gen.Encodable) error {
 // "name=name or self.DEFAULT_NAME, description=description or
 // self.DEFAULT_DESCRIPTION", and at least one participant.
 func dumpTeam(v gen.Encodable, ptr string) error {
+	var participants []gen.ComponentModel
+	switch c := v.(type) {
+	case *gen.RoundRobinGroupChatConfig:
+		participants = c.Participants
+	case *gen.SelectorGroupChatConfig:
+		participants = c.Participants
+	case *gen.SwarmConfig:
+		participants = c.Participants
+	case *gen.MagenticOneGroupChatConfig:
+		participants = c.Participants
+	case *gen.GraphFlowConfig:
+		participants = c.Participants
+	}
+	if err := uniqueNames(participants, ptr); err != nil {
+		return err
+	}
 	switch c := v.(type) {
 	case *gen.RoundRobinGroupChatConfig:
 		return teamDefaults(&c.Name, &c.Description, "RoundRobinGroupChat", teamDescription, len(c.Participants), ptr)
@@ -210,6 +228,17 @@ func dumpOther(v gen.Encodable, ptr string) error {
 		// PythonCodeExecutionTool._to_config writes only the executor, so
 		// the description is the config model's default.
 		c.Description = "Execute Python code blocks."
+	case *gen.BufferedChatCompletionContextConfig:
+		return positive(c.BufferSize, "buffer_size", ptr)
+	case *gen.HeadAndTailChatCompletionContextConfig:
+		if err := positive(c.HeadSize, "head_size", ptr); err != nil {
+			return err
+		}
+		return positive(c.TailSize, "tail_size", ptr)
+	case *gen.TokenLimitedChatCompletionContextConfig:
+		if c.TokenLimit != nil {
+			return positive(*c.TokenLimit, "token_limit", ptr)
+		}
 	case *gen.ListMemoryConfig:
 		// ListMemory.__init__ keeps name or "default_list_memory", and
 		// _to_config writes it.
@@ -340,6 +369,41 @@ func needParticipants(n int, ptr string) error {
 }
 
 // refusal is a constructor's ValueError, as one fault at ptr.
+// positive is the model contexts' refusal of a size not greater than 0
+// (ValueError "<name> must be greater than 0.").
+func positive(n gen.Int, name, ptr string) error {
+	if n.Sign() > 0 {
+		return nil
+	}
+	return refusal(ptr+"/config/"+name, "Value error, "+name+" must be greater than 0.")
+}
+
+// uniqueNames is BaseGroupChat.__init__'s refusal of participants with
+// the same name ("The participant names must be unique."): an agent's
+// config name, or a team's (its class name when the config has none).
+func uniqueNames(participants []gen.ComponentModel, ptr string) error {
+	seen := map[string]bool{}
+	for i, p := range participants {
+		var cfg struct {
+			Name *string `json:"name"`
+		}
+		_ = json.Unmarshal(p.Config, &cfg)
+		name := ""
+		if cfg.Name != nil && *cfg.Name != "" {
+			name = *cfg.Name
+		} else if info, ok := LookupProvider(p.Provider); ok && info.ComponentType == "team" {
+			name = info.Provider[strings.LastIndexByte(info.Provider, '.')+1:]
+		} else {
+			continue // no name known: another fault says so
+		}
+		if seen[name] {
+			return refusal(fmt.Sprintf("%s/config/participants/%d", ptr, i), "Value error, The participant names must be unique.")
+		}
+		seen[name] = true
+	}
+	return nil
+}
+
 func refusal(ptr, msg string) error {
 	return agentschema.Faults{{Pointer: ptr, Keyword: "value_error", Type: "value_error", Message: msg}}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/pkg/component"
 )
 
@@ -48,6 +49,36 @@ func TestListMemoryDefaultName(t *testing.T) {
 		out, err := component.NormalizeTree([]byte(`{"provider": "autogen_core.memory.ListMemory", "component_type": "memory", "config": ` + cfg + `}`))
 		if err != nil || !strings.Contains(string(out), `"config":{"name":"default_list_memory","memory_contents":[]}`) {
 			t.Errorf("%s: %s, %v", cfg, out, err)
+		}
+	}
+}
+
+// TestDuplicateParticipantNames: BaseGroupChat refuses participants with
+// one name ("The participant names must be unique."), at the second one;
+// a nested team without a name is named by its class.
+func TestDuplicateParticipantNames(t *testing.T) {
+	agent := `{"provider":"autogen_agentchat.agents.UserProxyAgent","component_type":"agent","config":{"name":"RoundRobinGroupChat"}}`
+	inner := `{"provider":"autogen_agentchat.teams.RoundRobinGroupChat","component_type":"team","config":{"participants":[` + agent + `]}}`
+	team := `{"provider":"autogen_agentchat.teams.RoundRobinGroupChat","component_type":"team","config":{"participants":[` + agent + `,` + inner + `]}}`
+	_, err := component.NormalizeTree([]byte(team))
+	var fs agentschema.Faults
+	if !errors.As(err, &fs) || fs[0].Pointer != "/config/participants/1" || fs[0].Message != "Value error, The participant names must be unique." {
+		t.Errorf("err = %v", err)
+	}
+}
+
+// TestContextSizesMustBePositive: the model contexts' constructors refuse
+// sizes not greater than 0, with their texts, at the member.
+func TestContextSizesMustBePositive(t *testing.T) {
+	for _, tc := range []struct{ provider, config, ptr, msg string }{
+		{"autogen_core.model_context.BufferedChatCompletionContext", `{"buffer_size": 0}`, "/config/buffer_size", "buffer_size must be greater than 0."},
+		{"autogen_core.model_context.HeadAndTailChatCompletionContext", `{"head_size": 0, "tail_size": 2}`, "/config/head_size", "head_size must be greater than 0."},
+		{"autogen_core.model_context.HeadAndTailChatCompletionContext", `{"head_size": 1, "tail_size": -1}`, "/config/tail_size", "tail_size must be greater than 0."},
+	} {
+		_, err := component.NormalizeTree([]byte(`{"provider": "` + tc.provider + `", "component_type": "chat_completion_context", "config": ` + tc.config + `}`))
+		var fs agentschema.Faults
+		if !errors.As(err, &fs) || fs[0].Pointer != tc.ptr || fs[0].Message != "Value error, "+tc.msg {
+			t.Errorf("%s %s: %v", tc.provider, tc.config, err)
 		}
 	}
 }

@@ -31,6 +31,9 @@ type Node struct {
 	// ComponentType is the component_type as written, "" when absent or
 	// null.
 	ComponentType string
+	// ComponentVersion is the component_version as written, when it is an
+	// integer (nil when absent, null or not an integer).
+	ComponentVersion *int64
 	// Config is the config member's JSON text (nil when it is not an
 	// object).
 	Config gen.RawJSON
@@ -73,6 +76,11 @@ func walkValue(v any, ptr string, slot *Slot, parent *Node, fn func(*Node) error
 	n.Info, n.Known = LookupProvider(provider)
 	if ct, ok := obj["component_type"].(string); ok {
 		n.ComponentType = ct
+	}
+	if cv, ok := obj["component_version"].(json.Number); ok {
+		if v, err := strconv.ParseInt(string(cv), 10, 64); err == nil {
+			n.ComponentVersion = &v
+		}
 	}
 	cfg, isObj := obj["config"].(map[string]any)
 	if isObj {
@@ -269,11 +277,25 @@ func normalizeModel(m *gen.ComponentModel, ptr string) error {
 // class of AutoGen 0.7.5 implements (autogen_core/_component_config.py).
 func checkVersion(m *gen.ComponentModel, info ProviderInfo, ptr string) error {
 	if m.ComponentVersion != nil && m.ComponentVersion.Sign() != 0 && m.ComponentVersion.Cmp(wire.IntOf(info.Version)) < 0 {
-		return agentschema.Faults{{Pointer: ptr + "/component_version", Keyword: "component_version", Type: "not_implemented",
-			Message: fmt.Sprintf("Tried to load component %s which is on version %d with a config on version %s but _from_config_past_version is not implemented",
-				info.Provider, info.Version, m.ComponentVersion.String())}}
+		return agentschema.Faults{versionFault(info, m.ComponentVersion.String(), ptr)}
 	}
 	return nil
+}
+
+func versionFault(info ProviderInfo, version, ptr string) *agentschema.Fault {
+	return &agentschema.Fault{Pointer: ptr + "/component_version", Keyword: "component_version", Type: "not_implemented",
+		Message: fmt.Sprintf("Tried to load component %s which is on version %d with a config on version %s but _from_config_past_version is not implemented",
+			info.Provider, info.Version, version)}
+}
+
+// VersionFault is load_component's refusal of n when its
+// component_version is older than its class's (no class this module knows
+// implements _from_config_past_version), or nil.
+func VersionFault(n *Node) *agentschema.Fault {
+	if !n.Known || n.ComponentVersion == nil || *n.ComponentVersion == 0 || *n.ComponentVersion >= n.Info.Version {
+		return nil
+	}
+	return versionFault(n.Info, strconv.FormatInt(*n.ComponentVersion, 10), n.Pointer)
 }
 
 // dumpedMembers decodes m's config, applies the constructor (dumpConfig)

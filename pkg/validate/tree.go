@@ -140,6 +140,11 @@ func (t *treeRun) node(n *component.Node) {
 	if n.Config == nil {
 		return
 	}
+	if t.v.Mode == ModeAutoGen {
+		if f := component.VersionFault(n); f != nil {
+			t.faults = append(t.faults, f)
+		}
+	}
 	t.sub(n.Info.Config, n.Config, parsePointer(n.Pointer+"/config"))
 	if t.v.Mode == ModeAutoGen {
 		t.refusals(n, parsePointer(n.Pointer+"/config"))

@@ -67,3 +67,39 @@ func TestConstructorsFillDefaults(t *testing.T) {
 		})
 	}
 }
+
+// TestToModelMessages converts a transcript as an agent's context gets
+// it: chat messages by ToModelMessage, a handoff's context before its
+// text, events skipped.
+func TestToModelMessages(t *testing.T) {
+	thought := gen.AssistantMessage{Source: "a", Content: gen.AssistantMessageContentOfText("hmm")}
+	got, err := messages.ToModelMessages([]messages.Message{
+		messages.NewTextMessage("user", "hi"),
+		messages.NewToolCallRequestEvent("a", gen.FunctionCall{ID: "c", Name: "f", Arguments: "{}"}),
+		messages.NewHandoffMessage("a", "b", "over", &thought),
+		messages.NewThoughtEvent("b", "thinking"),
+		messages.NewStopMessage("b", "done"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, m := range got {
+		b, _ := json.Marshal(m)
+		lines = append(lines, string(b))
+	}
+	want := []string{
+		`{"content":"hi","source":"user","type":"UserMessage"}`,
+		`{"content":"hmm","thought":null,"source":"a","type":"AssistantMessage"}`,
+		`{"content":"over","source":"a","type":"UserMessage"}`,
+		`{"content":"done","source":"b","type":"UserMessage"}`,
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("got %d messages: %v", len(lines), lines)
+	}
+	for i := range want {
+		if lines[i] != want[i] {
+			t.Errorf("message %d: %s, want %s", i, lines[i], want[i])
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"iter"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/agentschema/agentschema/gen"
@@ -21,7 +22,8 @@ func init() {
 	commands["create"] = command{
 		usage: "" +
 			"  create --config CLIENT.json [--tools TOOLS.json] [--tool-choice auto|required|none|NAME]\n" +
-			"         [--json-output | --output-schema NAME=SCHEMA.json] [--extra-args ARGS.json] [--stream] [MESSAGES.json|-]\n" +
+			"         [--json-output[=false] | --output-schema NAME=SCHEMA.json] [--extra-args ARGS.json]\n" +
+			"         [--stream [--include-usage[=false]]] [MESSAGES.json|-]\n" +
 			"                                        send the LLM messages (a JSON array) to the model client the component\n" +
 			"                                        config describes; print each streamed text chunk as a JSON string, then\n" +
 			"                                        the CreateResult, one JSON value a line\n",
@@ -30,21 +32,49 @@ func init() {
 }
 
 const createUsage = `usage: agentschema create --config CLIENT.json [--tools TOOLS.json] [--tool-choice auto|required|none|NAME]
-       [--json-output | --output-schema NAME=SCHEMA.json] [--extra-args ARGS.json] [--stream] [MESSAGES.json|-]
+       [--json-output[=false] | --output-schema NAME=SCHEMA.json] [--extra-args ARGS.json]
+       [--stream [--include-usage[=false]]] [MESSAGES.json|-]
 
 Loads the model client an AutoGen component config describes (for example
 autogen_ext.models.openai.OpenAIChatCompletionClient), sends it the JSON
 array of LLM messages once, and prints one JSON value a line: with --stream
 each text chunk as a JSON string, then the CreateResult as AutoGen writes
-it. Where AutoGen raises, it prints the error on stderr and exits 1.
-Exit 2 for a usage error or an input that cannot be read.
+it. --json-output is json_output=True (JSON mode), --json-output=false
+json_output=False (response_format {"type": "text"}); without either,
+json_output is not passed. --include-usage is create_stream's
+include_usage. Where AutoGen raises, it prints "CLASS: MESSAGE" (the
+exception's class and text) on stderr and exits 1. Exit 2 for a usage
+error or an input that cannot be read.
 
 `
 
 type createFlags struct {
 	config, tools, toolChoice, outputSchema, extraArgs string
-	jsonOutput, stream                                 bool
+	jsonOutput, includeUsage                           optionalBool
+	stream                                             bool
 }
+
+// optionalBool is a boolean flag that may be left out: --name is true,
+// --name=false false, and without the flag it is unset (AutoGen's None).
+type optionalBool struct{ value *bool }
+
+func (b *optionalBool) String() string {
+	if b == nil || b.value == nil {
+		return ""
+	}
+	return strconv.FormatBool(*b.value)
+}
+
+func (b *optionalBool) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return errors.New("want true or false")
+	}
+	b.value = &v
+	return nil
+}
+
+func (b *optionalBool) IsBoolFlag() bool { return true }
 
 // runCreate runs the create command: one completion of the model client
 // the --config file describes, on the messages of the input.
@@ -64,8 +94,10 @@ func runCreate(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return usage("at most one MESSAGES file")
 	case f.config == "":
 		return usage("--config CLIENT.json is required")
-	case f.jsonOutput && f.outputSchema != "":
+	case f.jsonOutput.value != nil && f.outputSchema != "":
 		return usage("--json-output and --output-schema exclude each other")
+	case f.includeUsage.value != nil && !f.stream:
+		return usage("--include-usage needs --stream")
 	}
 	name := "-"
 	if len(files) == 1 {
@@ -103,10 +135,11 @@ func createFlagSet(stderr io.Writer) (*flag.FlagSet, *createFlags) {
 	fs.StringVar(&f.config, "config", "", "the client's component config (JSON)")
 	fs.StringVar(&f.tools, "tools", "", "a JSON array of tool schemas (or one schema)")
 	fs.StringVar(&f.toolChoice, "tool-choice", "", "auto, required, none, or the name of one of the tools")
-	fs.BoolVar(&f.jsonOutput, "json-output", false, "JSON mode (json_output=True)")
+	fs.Var(&f.jsonOutput, "json-output", "json_output: JSON mode (true, the default of the bare flag) or text mode (false)")
 	fs.StringVar(&f.outputSchema, "output-schema", "", "NAME=SCHEMA.json: structured output with this JSON Schema, named NAME")
 	fs.StringVar(&f.extraArgs, "extra-args", "", "a JSON object of extra create arguments")
 	fs.BoolVar(&f.stream, "stream", false, "stream the completion")
+	fs.Var(&f.includeUsage, "include-usage", "create_stream's include_usage (with --stream)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, createUsage)
 		fs.PrintDefaults()
@@ -144,7 +177,7 @@ func readMessages(name string, stdin io.Reader, stderr io.Writer) ([]gen.LLMMess
 func createAndPrint(ctx context.Context, config []byte, messages []gen.LLMMessage, opts models.CreateOptions, more openai.Options, stream bool, stdout, stderr io.Writer) int {
 	client, err := models.LoadClient(ctx, config)
 	if err != nil {
-		fmt.Fprintf(stderr, "agentschema create: %v\n", err)
+		fmt.Fprintf(stderr, "agentschema create: %s\n", errorText(err))
 		return exitBad
 	}
 	defer client.Close()
@@ -156,8 +189,18 @@ func createAndPrint(ctx context.Context, config []byte, messages []gen.LLMMessag
 			return exitOK
 		}
 	}
-	fmt.Fprintf(stderr, "agentschema create: %v\n", err)
+	fmt.Fprintf(stderr, "agentschema create: %s\n", errorText(err))
 	return exitBad
+}
+
+// errorText is how create reports an error: "CLASS: MESSAGE" for what
+// AutoGen's client raises (the Python exception's class and text), the
+// error itself otherwise.
+func errorText(err error) string {
+	if class, msg, ok := openai.ExceptionOf(err); ok {
+		return class + ": " + msg
+	}
+	return err.Error()
 }
 
 // usageError is a wrong use of the flags: the verb prints its usage.
@@ -171,10 +214,8 @@ func (f createFlags) createOptions(stdin io.Reader) (models.CreateOptions, opena
 	var opts models.CreateOptions
 	var more openai.Options
 	opts.ToolChoice = f.toolChoice
-	if f.jsonOutput {
-		t := true
-		opts.JSONOutput = &t
-	}
+	opts.JSONOutput = f.jsonOutput.value
+	more.IncludeUsage = f.includeUsage.value
 	if f.tools != "" {
 		data, err := readFileArg(f.tools, stdin)
 		if err != nil {

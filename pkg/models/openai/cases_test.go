@@ -23,8 +23,9 @@ import (
 )
 
 // clientCase is one testdata/clients case (see make_cases.py there: the
-// cases are written by hand from AutoGen's client source, since no
-// recorded client conformance cases exist yet).
+// cases are written by hand from AutoGen's client source). The cases
+// recorded from AutoGen itself, testdata/conformance/clients, run in
+// TestRecordedClientCases (clientcases_test.go).
 type clientCase struct {
 	Name     string            `json:"name"`
 	Source   string            `json:"source"`

@@ -3,9 +3,10 @@ package openai
 import (
 	"context"
 	"encoding/json"
-	"fmt"
+	"errors"
+	"io"
 	"iter"
-	"reflect"
+	"net/http"
 	"sync"
 	"time"
 
@@ -175,14 +176,25 @@ func (c *base) CreateWith(ctx context.Context, messages []gen.LLMMessage, opts m
 	if err != nil {
 		return gen.CreateResult{}, err
 	}
-	res, err := c.svc.New(ctx, sdk.ChatCompletionNewParams{}, c.requestOptions(req, body)...)
+	var raw []byte
+	var httpResp *http.Response
+	_, err = c.svc.New(ctx, sdk.ChatCompletionNewParams{},
+		append(c.requestOptions(req, body), option.WithResponseInto(&httpResp), option.WithResponseBodyInto(&raw))...)
 	if err != nil {
 		if ctx.Err() != nil {
 			return gen.CreateResult{}, ctx.Err()
 		}
 		return gen.CreateResult{}, apiError(err)
 	}
-	result, usage, err := c.resultOf([]byte(res.RawJSON()), req)
+	contentType := ""
+	if httpResp != nil {
+		contentType = httpResp.Header.Get("Content-Type")
+	}
+	comp, err := completionOf(raw, contentType, req.structured)
+	if err != nil {
+		return gen.CreateResult{}, err
+	}
+	result, usage, err := c.resultOf(comp, req)
 	if err != nil {
 		return gen.CreateResult{}, err
 	}
@@ -224,23 +236,9 @@ func (c *base) CreateStreamWith(ctx context.Context, messages []gen.LLMMessage, 
 			yield(models.StreamEvent{}, err)
 			return
 		}
-		stream := c.svc.NewStreaming(ctx, sdk.ChatCompletionNewParams{}, c.requestOptions(req, body)...)
-		defer stream.Close()
-		var st streamState
-		for stream.Next() {
-			chunk := stream.Current()
-			texts, err := st.add([]byte(chunk.RawJSON()))
-			if err != nil {
-				yield(models.StreamEvent{}, err)
-				return
-			}
-			for _, t := range texts {
-				if !yield(models.StreamEvent{Text: t}, nil) {
-					return
-				}
-			}
-		}
-		if err := stream.Err(); err != nil {
+		var httpResp *http.Response
+		_, err = c.svc.New(ctx, sdk.ChatCompletionNewParams{}, append(c.requestOptions(req, body), option.WithResponseBodyInto(&httpResp))...)
+		if err != nil {
 			if ctx.Err() != nil {
 				err = ctx.Err()
 			} else {
@@ -249,18 +247,67 @@ func (c *base) CreateStreamWith(ctx context.Context, messages []gen.LLMMessage, 
 			yield(models.StreamEvent{}, err)
 			return
 		}
-		if err := ctx.Err(); err != nil {
-			yield(models.StreamEvent{}, err)
-			return
-		}
-		result, usage, err := st.result(c.info.Family)
+		defer httpResp.Body.Close()
+		result, usage, err := c.readStream(ctx, req, newSSEReader(httpResp.Body), yield)
 		if err != nil {
-			yield(models.StreamEvent{}, err)
+			if err != errStopped {
+				yield(models.StreamEvent{}, err)
+			}
 			return
 		}
 		c.addUsage(usage)
 		yield(models.StreamEvent{Result: &result}, nil)
 	}
+}
+
+// errStopped is readStream's answer when the consumer stopped the stream.
+var errStopped = errors.New("openai: stream stopped")
+
+// readStream reads the events of a streamed answer, yielding each text
+// chunk, and returns what create_stream makes of them.
+func (c *base) readStream(ctx context.Context, req *request, events *sseReader, yield func(models.StreamEvent, error) bool) (gen.CreateResult, gen.RequestUsage, error) {
+	var st streamState
+	var beta *betaState
+	if req.structured {
+		beta = &betaState{req: req}
+	}
+	for {
+		ev, ok, err := events.next()
+		if err != nil {
+			if ctx.Err() != nil {
+				return gen.CreateResult{}, gen.RequestUsage{}, ctx.Err()
+			}
+			return gen.CreateResult{}, gen.RequestUsage{}, err
+		}
+		if !ok {
+			break
+		}
+		top, data, err := streamChunk(ev)
+		if err == io.EOF {
+			break // [DONE]: what follows is ignored
+		}
+		if err != nil {
+			return gen.CreateResult{}, gen.RequestUsage{}, err
+		}
+		if beta != nil {
+			if err := beta.handle(&top, data); err != nil {
+				return gen.CreateResult{}, gen.RequestUsage{}, err
+			}
+		}
+		texts, err := st.add(&top, data)
+		for _, t := range texts {
+			if !yield(models.StreamEvent{Text: t}, nil) {
+				return gen.CreateResult{}, gen.RequestUsage{}, errStopped
+			}
+		}
+		if err != nil {
+			return gen.CreateResult{}, gen.RequestUsage{}, err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return gen.CreateResult{}, gen.RequestUsage{}, err
+	}
+	return st.result(c.info.Family)
 }
 
 // ActualUsage returns AutoGen's actual_usage(): like AutoGen's, it sums
@@ -307,29 +354,3 @@ func (c *base) Model() string { return c.model }
 
 // Close does nothing: the SDK's HTTP client needs no closing.
 func (c *base) Close() error { return nil }
-
-// ValidationError is structured output that does not decode as the
-// requested Go type (pydantic's ValidationError in the openai library's
-// parse).
-type ValidationError struct {
-	Type string
-	Err  error
-}
-
-func (e *ValidationError) Error() string {
-	return fmt.Sprintf("1 validation error for %s: %v", e.Type, e.Err)
-}
-
-func (e *ValidationError) Unwrap() error { return e.Err }
-
-// checkParsed is the openai library's parse of structured output.
-func checkParsed(f *structuredOutput, content *string) error {
-	if f == nil || f.typ == nil || content == nil || *content == "" {
-		return nil
-	}
-	v := reflect.New(f.typ)
-	if err := json.Unmarshal([]byte(*content), v.Interface()); err != nil {
-		return &ValidationError{Type: f.name, Err: err}
-	}
-	return nil
-}

@@ -3,10 +3,12 @@ package openai
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,7 +17,9 @@ import (
 	"github.com/openai/openai-go/v3/azure"
 	"github.com/openai/openai-go/v3/option"
 
+	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/models"
 )
@@ -72,6 +76,74 @@ func init() {
 	})
 }
 
+// configError is the error of a config the config model refuses: the
+// pydantic ValidationError AutoGen's load raises, built from the
+// decoder's faults (their pointers, pydantic error types and messages,
+// and the input values at fault), or the decoder's error as it is for
+// text that is not JSON or is over a decoding limit.
+func configError(model string, config []byte, err error) error {
+	fallback := fmt.Errorf("openai: invalid %s: %w", model, err)
+	var faults agentschema.Faults
+	if !errors.As(err, &faults) {
+		var f *agentschema.Fault
+		if !errors.As(err, &f) {
+			return fallback
+		}
+		faults = agentschema.Faults{f}
+	}
+	doc, perr := pyjson.Parse(config)
+	if perr != nil || len(faults) == 0 {
+		return fallback
+	}
+	// The credentials never show, not even as an input value.
+	if doc.Kind == pyjson.Dict {
+		for i := range doc.Keys {
+			if k := pyjson.KeyText(&doc.Keys[i]); k == "api_key" || k == "azure_ad_token" {
+				doc.Vals[i] = pyjson.StrValue(maskedKey)
+			}
+		}
+	}
+	ve := &ValidationError{Title: model}
+	for _, f := range faults {
+		if f.Type == "" || f.Type == "limit" || f.Type == "json_invalid" {
+			return fallback
+		}
+		loc, input := locate(&doc, f.Pointer, f.Type == "missing")
+		ve.Errors = append(ve.Errors, newFieldError(loc, f.Type, f.Message, *input))
+	}
+	return ve
+}
+
+// locate turns a JSON pointer into a pydantic location (list indices as
+// ints) and returns the value there, or for a missing member the object
+// that lacks it.
+func locate(doc *pyjson.Value, pointer string, missing bool) ([]any, *pyjson.Value) {
+	var loc []any
+	cur := doc
+	if pointer == "" {
+		return nil, cur
+	}
+	segs := strings.Split(pointer[1:], "/")
+	for i, seg := range segs {
+		seg = strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")
+		last := i == len(segs)-1
+		switch cur.Kind {
+		case pyjson.List:
+			n, err := strconv.Atoi(seg)
+			loc = append(loc, n)
+			if err == nil && n >= 0 && n < len(cur.List) && !(last && missing) {
+				cur = &cur.List[n]
+			}
+		default:
+			loc = append(loc, seg)
+			if v, ok := cur.Get(seg); ok && !(last && missing) {
+				cur = v
+			}
+		}
+	}
+	return loc, cur
+}
+
 // OpenAIFromConfig builds a client from the config of its component
 // (OpenAIClientConfigurationConfigModel JSON, as AutoGen's
 // dump_component() writes it). A config that does not decode is an error
@@ -79,7 +151,7 @@ func init() {
 func OpenAIFromConfig(config []byte) (*OpenAIChatCompletionClient, error) {
 	var cfg gen.OpenAIClientConfigurationConfigModel
 	if err := json.Unmarshal(config, &cfg); err != nil {
-		return nil, fmt.Errorf("openai: invalid OpenAIClientConfigurationConfigModel: %w", err)
+		return nil, configError("OpenAIClientConfigurationConfigModel", config, err)
 	}
 	return NewOpenAI(cfg)
 }
@@ -89,7 +161,7 @@ func OpenAIFromConfig(config []byte) (*OpenAIChatCompletionClient, error) {
 func AzureFromConfig(config []byte) (*AzureOpenAIChatCompletionClient, error) {
 	var cfg gen.AzureOpenAIClientConfigurationConfigModel
 	if err := json.Unmarshal(config, &cfg); err != nil {
-		return nil, fmt.Errorf("openai: invalid AzureOpenAIClientConfigurationConfigModel: %w", err)
+		return nil, configError("AzureOpenAIClientConfigurationConfigModel", config, err)
 	}
 	return NewAzure(cfg)
 }
@@ -162,9 +234,11 @@ func NewOpenAI(cfg gen.OpenAIClientConfigurationConfigModel) (*OpenAIChatComplet
 }
 
 // NewAzure returns AutoGen's AzureOpenAIChatCompletionClient for cfg. The
-// credential is cfg.ApiKey (sent as the api-key header), else
-// cfg.AzureAdToken (a bearer token), else the AZURE_OPENAI_API_KEY or
-// AZURE_OPENAI_AD_TOKEN environment variable. Requests go to
+// credential is cfg.AzureAdToken or else the AZURE_OPENAI_AD_TOKEN
+// environment variable (sent as "Authorization: Bearer <token>" alone,
+// even when an API key is given too), else cfg.ApiKey or else
+// AZURE_OPENAI_API_KEY (sent as the api-key header and as "Authorization:
+// Bearer <key>", as the openai library sends it). Requests go to
 // {azure_endpoint}/openai/deployments/{azure_deployment or model}/chat/completions
 // with the api-version query parameter. An azure_ad_token_provider
 // component is not supported (AutoGen builds it with azure-identity).
@@ -234,20 +308,27 @@ func azureCredentials(cfg gen.AzureOpenAIClientConfigurationConfigModel) (apiKey
 }
 
 // azureEndpointOptions point the client at the endpoint and API version
-// (plain HTTP allowed when the endpoint says http) and authenticate it
-// with the API key if there is one, else the AD token.
+// (plain HTTP allowed when the endpoint says http) and authenticate it as
+// the openai library's AzureOpenAI does: with an AD token, the header
+// "Authorization: Bearer <token>" alone (the token wins over an API key);
+// with an API key, the api-key header and "Authorization: Bearer <key>"
+// (the OpenAI client's own auth header, which AzureOpenAI keeps).
 func azureEndpointOptions(cfg gen.AzureOpenAIClientConfigurationConfigModel, apiKey, adToken *string) []option.RequestOption {
 	endpoint := strings.TrimRight(cfg.AzureEndpoint, "/")
 	opts := []option.RequestOption{azure.WithEndpoint(endpoint, cfg.ApiVersion)}
 	if u, err := url.Parse(endpoint); err == nil && u.Scheme == "http" {
 		opts = append(opts, azure.WithUnsafeAllowHTTP())
 	}
-	if apiKey != nil {
-		opts = append(opts, azure.WithAPIKey(*apiKey))
-	} else {
-		opts = append(opts, azure.WithTokenCredential(staticToken(*adToken)))
+	if adToken != nil {
+		return append(opts, azure.WithTokenCredential(staticToken(*adToken)))
 	}
-	return opts
+	bearer := "Bearer " + *apiKey
+	return append(opts, azure.WithAPIKey(*apiKey), option.WithMiddleware(func(r *http.Request, next option.MiddlewareNext) (*http.Response, error) {
+		if r.Header.Get("Authorization") == "" && *apiKey != "" {
+			r.Header.Set("Authorization", bearer)
+		}
+		return next(r)
+	}))
 }
 
 // deploymentRouting rewrites the deployment segment of each request's

@@ -1,7 +1,9 @@
 // Package openai is AutoGen 0.7.5's OpenAI and Azure OpenAI chat-completion
 // clients (autogen_ext.models.openai: OpenAIChatCompletionClient and
 // AzureOpenAIChatCompletionClient) over the official Go SDK,
-// github.com/openai/openai-go/v3 (its transport, retries and SSE reader).
+// github.com/openai/openai-go/v3 (its transport, retries and error
+// answers). Answers are read as the openai Python library (1.93) reads
+// them: JSON bodies with json.loads, streams with its SSE decoder.
 //
 // It owns:
 //
@@ -32,11 +34,18 @@
 //     reasons normalised, text or function calls (names normalised),
 //     thoughts from reasoning_content or a <think> block (R1 family),
 //     usage, logprobs; streamed text chunks in order and tool calls
-//     assembled across chunks;
-//   - typed errors: *Error for what AutoGen refuses with a Python exception
-//     (ValueError ...), *APIError for error answers of the API (status,
-//     message, the openai library's text), *ValidationError for structured
-//     output that does not decode as the requested type;
+//     assembled across chunks; for structured output, the openai
+//     library's parse: finish reasons length and content_filter refused,
+//     strict tools' arguments parsed, the content validated by the
+//     response format's model as pydantic's model_validate_json does
+//     (partially while a stream goes on, fully when it finishes);
+//   - typed errors: *Error for what AutoGen or the openai library refuses
+//     with a Python exception (ValueError, IndexError, AttributeError,
+//     JSONDecodeError, OpenAIError ...), *TypeError, *APIError for error
+//     answers of the API and error events of a stream (status, message,
+//     the openai library's text), *ValidationError for structured output
+//     the model refuses and configs the config model refuses (pydantic's
+//     text); ExceptionOf gives any of them as Python's class and text;
 //   - CountTokens and RemainingTokens through package tokens.
 //
 // The request body equals the one AutoGen's client sends through the

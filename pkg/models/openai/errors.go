@@ -25,6 +25,8 @@ type Exception = pyexc.Exception
 const (
 	ValueError                     = pyexc.ValueError
 	IndexError                     = pyexc.IndexError
+	AttributeError                 = pyexc.AttributeError
+	JSONDecodeError                = Exception("JSONDecodeError")
 	OpenAIError                    = Exception("OpenAIError")
 	LengthFinishReasonError        = Exception("LengthFinishReasonError")
 	ContentFilterFinishReasonError = Exception("ContentFilterFinishReasonError")
@@ -67,9 +69,10 @@ func (e *KeyError) Is(target error) bool { return pyexc.Is(pyexc.KeyError, targe
 // APIError is an error answer of the chat-completions API (the openai
 // library's APIStatusError: BadRequestError for 400, AuthenticationError
 // for 401, RateLimitError for 429, ...), after the retries the client
-// allows. It never holds the API key.
+// allows, or an error event in a stream (the openai library's APIError,
+// StatusCode 0). It never holds the API key.
 type APIError struct {
-	// StatusCode is the HTTP status.
+	// StatusCode is the HTTP status; 0 for an error event of a stream.
 	StatusCode int
 	// Message, Type, Code and Param are the members of the error object,
 	// when the body has one.
@@ -80,8 +83,12 @@ type APIError struct {
 
 // Error returns the openai library's text: "Error code: 400 - " followed
 // by the body as Python prints the parsed JSON ({'error': {...}}), or the
-// body as it is when it is not JSON.
+// body as it is when it is not JSON; for an error event of a stream, the
+// event's message ("An error occurred during streaming" when it has none).
 func (e *APIError) Error() string {
+	if e.StatusCode == 0 {
+		return e.Message
+	}
 	body := strings.TrimSpace(e.Body)
 	if body == "" {
 		return "Error code: " + strconv.Itoa(e.StatusCode)
@@ -93,9 +100,11 @@ func (e *APIError) Error() string {
 }
 
 // ExceptionName returns the openai library's exception class for the
-// status code.
+// status code (APIError for an error event of a stream).
 func (e *APIError) ExceptionName() string {
 	switch e.StatusCode {
+	case 0:
+		return "APIError"
 	case 400:
 		return "BadRequestError"
 	case 401:
@@ -189,4 +198,29 @@ func writeRepr(b *strings.Builder, v any) {
 	case nil:
 		b.WriteString("None")
 	}
+}
+
+// ExceptionOf returns the Python exception an error of this package
+// stands for: its class (ValueError, BadRequestError, ValidationError,
+// ...) and its str(), as AutoGen's client would raise it. ok is false for
+// other errors (a network failure, a canceled context).
+func ExceptionOf(err error) (class, message string, ok bool) {
+	var ae *APIError
+	var oe *Error
+	var te *TypeError
+	var ke *KeyError
+	var ve *ValidationError
+	switch {
+	case errors.As(err, &ae):
+		return ae.ExceptionName(), ae.Error(), true
+	case errors.As(err, &ve):
+		return "ValidationError", ve.Error(), true
+	case errors.As(err, &oe):
+		return string(oe.Exception), oe.Message, true
+	case errors.As(err, &te):
+		return "TypeError", te.Message, true
+	case errors.As(err, &ke):
+		return "KeyError", pyStrRepr(ke.Key), true
+	}
+	return "", "", false
 }

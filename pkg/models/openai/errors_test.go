@@ -20,6 +20,9 @@ func TestErrorClasses(t *testing.T) {
 		{&Error{Exception: LengthFinishReasonError, Message: "m"}, LengthFinishReasonError, "LengthFinishReasonError: m"},
 		{&TypeError{Message: "no schema"}, pyexc.TypeError, "TypeError: no schema"},
 		{&KeyError{Key: "#/$defs/X"}, pyexc.KeyError, "KeyError: '#/$defs/X'"},
+		// pydantic's str(ValidationError) for a missing field.
+		{&ValidationError{Title: "M", Errors: []FieldError{{Loc: []any{"a"}, Type: "missing", Msg: "Field required"}}}, Exception("ValidationError"),
+			"1 validation error for M\na\n  Field required [type=missing, input_value=None, input_type=NoneType]\n    For further information visit https://errors.pydantic.dev/2.13/v/missing"},
 	} {
 		wrapped := fmt.Errorf("create: %w", c.err)
 		if !errors.Is(wrapped, c.want) {

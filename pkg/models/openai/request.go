@@ -321,6 +321,7 @@ type request struct {
 	structured bool              // beta client mode (parse / stream with response_format)
 	outputType *structuredOutput // for checking the parsed answer
 	timeout    *float64          // the per-request timeout create argument
+	tools      []gen.ToolSchema  // the tools given, for parsing strict tools' arguments
 }
 
 // buildRequest is BaseOpenAIChatCompletionClient._process_create_args plus
@@ -331,7 +332,7 @@ func (c *base) buildRequest(messages []gen.LLMMessage, opts models.CreateOptions
 	if err != nil {
 		return nil, err
 	}
-	req := &request{}
+	req := &request{tools: opts.Tools}
 	format, err := c.responseFormat(&args, opts, more)
 	if err != nil {
 		return nil, err
@@ -355,6 +356,9 @@ func (c *base) buildRequest(messages []gen.LLMMessage, opts models.CreateOptions
 			return nil, err
 		}
 	}
+	if err := checkCallKwargs(args, req.structured, stream); err != nil {
+		return nil, err
+	}
 	if req.structured && len(tools) > 0 {
 		// openai's validate_input_tools (beta parse and stream).
 		for _, t := range opts.Tools {
@@ -365,6 +369,36 @@ func (c *base) buildRequest(messages []gen.LLMMessage, opts models.CreateOptions
 	}
 	req.body = req.sentBody(args, oaiMessages, tools, stream)
 	return req, nil
+}
+
+// checkCallKwargs is Python's binding of the openai call AutoGen makes
+// with **create_args: create(messages=, stream=, tools=, ...), or for
+// structured output parse(messages=, tools=, response_format=, ...) and
+// stream(...), which take no stream argument. A create arg that is one of
+// the explicit keywords is the TypeError "got multiple values for keyword
+// argument" (the first in create-args order: the config's, then the extra
+// ones sorted by name); a stream arg of parse or stream is "got an
+// unexpected keyword argument".
+func checkCallKwargs(args obj, structured, stream bool) error {
+	fn, explicit := "create", []string{"messages", "stream", "tools"}
+	if structured {
+		fn, explicit = "parse", []string{"messages", "tools", "response_format"}
+		if stream {
+			fn = "stream"
+		}
+	}
+	for _, a := range args {
+		for _, k := range explicit {
+			if a.key == k {
+				return &TypeError{Message: "openai.resources.chat.completions.completions.AsyncCompletions." + fn +
+					"() got multiple values for keyword argument " + pyStrRepr(k)}
+			}
+		}
+	}
+	if _, ok := args.get("stream"); ok && structured {
+		return &TypeError{Message: "AsyncCompletions." + fn + "() got an unexpected keyword argument 'stream'"}
+	}
+	return nil
 }
 
 // mergedCreateArgs checks the extra create args (AutoGen: "Make sure all
@@ -458,7 +492,11 @@ func (c *base) oaiMessages(messages []gen.LLMMessage, args obj) ([]any, error) {
 			model = s
 		}
 	}
-	if strings.HasPrefix(model, "claude-") && len(messages) > 0 {
+	if strings.HasPrefix(model, "claude-") {
+		// _rstrip_last_assistant_message reads messages[-1].
+		if len(messages) == 0 {
+			return nil, &Error{Exception: IndexError, Message: "list index out of range"}
+		}
 		if a, ok := messages[len(messages)-1].(*gen.AssistantMessage); ok && a.Content.IsText() {
 			cp := *a
 			cp.Content = gen.AssistantMessageContentOfText(pyRstrip(a.Content.Text))

@@ -26,9 +26,9 @@ type OutputSchema struct {
 
 // structuredOutput is a json_schema response format.
 type structuredOutput struct {
-	name   string
-	schema any          // ordered, strict
-	typ    reflect.Type // nil for an OutputSchema
+	name     string
+	schema   any // ordered, strict
+	original obj // the model's schema, for validating the answers
 }
 
 func (s *structuredOutput) param() obj {
@@ -50,16 +50,7 @@ func outputOfType(t reflect.Type) (*structuredOutput, error) {
 		return nil, &TypeError{Message: fmt.Sprintf("Unsupported response_format type - %s (%v)", t, err)}
 	}
 	schema := pymodel.Schema(n)
-	v, err := parseOrdered(pyjson.AppendJSON(nil, &schema))
-	if err != nil {
-		return nil, err
-	}
-	root := v.(obj)
-	strict, err := ensureStrict(root, root)
-	if err != nil {
-		return nil, err
-	}
-	return &structuredOutput{name: pymodel.ClassName(t), schema: strict, typ: t}, nil
+	return outputOfSchema(pymodel.ClassName(t), pyjson.AppendJSON(nil, &schema))
 }
 
 // outputOfSchema is an OutputSchema's response format.
@@ -72,16 +63,19 @@ func outputOfSchema(name string, schema json.RawMessage) (*structuredOutput, err
 	if !ok {
 		return nil, &TypeError{Message: fmt.Sprintf("output schema %s is not a JSON object", name)}
 	}
+	original, _ := parseOrdered(schema) // ensureStrict changes root in place
 	strict, err := ensureStrict(root, root)
 	if err != nil {
 		return nil, err
 	}
-	return &structuredOutput{name: name, schema: strict}, nil
+	return &structuredOutput{name: name, schema: strict, original: original.(obj)}, nil
 }
 
 // ensureStrict is the openai library's _ensure_strict_json_schema
-// (lib/_pydantic.py): objects get additionalProperties false and every
-// property required, None defaults go, $refs with siblings are inlined.
+// (lib/_pydantic.py): objects get additionalProperties false, a schema
+// with properties gets required listing every one of them ([] for none),
+// None defaults go, $refs with siblings are inlined; $defs, definitions,
+// properties, items, anyOf and allOf are made strict at every depth.
 func ensureStrict(s obj, root obj) (obj, error) {
 	for _, key := range []string{"$defs", "definitions"} {
 		if err := strictDefs(s, key, root); err != nil {
@@ -93,7 +87,7 @@ func ensureStrict(s obj, root obj) (obj, error) {
 			s.set("additionalProperties", false)
 		}
 	}
-	if err := strictProperties(s, root); err != nil {
+	if err := strictProperties(&s, root); err != nil {
 		return nil, err
 	}
 	if items, ok := s.get("items"); ok {
@@ -106,7 +100,7 @@ func ensureStrict(s obj, root obj) (obj, error) {
 		}
 	}
 	for _, key := range []string{"anyOf", "allOf"} {
-		if err := strictList(s, key, root); err != nil {
+		if err := strictList(&s, key, root); err != nil {
 			return nil, err
 		}
 	}
@@ -141,8 +135,9 @@ func strictDefs(s obj, key string, root obj) error {
 	return nil
 }
 
-// strictProperties requires every property and makes each strict.
-func strictProperties(s obj, root obj) error {
+// strictProperties requires every property (required is written even
+// when there are none) and makes each strict.
+func strictProperties(s *obj, root obj) error {
 	p, ok := s.get("properties")
 	if !ok {
 		return nil
@@ -172,7 +167,7 @@ func strictProperties(s obj, root obj) error {
 
 // strictList makes each schema of an anyOf or allOf strict; an allOf of
 // one schema is merged into s.
-func strictList(s obj, key string, root obj) error {
+func strictList(s *obj, key string, root obj) error {
 	list, ok := s.get(key)
 	if !ok {
 		return nil
@@ -223,13 +218,15 @@ func inlineRef(s obj, ref any, root obj) (obj, error) {
 	if !ok {
 		return nil, valueError("Expected `$ref: " + r + "` to resolved to a dictionary")
 	}
-	merged := obj{}
+	// json_schema.update({**resolved, **json_schema}): the schema's own
+	// members keep their places and values, the definition's others
+	// follow in its order.
+	merged := append(obj{}, s...)
 	for _, m := range ro {
 		if _, own := s.get(m.key); !own {
 			merged = append(merged, m)
 		}
 	}
-	merged = append(merged, s...)
 	merged.del("$ref")
 	return ensureStrict(cloneOrdered(merged).(obj), root)
 }

@@ -361,7 +361,7 @@ func NewTaskRunnerTool(runner agentchat.Runner, name, description string, lastOn
 			if lastOnly && (res == nil || len(res.Messages) == 0 || !messages.IsChatMessage(res.Messages[len(res.Messages)-1])) {
 				// AutoGen raises this ValueError when it renders the
 				// result, inside the tool call: an error result.
-				return nil, errors.New("The last message is not a BaseChatMessage.")
+				return nil, errNotChatLast{}
 			}
 			return res, nil
 		}, tools.Strict())
@@ -371,6 +371,13 @@ func NewTaskRunnerTool(runner agentchat.Runner, name, description string, lastOn
 	t.BaseStreamTool = base
 	return t, nil
 }
+
+// errNotChatLast is AutoGen's ValueError("The last message is not a
+// BaseChatMessage.") of a task-runner tool that renders the last message
+// only; the tool's error result shows its text.
+type errNotChatLast struct{}
+
+func (errNotChatLast) Error() string { return "The last message is not a BaseChatMessage." }
 
 // NewAgentTool is AutoGen's AgentTool: the agent's name and description
 // are the tool's.

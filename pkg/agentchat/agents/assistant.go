@@ -740,7 +740,7 @@ func (t *turn) execute(ctx context.Context, call gen.FunctionCall, events chan<-
 	}
 	args := []byte(call.Arguments)
 	if _, err := pyjson.Parse(args); err != nil {
-		return res("Error: "+PythonJSONError(args, err), true)
+		return res("Error: "+pyjson.LoadsErrorText(args, err), true)
 	}
 	if h := a.handoffNamed(call.Name); h != nil {
 		return res(h.Message, false)

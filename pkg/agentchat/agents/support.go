@@ -3,12 +3,10 @@ package agents
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyjson"
@@ -137,41 +135,4 @@ func RemoveImages(msgs []gen.LLMMessage) []gen.LLMMessage {
 		out[i] = models.NewUserText(u.Source, strings.Join(parts, "\n"))
 	}
 	return out
-}
-
-// pythonMessages maps the JSON parser's fault texts to Python's json
-// module's (JSONDecodeError), which put the place after them.
-var pythonMessages = map[string]string{
-	"expecting value":         "Expecting value",
-	"extra data":              "Extra data",
-	"expecting ',' delimiter": "Expecting ',' delimiter",
-	"expecting property name enclosed in double quotes": "Expecting property name enclosed in double quotes",
-	"expecting ':' delimiter":                           "Expecting ':' delimiter",
-	"invalid control character in string":               "Invalid control character at",
-	"unterminated string":                               "Unterminated string starting at",
-	"invalid \\uXXXX escape":                            "Invalid \\uXXXX escape",
-	"invalid \\escape":                                  "Invalid \\escape",
-}
-
-// PythonJSONError renders the error of parsing data (pyjson.Parse) as
-// Python's json.loads words it: "Expecting value: line 1 column 1 (char
-// 0)", with lines, columns and offsets counted in characters.
-func PythonJSONError(data []byte, err error) string {
-	var se *pyjson.SyntaxError
-	if !errors.As(err, &se) {
-		return err.Error()
-	}
-	msg, ok := pythonMessages[se.Msg]
-	if !ok {
-		msg = se.Msg
-	}
-	off := min(se.Offset, len(data))
-	prefix := data[:off]
-	pos := utf8.RuneCount(prefix)
-	line := 1 + strings.Count(string(prefix), "\n")
-	col := pos + 1
-	if i := strings.LastIndexByte(string(prefix), '\n'); i >= 0 {
-		col = utf8.RuneCount(prefix[i+1:]) + 1
-	}
-	return msg + ": line " + strconv.Itoa(line) + " column " + strconv.Itoa(col) + " (char " + strconv.Itoa(pos) + ")"
 }

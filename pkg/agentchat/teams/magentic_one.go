@@ -415,7 +415,7 @@ func (e *jsonDecodeError) Error() string { return "JSONDecodeError: " + e.msg }
 
 func parsePy(s string) (any, error) {
 	if _, err := pyjson.Parse([]byte(s)); err != nil {
-		return nil, &jsonDecodeError{agents.PythonJSONError([]byte(s), err)}
+		return nil, &jsonDecodeError{pyjson.LoadsErrorText([]byte(s), err)}
 	}
 	var v any
 	if err := json.Unmarshal([]byte(s), &v); err != nil {

@@ -1,10 +1,7 @@
 package openai
 
 import (
-	"errors"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/agentschema/agentschema/internal/pyjson"
 )
@@ -15,19 +12,6 @@ import (
 // pydantic's parser (model_validate_json's "Invalid JSON", and the partial
 // parsing of a structured stream).
 
-// pythonJSONMessages maps pyjson's fault texts to json.JSONDecodeError's.
-var pythonJSONMessages = map[string]string{
-	"expecting value":         "Expecting value",
-	"extra data":              "Extra data",
-	"expecting ',' delimiter": "Expecting ',' delimiter",
-	"expecting property name enclosed in double quotes": "Expecting property name enclosed in double quotes",
-	"expecting ':' delimiter":                           "Expecting ':' delimiter",
-	"invalid control character in string":               "Invalid control character at",
-	"unterminated string":                               "Unterminated string starting at",
-	"invalid \\uXXXX escape":                            "Invalid \\uXXXX escape",
-	"invalid \\escape":                                  "Invalid \\escape",
-}
-
 // loadsJSON is Python's json.loads: the value, or the JSONDecodeError
 // worded as Python words it ("Expecting value: line 1 column 1 (char 0)",
 // places counted in characters).
@@ -36,23 +20,7 @@ func loadsJSON(data []byte) (pyjson.Value, error) {
 	if err == nil {
 		return v, nil
 	}
-	var se *pyjson.SyntaxError
-	if !errors.As(err, &se) {
-		return v, &Error{Exception: JSONDecodeError, Message: err.Error()}
-	}
-	msg, ok := pythonJSONMessages[se.Msg]
-	if !ok {
-		msg = se.Msg
-	}
-	off := min(se.Offset, len(data))
-	prefix := data[:off]
-	pos := utf8.RuneCount(prefix)
-	line := 1 + strings.Count(string(prefix), "\n")
-	col := pos + 1
-	if i := strings.LastIndexByte(string(prefix), '\n'); i >= 0 {
-		col = utf8.RuneCount(prefix[i+1:]) + 1
-	}
-	return v, &Error{Exception: JSONDecodeError, Message: msg + ": line " + strconv.Itoa(line) + " column " + strconv.Itoa(col) + " (char " + strconv.Itoa(pos) + ")"}
+	return v, &Error{Exception: JSONDecodeError, Message: pyjson.LoadsErrorText(data, err)}
 }
 
 // jiterMessage words why data is not JSON as jiter does ("EOF while

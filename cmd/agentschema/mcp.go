@@ -88,7 +88,7 @@ func runMCP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if code != exitOK {
 		return code
 	}
-	w, err := loadMCPWorkbench(ctx, data, stderr)
+	w, err := loadMCPWorkbench(ctx, data, stdin, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "agentschema mcp: %s: %v\n", *config, err)
 		return exitBad
@@ -182,8 +182,11 @@ func mcpCall(ctx context.Context, w *mcp.Workbench, name string, args json.RawMe
 
 // loadMCPWorkbench reads an McpWorkbench component config, or a bare
 // McpWorkbenchConfig (an object with server_params and no provider).
-func loadMCPWorkbench(ctx context.Context, data []byte, stderr io.Writer) (*mcp.Workbench, error) {
-	opts := &mcp.Options{Stderr: stderr}
+func loadMCPWorkbench(ctx context.Context, data []byte, stdin io.Reader, stderr io.Writer) (*mcp.Workbench, error) {
+	// A StdioElicitor in the config reads standard input (what the
+	// arguments left of it) and prompts on standard error, so that standard
+	// output holds only the command's results.
+	opts := &mcp.Options{Stderr: stderr, ElicitIn: stdin, ElicitOut: stderr}
 	var probe struct {
 		Provider *string `json:"provider"`
 	}

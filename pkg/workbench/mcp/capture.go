@@ -62,7 +62,9 @@ func (t *captureTransport) Connect(ctx context.Context) (sdk.Connection, error) 
 	return t.conn, nil
 }
 
-// captureConn is a connection that gives raw results to rawSlots.
+// captureConn is a connection that gives raw results to rawSlots, and
+// the raw params of the server's sampling and elicitation requests to the
+// host.
 type captureConn struct {
 	sdk.Connection
 	logger      *slog.Logger
@@ -98,6 +100,12 @@ func (c *captureConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			c.logger.Warn("mcp: skipping a message that is not JSON-RPC", "error", err)
 		}
 		msg, err = c.Connection.Read(ctx)
+	}
+	if req, ok := msg.(*jsonrpc.Request); ok && err == nil && req.IsCall() &&
+		(req.Method == "sampling/createMessage" || req.Method == "elicitation/create") {
+		// The host is given the params as the server sent them (see
+		// markRawParams).
+		req.Params = markRawParams(req.Params)
 	}
 	if resp, ok := msg.(*jsonrpc.Response); ok && err == nil {
 		c.mu.Lock()

@@ -29,17 +29,26 @@ func init() {
 		if err := cfg.UnmarshalJSON(config); err != nil {
 			return nil, err
 		}
-		return FromConfig(&cfg, nil)
+		return FromConfigContext(ctx, &cfg, nil)
 	}, "autogen_ext.tools.mcp._workbench.McpWorkbench")
 }
 
-// FromConfig returns the workbench of an McpWorkbenchConfig. The config's
-// host (an McpSessionHost component, for sampling, elicitation and roots)
-// is kept for ComponentModel but not used: the server's elicitation
-// requests are answered with AutoGen's error for a workbench without a host
-// ("No host available for elicitation."), and sampling is not offered (the
-// SDK's sampling handler is deprecated).
+// FromConfig returns the workbench of an McpWorkbenchConfig, loading its
+// host with the component registry Default; see FromConfigContext.
 func FromConfig(cfg *gen.McpWorkbenchConfig, opts *Options) (*Workbench, error) {
+	return FromConfigContext(context.Background(), cfg, opts)
+}
+
+// FromConfigContext returns the workbench of an McpWorkbenchConfig. Its
+// host, an McpSessionHost component (see Host and LoadHost), is loaded as
+// AutoGen's _from_config loads it, with the component registry of ctx
+// (inside a Loader, the registry loading the workbench): a host that
+// cannot be loaded is a *ConfigError whose pointer is in the workbench's
+// component ("/config/host/config/sampler/config/client_config"). The
+// config's host is not loaded when opts.Host is set: opts.Host replaces
+// it. A StdioElicitor of the config's host reads opts.ElicitIn and writes
+// opts.ElicitOut when they are set.
+func FromConfigContext(ctx context.Context, cfg *gen.McpWorkbenchConfig, opts *Options) (*Workbench, error) {
 	if cfg == nil || cfg.ServerParams == nil {
 		return nil, fmt.Errorf("mcp: config has no server_params")
 	}
@@ -47,19 +56,62 @@ func FromConfig(cfg *gen.McpWorkbenchConfig, opts *Options) (*Workbench, error) 
 	if err != nil {
 		return nil, err
 	}
-	if len(cfg.Host) > 0 && string(cfg.Host) != "null" {
-		w.host = append(gen.RawJSON(nil), cfg.Host...)
+	if w.opts.Host != nil || len(cfg.Host) == 0 || string(cfg.Host) == "null" {
+		return w, nil
 	}
+	h, err := loadComponent[*Host](ctx, cfg.Host, "/config/host")
+	if err != nil {
+		return nil, err
+	}
+	if e, ok := h.Elicitor.(*StdioElicitor); ok && e != nil {
+		if e.In == nil {
+			e.In = w.opts.ElicitIn
+		}
+		if e.Out == nil {
+			e.Out = w.opts.ElicitOut
+		}
+	}
+	w.host = append(gen.RawJSON(nil), cfg.Host...)
+	w.sessionHost = h
 	return w, nil
 }
 
-// Config returns the workbench's McpWorkbenchConfig.
+// Host returns the host that answers the server's requests: Options.Host,
+// or the one loaded from the config; nil when there is none.
+func (w *Workbench) Host() *Host { return w.sessionHost }
+
+// Config returns the workbench's McpWorkbenchConfig. Its host is the
+// config's host as it was given (so that reloading the config gives the
+// same host, secrets included), or the ComponentModel of Options.Host
+// when that can be dumped, or null.
 func (w *Workbench) Config() *gen.McpWorkbenchConfig {
-	return &gen.McpWorkbenchConfig{ServerParams: w.params, ToolOverrides: w.Overrides(), Host: w.host}
+	host := w.host
+	if w.opts.Host != nil {
+		host = nil
+		if m, err := w.opts.Host.ComponentModel(); err == nil {
+			if b, err := m.MarshalJSON(); err == nil {
+				host = b
+			}
+		}
+	}
+	return &gen.McpWorkbenchConfig{ServerParams: w.params, ToolOverrides: w.Overrides(), Host: host}
 }
 
 // ComponentModel returns the workbench's component config as AutoGen's
-// dump_component() writes it (None fields dropped).
+// dump_component() writes it (None fields dropped), the host as its own
+// dump_component() writes it (a model client's api_key masked). A host
+// with a part that cannot be dumped (an ElicitorFunc) is an error.
 func (w *Workbench) ComponentModel() (gen.ComponentModel, error) {
-	return spec.Model(w.Config())
+	cfg := w.Config()
+	cfg.Host = nil
+	if w.sessionHost != nil {
+		m, err := w.sessionHost.ComponentModel()
+		if err != nil {
+			return gen.ComponentModel{}, err
+		}
+		if cfg.Host, err = m.MarshalJSON(); err != nil {
+			return gen.ComponentModel{}, err
+		}
+	}
+	return spec.Model(cfg)
 }

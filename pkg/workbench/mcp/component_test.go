@@ -56,14 +56,15 @@ func TestComponentRoundTrip(t *testing.T) {
 
 func TestComponentDefaults(t *testing.T) {
 	// The config with only what is required: pydantic fills the defaults
-	// (_config.py; mcp's StdioServerParameters), which the dump writes.
+	// (_config.py; mcp's StdioServerParameters), which the dump writes;
+	// the host is loaded and written as its dump_component() writes it.
 	cases := []struct{ in, want string }{
 		{`{"server_params":{"type":"StdioServerParams","command":"x"}}`,
 			`{"server_params":{"command":"x","args":[],"encoding":"utf-8","encoding_error_handler":"strict","type":"StdioServerParams","read_timeout_seconds":5.0},"tool_overrides":{}}`},
 		{`{"server_params":{"type":"SseServerParams","url":"http://h/sse"}}`,
 			`{"server_params":{"type":"SseServerParams","url":"http://h/sse","timeout":5.0,"sse_read_timeout":300.0},"tool_overrides":{}}`},
 		{`{"server_params":{"type":"StreamableHttpServerParams","url":"http://h/mcp"},"host":{"provider":"autogen_ext.tools.mcp.McpSessionHost","config":{}}}`,
-			`{"server_params":{"type":"StreamableHttpServerParams","url":"http://h/mcp","timeout":30.0,"sse_read_timeout":300.0,"terminate_on_close":true},"tool_overrides":{},"host":{"provider":"autogen_ext.tools.mcp.McpSessionHost","config":{}}}`},
+			`{"server_params":{"type":"StreamableHttpServerParams","url":"http://h/mcp","timeout":30.0,"sse_read_timeout":300.0,"terminate_on_close":true},"tool_overrides":{},"host":{"provider":"autogen_ext.tools.mcp.McpSessionHost","component_type":"mcp_session_host","version":1,"component_version":1,"description":"Host component that provides MCP server capabilities.","label":"McpSessionHost","config":{}}}`},
 	}
 	for _, c := range cases {
 		var cfg gen.McpWorkbenchConfig

@@ -25,6 +25,23 @@
 //     and reaps the child process (and its process group), a call before
 //     Start starts the workbench (as AutoGen's fallback does), and each
 //     request has the read timeout of the server params;
+//   - the host (AutoGen's McpSessionHost): Host answers the requests the
+//     server sends to the session, sampling with a Sampler
+//     (ChatCompletionClientSampler, a model client), elicitation with an
+//     Elicitor (StdioElicitor on a terminal, or a Go callback,
+//     ElicitorFunc) and roots/list with a RootsProvider
+//     (StaticRootsProvider), with AutoGen's errors and JSON-RPC codes when
+//     a part is missing or fails. The session declares the sampling,
+//     elicitation and roots capabilities whether or not there is a host,
+//     as AutoGen's does; without one each request is answered with
+//     AutoGen's "No host available for ..." error. A Go program gives a
+//     host with Options.Host; a config gives one in its host member (an
+//     McpSessionHost ComponentModel whose sampler, elicitor and roots are
+//     ComponentModels, loaded with the component registry; see LoadHost).
+//     Over stdio and SSE the host sees the server's requests as they were
+//     sent (RawParams): a requested schema keeps its key order, and a
+//     temperature of 0 is told from none. Over streamable HTTP it has the
+//     SDK's decoded values only;
 //   - the component config (AutoGen's McpWorkbenchConfig in the
 //     ComponentModel envelope, provider "autogen_ext.tools.mcp.McpWorkbench")
 //     and the saved state, {"type": "McpWorkBenchState"}.
@@ -32,5 +49,6 @@
 // A Workbench is safe for concurrent use.
 //
 // Only connect to servers you trust: a stdio server is a command run on
-// this machine with the config's arguments and environment.
+// this machine with the config's arguments and environment, and a host
+// lets the server use its model client and ask its user.
 package mcp

@@ -1,5 +1,7 @@
 package mcp
 
+//lint:file-ignore SA1019 AutoGen's McpSessionHost answers sampling and roots requests, which the SDK deprecates (SEP-2577); so must we.
+
 import (
 	"context"
 	"errors"
@@ -331,29 +333,7 @@ func (w *Workbench) connect(startCtx, lifetime context.Context) (*session, error
 	if d := seconds(s.timeout); d > 0 {
 		timer = time.AfterFunc(d, func() { cancel(errReadTimeout) })
 	}
-	client := sdk.NewClient(&sdk.Implementation{Name: "mcp", Version: "0.1.0"}, &sdk.ClientOptions{
-		Logger: w.opts.Logger,
-		ElicitationHandler: func(context.Context, *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "No host available for elicitation."}
-		},
-		// AutoGen's session always passes a sampling callback, so it
-		// declares the sampling capability (and servers list the tools
-		// that need it); with no host configured it answers this error.
-		//lint:ignore SA1019 AutoGen's McpSessionActor declares sampling; so must we, deprecated or not.
-		CreateMessageHandler: func(context.Context, *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "No host available for sampling."}
-		},
-	})
-	// AutoGen's session answers roots/list from its host; with none, this
-	// error (the SDK's client would answer an empty list).
-	client.AddReceivingMiddleware(func(next sdk.MethodHandler) sdk.MethodHandler {
-		return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
-			if method == "roots/list" {
-				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "No host available for listing roots."}
-			}
-			return next(ctx, method, req)
-		}
-	})
+	client := w.newClient()
 	cs, err := client.Connect(connCtx, t, nil)
 	stderr.started()
 	stopped := stopStart()
@@ -418,4 +398,102 @@ func (s *session) close() error {
 		s.closeErr = err
 	})
 	return s.closeErr
+}
+
+// newClient returns the SDK client of a session. As AutoGen's
+// McpSessionActor, which always passes its sampling, elicitation and
+// list_roots callbacks, it declares the sampling, elicitation and roots
+// capabilities (the servers then list the tools that need them), and
+// answers the server's requests with the workbench's host, or with
+// AutoGen's errors when there is none ("No host available for
+// sampling.", ...).
+//
+// The requests are answered in a receiving middleware, before the SDK's
+// own handling (which would check an elicitation's schema, validate the
+// answer against it and fill in its defaults, which AutoGen's session does
+// not do), with the params as the server sent them when the transport
+// lets the workbench see them (RawParams). The handlers are for the
+// requests the SDK fulfils itself (multi-round-trip results).
+func (w *Workbench) newClient() *sdk.Client {
+	host := w.sessionHost
+	elicit := func(ctx context.Context, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
+		if host == nil {
+			return nil, &jsonrpc.Error{Code: codeInvalidRequest, Message: noHostElicitation}
+		}
+		return host.HandleElicitRequest(ctx, req)
+	}
+	sample := func(ctx context.Context, req *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
+		if host == nil {
+			return nil, &jsonrpc.Error{Code: codeInvalidRequest, Message: noHostSampling}
+		}
+		return host.HandleSamplingRequest(ctx, req)
+	}
+	client := sdk.NewClient(&sdk.Implementation{Name: "mcp", Version: "0.1.0"}, &sdk.ClientOptions{
+		Logger:               w.opts.Logger,
+		ElicitationHandler:   elicit,
+		CreateMessageHandler: sample,
+	})
+	client.AddReceivingMiddleware(func(next sdk.MethodHandler) sdk.MethodHandler {
+		return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
+			switch method {
+			case "roots/list":
+				if host == nil {
+					return nil, &jsonrpc.Error{Code: codeInvalidRequest, Message: noHostRoots}
+				}
+				return host.HandleListRootsRequest(ctx)
+			case "elicitation/create":
+				r, ok := req.(*sdk.ElicitRequest)
+				if !ok {
+					break
+				}
+				if r.Params == nil {
+					r.Params = &sdk.ElicitParams{}
+				}
+				raw := takeRawParams(&r.Params.Meta)
+				return elicit(withRawParams(ctx, raw), r)
+			case "sampling/createMessage":
+				r, ok := req.(*sdk.CreateMessageWithToolsRequest)
+				if !ok || r.Params == nil {
+					break
+				}
+				raw := takeRawParams(&r.Params.Meta)
+				base, err := baseSamplingRequest(r)
+				if err != nil {
+					return nil, err
+				}
+				return sample(withRawParams(ctx, raw), base)
+			}
+			return next(ctx, method, req)
+		}
+	})
+	return client
+}
+
+// baseSamplingRequest is the request of a sampling/createMessage as
+// AutoGen's mcp package knows it (CreateMessageRequestParams): one content
+// item a message, no tools.
+func baseSamplingRequest(r *sdk.CreateMessageWithToolsRequest) (*sdk.CreateMessageRequest, error) {
+	p := r.Params
+	msgs := make([]*sdk.SamplingMessage, 0, len(p.Messages))
+	for i, m := range p.Messages {
+		if m == nil {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("messages.%d: the message is null", i)}
+		}
+		if len(m.Content) != 1 {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams,
+				Message: fmt.Sprintf("messages.%d.content: a sampling message has one content item, not %d", i, len(m.Content))}
+		}
+		msgs = append(msgs, &sdk.SamplingMessage{Role: m.Role, Content: m.Content[0]})
+	}
+	return &sdk.CreateMessageRequest{Session: r.Session, Params: &sdk.CreateMessageParams{
+		Meta:             p.Meta,
+		IncludeContext:   p.IncludeContext,
+		MaxTokens:        p.MaxTokens,
+		Messages:         msgs,
+		Metadata:         p.Metadata,
+		ModelPreferences: p.ModelPreferences,
+		StopSequences:    p.StopSequences,
+		SystemPrompt:     p.SystemPrompt,
+		Temperature:      p.Temperature,
+	}}, nil
 }

@@ -32,6 +32,18 @@ type Options struct {
 	HTTPClient *http.Client
 	// Logger receives the SDK's logs; nil means none.
 	Logger *slog.Logger
+	// Host answers the server's sampling, elicitation and roots requests
+	// (AutoGen's McpSessionHost; see Host). When set, it replaces the
+	// host of the config given to FromConfig, which is then not loaded.
+	// Nil means the config's host, or none: each request is then answered
+	// with AutoGen's error for a workbench without a host ("No host
+	// available for sampling.", ...).
+	Host *Host
+	// ElicitIn and ElicitOut replace os.Stdin and os.Stdout for a
+	// StdioElicitor loaded from the config's host (AutoGen's reads
+	// sys.stdin and writes sys.stdout). They are not used for Host.
+	ElicitIn  io.Reader
+	ElicitOut io.Writer
 }
 
 // Workbench is AutoGen's McpWorkbench: the tools of one MCP server.
@@ -42,8 +54,11 @@ type Workbench struct {
 	params     gen.McpServerParams
 	overrides  map[string]gen.ToolOverride
 	toOriginal map[string]string
-	host       gen.RawJSON
+	host       gen.RawJSON // the config's host, as it was given
 	opts       Options
+	// sessionHost answers the server's requests: Options.Host, or the
+	// host loaded from the config; nil for none.
+	sessionHost *Host
 
 	mu      sync.Mutex
 	sess    *session
@@ -77,6 +92,7 @@ func New(params gen.McpServerParams, overrides map[string]gen.ToolOverride, opts
 	}
 	if opts != nil {
 		w.opts = *opts
+		w.sessionHost = opts.Host
 	}
 	keys := make([]string, 0, len(overrides))
 	for k, o := range overrides {

@@ -148,22 +148,48 @@ func locate(doc *pyjson.Value, pointer string, missing bool) ([]any, *pyjson.Val
 // (OpenAIClientConfigurationConfigModel JSON, as AutoGen's
 // dump_component() writes it). A config that does not decode is an error
 // listing its faults with their JSON pointers.
-func OpenAIFromConfig(config []byte) (*OpenAIChatCompletionClient, error) {
+func OpenAIFromConfig(config []byte, opts ...ClientOption) (*OpenAIChatCompletionClient, error) {
 	var cfg gen.OpenAIClientConfigurationConfigModel
 	if err := json.Unmarshal(config, &cfg); err != nil {
 		return nil, configError("OpenAIClientConfigurationConfigModel", config, err)
 	}
-	return NewOpenAI(cfg)
+	return NewOpenAI(cfg, opts...)
 }
 
 // AzureFromConfig builds a client from the config of its component
 // (AzureOpenAIClientConfigurationConfigModel JSON).
-func AzureFromConfig(config []byte) (*AzureOpenAIChatCompletionClient, error) {
+func AzureFromConfig(config []byte, opts ...ClientOption) (*AzureOpenAIChatCompletionClient, error) {
 	var cfg gen.AzureOpenAIClientConfigurationConfigModel
 	if err := json.Unmarshal(config, &cfg); err != nil {
 		return nil, configError("AzureOpenAIClientConfigurationConfigModel", config, err)
 	}
-	return NewAzure(cfg)
+	return NewAzure(cfg, opts...)
+}
+
+// A ClientOption changes how a client sends its requests, never what it
+// sends: the HTTP client, and openai-go request middleware.
+type ClientOption func(*[]option.RequestOption)
+
+// WithHTTPClient sends the client's requests with hc (a proxy, a custom
+// transport, a test's server).
+func WithHTTPClient(hc *http.Client) ClientOption {
+	return func(o *[]option.RequestOption) { *o = append(*o, option.WithHTTPClient(hc)) }
+}
+
+// WithMiddleware runs openai-go request middleware around each request
+// (tracing, logging, metrics), after the client's own.
+func WithMiddleware(mw ...option.Middleware) ClientOption {
+	return func(o *[]option.RequestOption) { *o = append(*o, option.WithMiddleware(mw...)) }
+}
+
+// applyClientOptions appends the request options of cos to opts.
+func applyClientOptions(opts []option.RequestOption, cos []ClientOption) []option.RequestOption {
+	for _, co := range cos {
+		if co != nil {
+			co(&opts)
+		}
+	}
+	return opts
 }
 
 // NewOpenAI returns AutoGen's OpenAIChatCompletionClient for cfg. The API
@@ -173,7 +199,7 @@ func AzureFromConfig(config []byte) (*AzureOpenAIChatCompletionClient, error) {
 // with gemini-, claude- or Llama-. The base URL is cfg.BaseUrl, else
 // AutoGen's URL for those model prefixes, else OPENAI_BASE_URL, else
 // https://api.openai.com/v1.
-func NewOpenAI(cfg gen.OpenAIClientConfigurationConfigModel) (*OpenAIChatCompletionClient, error) {
+func NewOpenAI(cfg gen.OpenAIClientConfigurationConfigModel, cos ...ClientOption) (*OpenAIChatCompletionClient, error) {
 	createArgs, err := createArgsOf(&cfg)
 	if err != nil {
 		return nil, err
@@ -225,6 +251,7 @@ func NewOpenAI(cfg gen.OpenAIClientConfigurationConfigModel) (*OpenAIChatComplet
 		opts = append(opts, option.WithProject(env))
 	}
 	opts = append(opts, clientOptions(cfg.MaxRetries, cfg.Timeout, cfg.DefaultHeaders)...)
+	opts = applyClientOptions(opts, cos)
 
 	c := &OpenAIChatCompletionClient{config: cfg}
 	if err := c.init(cfg.Model, createArgs, cfg.ModelInfo, cfg.ModelCapabilities, cfg.AddNamePrefixes, cfg.IncludeNameInMessage, opts); err != nil {
@@ -242,7 +269,7 @@ func NewOpenAI(cfg gen.OpenAIClientConfigurationConfigModel) (*OpenAIChatComplet
 // {azure_endpoint}/openai/deployments/{azure_deployment or model}/chat/completions
 // with the api-version query parameter. An azure_ad_token_provider
 // component is not supported (AutoGen builds it with azure-identity).
-func NewAzure(cfg gen.AzureOpenAIClientConfigurationConfigModel) (*AzureOpenAIChatCompletionClient, error) {
+func NewAzure(cfg gen.AzureOpenAIClientConfigurationConfigModel, cos ...ClientOption) (*AzureOpenAIChatCompletionClient, error) {
 	createArgs, err := azureCreateArgs(cfg)
 	if err != nil {
 		return nil, err
@@ -259,6 +286,7 @@ func NewAzure(cfg gen.AzureOpenAIClientConfigurationConfigModel) (*AzureOpenAICh
 		opts = append(opts, deploymentRouting(*cfg.AzureDeployment))
 	}
 	opts = append(opts, clientOptions(cfg.MaxRetries, cfg.Timeout, azureHeaders(cfg.DefaultHeaders))...)
+	opts = applyClientOptions(opts, cos)
 
 	c := &AzureOpenAIChatCompletionClient{config: cfg}
 	if err := c.init(cfg.Model, createArgs, cfg.ModelInfo, cfg.ModelCapabilities, cfg.AddNamePrefixes, cfg.IncludeNameInMessage, opts); err != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/messages"
 	_ "github.com/agentschema/agentschema/pkg/providers/all" // every provider the module implements
+	"github.com/agentschema/agentschema/pkg/workbench/mcp"
 )
 
 func init() {
@@ -117,6 +118,9 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	}
 
 	loadCtx := agents.WithInputFunc(ctx, agents.StdinInput(stdin, stderr))
+	// Standard output holds the run's items only: MCP servers' stderr and
+	// a StdioElicitor's prompts go to standard error.
+	loadCtx = mcp.WithOptions(loadCtx, &mcp.Options{Stderr: stderr, ElicitIn: stdin, ElicitOut: stderr})
 	runner, closeFn, err := loadRunner(loadCtx, data)
 	if err != nil {
 		fmt.Fprintf(stderr, "agentschema run: %s: %v\n", *config, err)

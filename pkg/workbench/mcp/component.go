@@ -29,8 +29,20 @@ func init() {
 		if err := cfg.UnmarshalJSON(config); err != nil {
 			return nil, err
 		}
-		return FromConfigContext(ctx, &cfg, nil)
+		opts, _ := ctx.Value(optionsKey{}).(*Options)
+		return FromConfigContext(ctx, &cfg, opts)
 	}, "autogen_ext.tools.mcp._workbench.McpWorkbench")
+}
+
+type optionsKey struct{}
+
+// WithOptions returns a context whose McpWorkbench configs, when loaded
+// through the component registry with it (an agent's workbench, in a
+// team), get opts: where a stdio server's stderr and a StdioElicitor's
+// prompts go, a Host, a Logger. A program that writes its own output to
+// standard output (agentschema run) sends them elsewhere so.
+func WithOptions(ctx context.Context, opts *Options) context.Context {
+	return context.WithValue(ctx, optionsKey{}, opts)
 }
 
 // FromConfig returns the workbench of an McpWorkbenchConfig, loading its

@@ -184,7 +184,7 @@ func (c *base) CreateWith(ctx context.Context, messages []gen.LLMMessage, opts m
 		if ctx.Err() != nil {
 			return gen.CreateResult{}, ctx.Err()
 		}
-		return gen.CreateResult{}, apiError(err)
+		return gen.CreateResult{}, asTimeout(apiError(err))
 	}
 	contentType := ""
 	if httpResp != nil {
@@ -205,7 +205,8 @@ func (c *base) CreateWith(ctx context.Context, messages []gen.LLMMessage, opts m
 func (c *base) requestOptions(req *request, body []byte) []option.RequestOption {
 	opts := []option.RequestOption{option.WithRequestBody("application/json", body)}
 	if req.timeout != nil && *req.timeout > 0 {
-		opts = append(opts, option.WithRequestTimeout(time.Duration(*req.timeout*float64(time.Second))))
+		// A create argument's timeout bounds each read of this request.
+		opts = append(opts, option.WithMiddleware(readTimeout(time.Duration(*req.timeout*float64(time.Second)))))
 	}
 	return opts
 }
@@ -242,7 +243,7 @@ func (c *base) CreateStreamWith(ctx context.Context, messages []gen.LLMMessage, 
 			if ctx.Err() != nil {
 				err = ctx.Err()
 			} else {
-				err = apiError(err)
+				err = asTimeout(apiError(err))
 			}
 			yield(models.StreamEvent{}, err)
 			return
@@ -251,7 +252,7 @@ func (c *base) CreateStreamWith(ctx context.Context, messages []gen.LLMMessage, 
 		result, usage, err := c.readStream(ctx, req, newSSEReader(httpResp.Body), yield)
 		if err != nil {
 			if err != errStopped {
-				yield(models.StreamEvent{}, err)
+				yield(models.StreamEvent{}, asTimeout(err))
 			}
 			return
 		}

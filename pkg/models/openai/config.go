@@ -412,9 +412,7 @@ func clientOptions(maxRetries *gen.Int, timeout *float64, headers map[string]str
 		}
 	}
 	opts := []option.RequestOption{option.WithMaxRetries(retries)}
-	if timeout != nil && *timeout > 0 {
-		opts = append(opts, option.WithRequestTimeout(time.Duration(*timeout*float64(time.Second))))
-	}
+	opts = append(opts, timeoutOptions(timeout)...)
 	for k, v := range headers {
 		opts = append(opts, option.WithHeader(k, v))
 	}

@@ -60,3 +60,16 @@ func TestNormalizeStrictRefusesWrongKind(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateGithubWarnings: with --format github a warning (an unknown
+// provider, when not --strict) is a ::warning annotation on the output,
+// as a fault is an ::error one; the text warning stays on stderr.
+func TestValidateGithubWarnings(t *testing.T) {
+	in := `{"provider":"my.Unknown","component_type":"agent","config":{}}`
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"validate", "--mode", "autogen", "--format", "github", "-"}, strings.NewReader(in), &stdout, &stderr)
+	want := `::warning file=-,line=1,col=13::/provider: unknown provider "my.Unknown": its config is not checked`
+	if code != 0 || !strings.Contains(stdout.String(), want+"\n") || !strings.Contains(stderr.String(), "warning: unknown provider") {
+		t.Errorf("exit %d\nstdout %q\nstderr %q", code, stdout.String(), stderr.String())
+	}
+}

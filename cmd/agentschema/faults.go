@@ -69,6 +69,13 @@ func (f fault) github() string {
 		"::" + githubData(displayPointer(f.Pointer)+": "+f.Message) + "\n"
 }
 
+// githubWarning is the GitHub Actions ::warning command for a warning,
+// as github writes ::error for a fault.
+func githubWarning(file string, line, col int, pointer, msg string) string {
+	return "::warning file=" + githubProperty(file) + ",line=" + fmt.Sprint(line) + ",col=" + fmt.Sprint(max(col, 1)) +
+		"::" + githubData(displayPointer(pointer)+": "+msg) + "\n"
+}
+
 // githubData escapes a workflow command's message as the Actions toolkit
 // does (escapeData: % CR LF).
 func githubData(s string) string {

@@ -103,6 +103,7 @@ func runValidate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		flush:    func() { out.Flush() },
 		v:        &validate.Validator{Mode: mode, Strict: *strict},
 		warn:     stderr,
+		annotate: annotationsOut(*format, out),
 		typ:      *typ,
 		out:      w,
 		progress: newProgress(stderr, files),
@@ -112,6 +113,15 @@ func runValidate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		return exitUsage
 	}
 	return r.summarize(out, unreadable || readFailed, stderr)
+}
+
+// annotationsOut is where warnings go as annotations: the output, with
+// --format github; nil otherwise.
+func annotationsOut(format string, out io.Writer) io.Writer {
+	if format == "github" {
+		return out
+	}
+	return nil
 }
 
 // newValidateOutput returns the output of the named format writing to
@@ -192,6 +202,7 @@ type validateRun struct {
 	flush    func()          // flushes the output
 	v        *validate.Validator
 	warn     io.Writer // receives the warnings (unknown providers)
+	annotate io.Writer // with --format github, receives the warnings as ::warning annotations
 	typ      string
 	out      validateOutput
 	progress *progress
@@ -226,6 +237,9 @@ type checked struct {
 	title    string
 	err      error
 	warnings []byte // the warnings' lines, for r.warn
+	// annotations are the warnings as GitHub ::warning commands, for the
+	// output (with --format github).
+	annotations []byte
 }
 
 // check validates one document; fault is set for a document too large to
@@ -236,11 +250,14 @@ func (r *validateRun) check(doc document, fault error) checked {
 	if fault == nil && r.ctx.Err() != nil {
 		return res
 	}
-	var warnings bytes.Buffer
+	var warnings, annotations bytes.Buffer
 	v := *r.v
 	v.Warn = func(e *agentschema.Fault) {
 		p := at(doc, e.Line, e.Column)
 		fmt.Fprintf(&warnings, "%s:%d:%d: %s: warning: %s\n", p.File, p.Line, p.Column, e.DisplayPointer(), e.Message)
+		if r.annotate != nil {
+			annotations.WriteString(githubWarning(p.File, p.Line, p.Column, e.Pointer, e.Message))
+		}
 	}
 	switch {
 	case fault != nil:
@@ -251,6 +268,7 @@ func (r *validateRun) check(doc document, fault error) checked {
 		res.title, res.err = v.ValidateTagged(doc.Data)
 	}
 	res.warnings = warnings.Bytes()
+	res.annotations = annotations.Bytes()
 	return res
 }
 
@@ -258,6 +276,11 @@ func (r *validateRun) check(doc document, fault error) checked {
 func (r *validateRun) document(doc document, res checked) error {
 	if len(res.warnings) > 0 {
 		r.warn.Write(res.warnings)
+	}
+	if len(res.annotations) > 0 {
+		if _, err := r.annotate.Write(res.annotations); err != nil {
+			return fmt.Errorf("%w: %v", errOutput, err)
+		}
 	}
 	title, err := res.title, res.err
 	if err == nil {

@@ -232,6 +232,10 @@ func (t *treeRun) state(title string, v any, at []string) {
 			return
 		}
 		tag, _ := o["type"].(string)
+		if _, typed := o["type"]; !typed && isGraphManagerState(o) {
+			t.graphManagerState(o, p)
+			return
+		}
 		st, ok := stateTitles[tag]
 		if !ok {
 			return // AutoGen reads it as the state of its own class
@@ -291,6 +295,83 @@ func (t *treeRun) state(title string, v any, at []string) {
 		// The managers' load_state create each message of the thread with
 		// the message factory: chat messages and events.
 		eachItem("message_thread", "TaskResultMessage")
+	}
+}
+
+// isGraphManagerState reports whether o is GraphFlowManager's state,
+// which save_state writes as a plain dict, with no type: message_thread,
+// current_turn, remaining, enqueued_any and ready.
+func isGraphManagerState(o map[string]any) bool {
+	_, remaining := o["remaining"]
+	_, enqueued := o["enqueued_any"]
+	_, ready := o["ready"]
+	return remaining || enqueued || ready
+}
+
+// graphManagerState checks a GraphFlowManager state as its load_state
+// reads it: each of its five members (a KeyError when one is missing),
+// the thread's messages with the message factory, the counts and flags of
+// remaining and enqueued_any, and ready a list of node names.
+func (t *treeRun) graphManagerState(o map[string]any, at []string) {
+	fault := func(p []string, typ, msg string) {
+		t.faults = append(t.faults, &agentschema.Fault{Pointer: pointer(p), Keyword: typ, Type: typ, Message: msg})
+	}
+	for _, k := range []string{"message_thread", "current_turn", "remaining", "enqueued_any", "ready"} {
+		if _, ok := o[k]; !ok {
+			fault(at, "missing", "KeyError: '"+k+"' (GraphFlowManager.load_state reads it)")
+		}
+	}
+	member := func(k string) []string { return append(at[:len(at):len(at)], k) }
+	if list, ok := o["message_thread"].([]any); ok {
+		for i, item := range list {
+			if raw, err := json.Marshal(item); err == nil {
+				t.sub("TaskResultMessage", raw, append(member("message_thread"), strconv.Itoa(i)))
+			}
+		}
+	} else if v, ok := o["message_thread"]; ok && v != nil {
+		fault(member("message_thread"), "list_type", "Input should be a valid list")
+	}
+	// An integer, as Python's state["..."] gives it to Counter and int
+	// arithmetic: a JSON number without fraction or exponent.
+	isInt := func(v any) bool {
+		n, ok := v.(json.Number)
+		_, err := strconv.ParseInt(string(n), 10, 64)
+		return ok && err == nil
+	}
+	if v, ok := o["current_turn"]; ok && !isInt(v) {
+		fault(member("current_turn"), "int_type", "Input should be a valid integer")
+	}
+	nestedDict := func(k string, valid func(any) bool, typ, msg string) {
+		d, ok := o[k].(map[string]any)
+		if _, present := o[k]; present && !ok {
+			fault(member(k), "dict_type", "Input should be a valid dictionary")
+			return
+		}
+		for target, groups := range d {
+			g, ok := groups.(map[string]any)
+			if !ok {
+				fault(append(member(k), target), "dict_type", "Input should be a valid dictionary")
+				continue
+			}
+			for group, v := range g {
+				if !valid(v) {
+					fault(append(member(k), target, group), typ, msg)
+				}
+			}
+		}
+	}
+	nestedDict("remaining", isInt, "int_type", "Input should be a valid integer")
+	nestedDict("enqueued_any", func(v any) bool { _, ok := v.(bool); return ok }, "bool_type", "Input should be a valid boolean")
+	if v, ok := o["ready"]; ok {
+		list, isList := v.([]any)
+		if !isList {
+			fault(member("ready"), "list_type", "Input should be a valid list")
+		}
+		for i, item := range list {
+			if _, ok := item.(string); !ok {
+				fault(append(member("ready"), strconv.Itoa(i)), "string_type", "Input should be a valid string")
+			}
+		}
 	}
 }
 

@@ -15,10 +15,14 @@ import (
 )
 
 // Participant is a member of a team: an agentchat.ChatAgent or an
-// agentchat.Team.
+// agentchat.Team (both have these methods).
 type Participant interface {
 	Name() string
 	Description() string
+	Reset(ctx context.Context) error
+	SaveState(ctx context.Context) (json.RawMessage, error)
+	LoadState(ctx context.Context, state json.RawMessage) error
+	Close(ctx context.Context) error
 }
 
 // speakerSelector is what a kind of team adds to the group chat: how the
@@ -533,14 +537,7 @@ func (g *groupChat) Reset(ctx context.Context) error {
 	}()
 	for _, m := range g.members {
 		m.buffer = nil
-		var err error
-		switch p := m.p.(type) {
-		case agentchat.ChatAgent:
-			err = p.Reset(ctx)
-		case agentchat.Team:
-			err = p.Reset(ctx)
-		}
-		if err != nil {
+		if err := m.p.Reset(ctx); err != nil {
 			return err
 		}
 	}
@@ -559,12 +556,7 @@ func (g *groupChat) Reset(ctx context.Context) error {
 func (g *groupChat) Close(ctx context.Context) error {
 	var errs []error
 	for _, m := range g.members {
-		switch p := m.p.(type) {
-		case agentchat.ChatAgent:
-			errs = append(errs, p.Close(ctx))
-		case agentchat.Team:
-			errs = append(errs, p.Close(ctx))
-		}
+		errs = append(errs, m.p.Close(ctx))
 	}
 	return errors.Join(errs...)
 }
@@ -628,14 +620,7 @@ func dumpAll(msgs []messages.Message) ([]json.RawMessage, error) {
 func (g *groupChat) SaveState(ctx context.Context) (json.RawMessage, error) {
 	var st teamState
 	for _, m := range g.members {
-		var agentState json.RawMessage
-		var err error
-		switch p := m.p.(type) {
-		case agentchat.ChatAgent:
-			agentState, err = p.SaveState(ctx)
-		case agentchat.Team:
-			agentState, err = p.SaveState(ctx)
-		}
+		agentState, err := m.p.SaveState(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -719,14 +704,7 @@ func (g *groupChat) LoadState(ctx context.Context, state json.RawMessage) error 
 		if len(agentState) == 0 {
 			agentState = json.RawMessage("{}")
 		}
-		var err error
-		switch p := m.p.(type) {
-		case agentchat.ChatAgent:
-			err = p.LoadState(ctx, agentState)
-		case agentchat.Team:
-			err = p.LoadState(ctx, agentState)
-		}
-		if err != nil {
+		if err := m.p.LoadState(ctx, agentState); err != nil {
 			return err
 		}
 		m.buffer = buffer

@@ -157,9 +157,7 @@ type loaded struct {
 // close closes what was loaded, when the team cannot be built.
 func (l *loaded) close(ctx context.Context) {
 	for _, p := range l.participants {
-		if c, ok := p.(interface{ Close(context.Context) error }); ok {
-			_ = c.Close(ctx)
-		}
+		_ = p.Close(ctx)
 	}
 }
 

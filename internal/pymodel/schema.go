@@ -237,8 +237,12 @@ func jsonType(k Kind) string {
 	return ""
 }
 
-// sortSchema is pydantic's GenerateJsonSchema.sort: dict keys sorted at
-// every depth, except the members of "properties" and of "default".
+// SortSchema is pydantic's GenerateJsonSchema.sort: dict keys sorted at
+// every depth, except the members of "properties" and of "default";
+// parent is the key v is the value of ("" at the top).
+func SortSchema(v pyjson.Value, parent string) pyjson.Value { return sortSchema(v, parent) }
+
+// sortSchema is SortSchema.
 func sortSchema(v pyjson.Value, parent string) pyjson.Value {
 	switch v.Kind {
 	case pyjson.List:

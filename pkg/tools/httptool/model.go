@@ -957,7 +957,7 @@ func (m *model) properties() (pyjson.Value, []string) {
 	props := dict()
 	required := []string{}
 	for _, f := range m.fields {
-		props.Set(f.key, sortSchema(f.schema(), ""))
+		props.Set(f.key, pymodel.SortSchema(f.schema(), ""))
 		if f.required {
 			required = append(required, f.key)
 		}
@@ -1074,30 +1074,3 @@ func (t *typ) schema() pyjson.Value {
 // inlined definition, or the type's schema).
 func (t *typ) itemSchema() pyjson.Value { return t.schema() }
 
-// sortSchema is pydantic's GenerateJsonSchema.sort: dict keys sorted at
-// every depth, except the members of "properties" and of "default".
-func sortSchema(v pyjson.Value, parent string) pyjson.Value {
-	switch v.Kind {
-	case pyjson.List:
-		out := pyjson.Value{Kind: pyjson.List, List: make([]pyjson.Value, len(v.List))}
-		for i := range v.List {
-			out.List[i] = sortSchema(v.List[i], parent)
-		}
-		return out
-	case pyjson.Dict:
-		idx := make([]int, len(v.Keys))
-		for i := range idx {
-			idx[i] = i
-		}
-		if parent != "properties" && parent != "default" {
-			slices.SortStableFunc(idx, func(a, b int) int { return strings.Compare(v.Keys[a].Str, v.Keys[b].Str) })
-		}
-		out := pyjson.Value{Kind: pyjson.Dict, Keys: make([]pyjson.Value, 0, len(idx)), Vals: make([]pyjson.Value, 0, len(idx))}
-		for _, i := range idx {
-			out.Keys = append(out.Keys, v.Keys[i])
-			out.Vals = append(out.Vals, sortSchema(v.Vals[i], v.Keys[i].Str))
-		}
-		return out
-	}
-	return v
-}

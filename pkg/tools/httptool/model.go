@@ -1073,4 +1073,3 @@ func (t *typ) schema() pyjson.Value {
 // itemSchema is the schema of a list's or set's items (a nested model's
 // inlined definition, or the type's schema).
 func (t *typ) itemSchema() pyjson.Value { return t.schema() }
-

@@ -9,18 +9,17 @@ import (
 	"testing"
 )
 
-// mcpEverythingConfig returns an McpWorkbench component config running the
-// reference server @modelcontextprotocol/server-everything (installed by
-// scripts/install-mcp-everything.sh, or named by
-// AGENTSCHEMA_MCP_EVERYTHING) with the given host, written to a file.
-// Without node or the server, the test is skipped.
-func mcpEverythingConfig(t *testing.T, host string) string {
+// everythingServer returns node and the entry script of the reference MCP
+// server (AGENTSCHEMA_MCP_EVERYTHING, or where
+// scripts/install-mcp-everything.sh installs it), or skips the test
+// saying what to install (.ci/run installs both, so CI never skips).
+func everythingServer(t *testing.T) (node, entry string) {
 	t.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Skip("needs node on PATH and scripts/install-mcp-everything.sh")
 	}
-	entry := os.Getenv("AGENTSCHEMA_MCP_EVERYTHING")
+	entry = os.Getenv("AGENTSCHEMA_MCP_EVERYTHING")
 	if entry == "" {
 		home, err := os.UserHomeDir()
 		if err != nil {
@@ -31,6 +30,17 @@ func mcpEverythingConfig(t *testing.T, host string) string {
 	if _, err := os.Stat(entry); err != nil {
 		t.Skipf("server-everything is not installed at %s (scripts/install-mcp-everything.sh)", entry)
 	}
+	return node, entry
+}
+
+// mcpEverythingConfig returns an McpWorkbench component config running the
+// reference server @modelcontextprotocol/server-everything (installed by
+// scripts/install-mcp-everything.sh, or named by
+// AGENTSCHEMA_MCP_EVERYTHING) with the given host, written to a file.
+// Without node or the server, the test is skipped.
+func mcpEverythingConfig(t *testing.T, host string) string {
+	t.Helper()
+	node, entry := everythingServer(t)
 	nodeJSON, _ := json.Marshal(node)
 	argsJSON, _ := json.Marshal([]string{entry, "stdio"})
 	config := `{"provider":"autogen_ext.tools.mcp.McpWorkbench","component_type":"workbench","version":1,"component_version":1,` +

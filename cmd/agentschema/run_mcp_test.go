@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,18 +17,7 @@ import (
 // server's own messages go to standard error), and the summary is the
 // tool's text.
 func TestRunWithMCPWorkbench(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("needs node on PATH (apt-get install -y nodejs npm), then scripts/install-mcp-everything.sh")
-	}
-	entry := os.Getenv("AGENTSCHEMA_MCP_EVERYTHING")
-	if entry == "" {
-		home, _ := os.UserHomeDir()
-		entry = filepath.Join(home, ".cache", "agentschema", "mcp-everything", "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js")
-	}
-	if _, err := os.Stat(entry); err != nil {
-		t.Skipf("server-everything is not installed at %s: run scripts/install-mcp-everything.sh", entry)
-	}
+	node, entry := everythingServer(t)
 	calls := []map[string]any{{"id": "call_1", "type": "function",
 		"function": map[string]any{"name": "echo", "arguments": `{"message": "hi"}`}}}
 	model, err := runtimecase.NewModelServer([]runtimecase.ScriptEntry{completion(t, nil, calls, 10, 5)})

@@ -68,6 +68,7 @@ type base struct {
 	info            gen.ModelInfo
 	addNamePrefixes bool
 	includeName     bool
+	maxEvent        int64 // the bound on one stream event
 
 	mu     sync.Mutex
 	actual gen.RequestUsage
@@ -184,7 +185,7 @@ func (c *base) CreateWith(ctx context.Context, messages []gen.LLMMessage, opts m
 		if ctx.Err() != nil {
 			return gen.CreateResult{}, ctx.Err()
 		}
-		return gen.CreateResult{}, asTimeout(apiError(err))
+		return gen.CreateResult{}, limitErrorOf(asTimeout(apiError(err)))
 	}
 	contentType := ""
 	if httpResp != nil {
@@ -238,18 +239,18 @@ func (c *base) CreateStreamWith(ctx context.Context, messages []gen.LLMMessage, 
 			return
 		}
 		var httpResp *http.Response
-		_, err = c.svc.New(ctx, sdk.ChatCompletionNewParams{}, append(c.requestOptions(req, body), option.WithResponseBodyInto(&httpResp))...)
+		_, err = c.svc.New(withStreaming(ctx), sdk.ChatCompletionNewParams{}, append(c.requestOptions(req, body), option.WithResponseBodyInto(&httpResp))...)
 		if err != nil {
 			if ctx.Err() != nil {
 				err = ctx.Err()
 			} else {
-				err = asTimeout(apiError(err))
+				err = limitErrorOf(asTimeout(apiError(err)))
 			}
 			yield(models.StreamEvent{}, err)
 			return
 		}
 		defer httpResp.Body.Close()
-		result, usage, err := c.readStream(ctx, req, newSSEReader(httpResp.Body), yield)
+		result, usage, err := c.readStream(ctx, req, newSSEReader(httpResp.Body, c.maxEvent), yield)
 		if err != nil {
 			if err != errStopped {
 				yield(models.StreamEvent{}, asTimeout(err))

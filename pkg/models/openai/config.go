@@ -166,30 +166,16 @@ func AzureFromConfig(config []byte, opts ...ClientOption) (*AzureOpenAIChatCompl
 	return NewAzure(cfg, opts...)
 }
 
-// A ClientOption changes how a client sends its requests, never what it
-// sends: the HTTP client, and openai-go request middleware.
-type ClientOption func(*[]option.RequestOption)
-
 // WithHTTPClient sends the client's requests with hc (a proxy, a custom
 // transport, a test's server).
 func WithHTTPClient(hc *http.Client) ClientOption {
-	return func(o *[]option.RequestOption) { *o = append(*o, option.WithHTTPClient(hc)) }
+	return func(s *clientSettings) { s.requestOpts = append(s.requestOpts, option.WithHTTPClient(hc)) }
 }
 
 // WithMiddleware runs openai-go request middleware around each request
 // (tracing, logging, metrics), after the client's own.
 func WithMiddleware(mw ...option.Middleware) ClientOption {
-	return func(o *[]option.RequestOption) { *o = append(*o, option.WithMiddleware(mw...)) }
-}
-
-// applyClientOptions appends the request options of cos to opts.
-func applyClientOptions(opts []option.RequestOption, cos []ClientOption) []option.RequestOption {
-	for _, co := range cos {
-		if co != nil {
-			co(&opts)
-		}
-	}
-	return opts
+	return func(s *clientSettings) { s.requestOpts = append(s.requestOpts, option.WithMiddleware(mw...)) }
 }
 
 // NewOpenAI returns AutoGen's OpenAIChatCompletionClient for cfg. The API
@@ -250,10 +236,11 @@ func NewOpenAI(cfg gen.OpenAIClientConfigurationConfigModel, cos ...ClientOption
 	if env, ok := os.LookupEnv("OPENAI_PROJECT_ID"); ok {
 		opts = append(opts, option.WithProject(env))
 	}
-	opts = append(opts, clientOptions(cfg.MaxRetries, cfg.Timeout, cfg.DefaultHeaders)...)
-	opts = applyClientOptions(opts, cos)
+	settings := settingsOf(cos)
+	opts = append(opts, clientOptions(cfg.MaxRetries, cfg.Timeout, cfg.DefaultHeaders, settings)...)
 
 	c := &OpenAIChatCompletionClient{config: cfg}
+	c.maxEvent = settings.maxEvent
 	if err := c.init(cfg.Model, createArgs, cfg.ModelInfo, cfg.ModelCapabilities, cfg.AddNamePrefixes, cfg.IncludeNameInMessage, opts); err != nil {
 		return nil, err
 	}
@@ -285,10 +272,11 @@ func NewAzure(cfg gen.AzureOpenAIClientConfigurationConfigModel, cos ...ClientOp
 	if cfg.AzureDeployment != nil {
 		opts = append(opts, deploymentRouting(*cfg.AzureDeployment))
 	}
-	opts = append(opts, clientOptions(cfg.MaxRetries, cfg.Timeout, azureHeaders(cfg.DefaultHeaders))...)
-	opts = applyClientOptions(opts, cos)
+	settings := settingsOf(cos)
+	opts = append(opts, clientOptions(cfg.MaxRetries, cfg.Timeout, azureHeaders(cfg.DefaultHeaders), settings)...)
 
 	c := &AzureOpenAIChatCompletionClient{config: cfg}
+	c.maxEvent = settings.maxEvent
 	if err := c.init(cfg.Model, createArgs, cfg.ModelInfo, cfg.ModelCapabilities, cfg.AddNamePrefixes, cfg.IncludeNameInMessage, opts); err != nil {
 		return nil, err
 	}
@@ -403,20 +391,22 @@ func (t staticToken) GetToken(context.Context, policy.TokenRequestOptions) (azco
 }
 
 // clientOptions are the openai client's max_retries (default 2, as the
-// openai library's), timeout and default_headers.
-func clientOptions(maxRetries *gen.Int, timeout *float64, headers map[string]string) []option.RequestOption {
+// openai library's), timeout and default_headers, then the request options
+// of the ClientOptions. The answer middleware comes first, so that it reads
+// bodies through every timeout.
+func clientOptions(maxRetries *gen.Int, timeout *float64, headers map[string]string, s clientSettings) []option.RequestOption {
 	retries := 2
 	if maxRetries != nil {
 		if n, ok := maxRetries.Int64(); ok && n >= 0 && n < 1000 {
 			retries = int(n)
 		}
 	}
-	opts := []option.RequestOption{option.WithMaxRetries(retries)}
+	opts := []option.RequestOption{option.WithMaxRetries(retries), option.WithMiddleware(answerMiddleware(s.maxResponse))}
 	opts = append(opts, timeoutOptions(timeout)...)
 	for k, v := range headers {
 		opts = append(opts, option.WithHeader(k, v))
 	}
-	return opts
+	return append(opts, s.requestOpts...)
 }
 
 // createArgsOf is _create_args_from_config: the create arguments of the

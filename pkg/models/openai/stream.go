@@ -33,14 +33,26 @@ type sseReader struct {
 	lastID *string
 	retry  *int
 	done   bool
+	max    int64 // the bound on one event's bytes
+	size   int64 // the bytes of the event being read
 }
 
-func newSSEReader(r io.Reader) *sseReader { return &sseReader{r: bufio.NewReaderSize(r, 64<<10)} }
+// newSSEReader reads the events of r, refusing an event of more than max
+// bytes (its lines together) with a *LimitError.
+func newSSEReader(r io.Reader, max int64) *sseReader {
+	if max <= 0 {
+		max = DefaultMaxEventBytes
+	}
+	return &sseReader{r: bufio.NewReaderSize(r, 64<<10), max: max}
+}
 
 // line returns the next line without its end.
 func (d *sseReader) line() (string, error) {
 	var b strings.Builder
 	for {
+		if d.size+int64(b.Len()) >= d.max {
+			return "", &LimitError{What: "stream event", Limit: d.max}
+		}
 		c, err := d.r.ReadByte()
 		if err != nil {
 			if b.Len() > 0 && errors.Is(err, io.EOF) {
@@ -73,8 +85,17 @@ func (d *sseReader) next() (sseEvent, bool, error) {
 			}
 			return sseEvent{}, false, err
 		}
+		d.size += int64(len(line)) + 1
 		if ev, ok := d.decode(line); ok {
+			d.size = 0
 			return ev, true, nil
+		}
+		if line == "" || strings.HasPrefix(line, ":") {
+			// A comment or an empty line that dispatches nothing holds
+			// nothing: only the fields of the event count.
+			if len(d.data) == 0 && d.event == nil {
+				d.size = 0
+			}
 		}
 	}
 	return sseEvent{}, false, nil

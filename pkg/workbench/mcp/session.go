@@ -195,7 +195,85 @@ type headerTransport struct {
 	base        http.RoundTripper
 	headers     http.Header
 	noTerminate bool
+	maxBody     int64                              // the bound on one message
+	hit         *atomic.Pointer[MessageLimitError] // set when a body passes it
 }
+
+// maxMessage is Options.MaxMessageBytes or its default.
+func (w *Workbench) maxMessage() int {
+	if w.opts.MaxMessageBytes > 0 {
+		return w.opts.MaxMessageBytes
+	}
+	return DefaultMaxMessageBytes
+}
+
+// MessageLimitError is a message from an MCP server larger than
+// Options.MaxMessageBytes allows (a JSON answer of a streamable HTTP
+// server; the SDK reports stdio lines and stream events over the bound
+// with its own error).
+type MessageLimitError struct {
+	// Limit is the bound, in bytes.
+	Limit int64
+}
+
+func (e *MessageLimitError) Error() string {
+	return fmt.Sprintf("mcp: server message exceeds the limit of %d bytes", e.Limit)
+}
+
+// limitedBody fails a read past its bound with a *MessageLimitError,
+// which it records in hit: the SDK ends the session with its own
+// "connection closed", and the workbench reports the limit instead. The
+// bound is on the whole body, or with events on each server-sent event
+// (the bytes since the last empty line).
+type limitedBody struct {
+	body   io.ReadCloser
+	max    int64
+	hit    *atomic.Pointer[MessageLimitError]
+	events bool
+
+	count       int64
+	prev        byte
+	atLineStart bool
+}
+
+func newLimitedBody(body io.ReadCloser, max int64, hit *atomic.Pointer[MessageLimitError], events bool) *limitedBody {
+	return &limitedBody{body: body, max: max, hit: hit, events: events, atLineStart: true}
+}
+
+func (b *limitedBody) Read(p []byte) (int, error) {
+	n, err := b.body.Read(p)
+	if !b.events {
+		b.count += int64(n)
+	} else {
+		for _, c := range p[:n] {
+			switch {
+			case c == '\n' && b.prev == '\r':
+			case c == '\n' || c == '\r':
+				if b.atLineStart {
+					b.count = 0
+				}
+				b.atLineStart = true
+			default:
+				b.atLineStart = false
+			}
+			b.prev = c
+			b.count++
+			if b.count > b.max {
+				break
+			}
+		}
+	}
+	if b.count > b.max {
+		le := &MessageLimitError{Limit: b.max}
+		if b.hit != nil {
+			b.hit.CompareAndSwap(nil, le)
+		}
+		return 0, le
+	}
+	return n, err
+}
+
+func (b *limitedBody) Close() error { return b.body.Close() }
 
 func (t *headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if t.noTerminate && req.Method == http.MethodDelete {
@@ -214,6 +292,12 @@ func (t *headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := t.base.RoundTrip(req)
 	if err == nil {
 		captureResponse(req, resp)
+		if t.maxBody > 0 {
+			// A stream's events are bounded one by one; any other body is
+			// one message.
+			events := strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream")
+			resp.Body = newLimitedBody(resp.Body, t.maxBody, t.hit, events)
+		}
 	}
 	return resp, err
 }
@@ -246,7 +330,7 @@ func headerValues(raw gen.RawJSON) (http.Header, error) {
 // httpClient is the client of the SSE and streamable HTTP transports: base
 // (or http.DefaultTransport) with the headers, connecting and waiting for
 // response headers within timeout.
-func httpClient(base *http.Client, headers gen.RawJSON, timeout float64, terminate bool) (*http.Client, error) {
+func httpClient(base *http.Client, headers gen.RawJSON, timeout float64, terminate bool, maxBody int, hit *atomic.Pointer[MessageLimitError]) (*http.Client, error) {
 	h, err := headerValues(headers)
 	if err != nil {
 		return nil, err
@@ -264,7 +348,7 @@ func httpClient(base *http.Client, headers gen.RawJSON, timeout float64, termina
 	} else {
 		rt = http.DefaultTransport
 	}
-	c := &http.Client{Transport: &headerTransport{base: rt, headers: h, noTerminate: !terminate}}
+	c := &http.Client{Transport: &headerTransport{base: rt, headers: h, noTerminate: !terminate, maxBody: int64(maxBody), hit: hit}}
 	if base != nil {
 		c.CheckRedirect = base.CheckRedirect
 		c.Jar = base.Jar
@@ -293,17 +377,17 @@ func (w *Workbench) transport(p gen.McpServerParams) (sdk.Transport, *exec.Cmd, 
 		newProcessGroup(cmd)
 		return &sdk.CommandTransport{Command: cmd, TerminateDuration: terminateAfter}, cmd, t, nil
 	case *gen.SseServerParams:
-		c, err := httpClient(w.opts.HTTPClient, p.Headers, p.Timeout, true)
+		c, err := httpClient(w.opts.HTTPClient, p.Headers, p.Timeout, true, w.maxMessage(), &w.limitHit)
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		return &sdk.SSEClientTransport{Endpoint: p.Url, HTTPClient: c}, nil, nil, nil
+		return &sdk.SSEClientTransport{Endpoint: p.Url, HTTPClient: c, MaxEventSize: w.maxMessage()}, nil, nil, nil
 	case *gen.StreamableHttpServerParams:
-		c, err := httpClient(w.opts.HTTPClient, p.Headers, p.Timeout, p.TerminateOnClose)
+		c, err := httpClient(w.opts.HTTPClient, p.Headers, p.Timeout, p.TerminateOnClose, w.maxMessage(), &w.limitHit)
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		return &sdk.StreamableClientTransport{Endpoint: p.Url, HTTPClient: c}, nil, nil, nil
+		return &sdk.StreamableClientTransport{Endpoint: p.Url, HTTPClient: c, MaxEventSize: w.maxMessage()}, nil, nil, nil
 	case nil:
 		return nil, nil, nil, errors.New("no server params")
 	}
@@ -314,6 +398,7 @@ func (w *Workbench) transport(p gen.McpServerParams) (sdk.Transport, *exec.Cmd, 
 // within startCtx and the read timeout; the session then lasts until
 // close, or until lifetime is done.
 func (w *Workbench) connect(startCtx, lifetime context.Context) (*session, error) {
+	w.limitHit.Store(nil)
 	t, cmd, stderr, err := w.transport(w.params)
 	if err != nil {
 		return nil, &Error{Op: "initialize", Message: err.Error(), Err: err}

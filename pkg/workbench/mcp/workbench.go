@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyjson"
@@ -44,7 +45,17 @@ type Options struct {
 	// sys.stdin and writes sys.stdout). They are not used for Host.
 	ElicitIn  io.Reader
 	ElicitOut io.Writer
+	// MaxMessageBytes bounds one message from the server: a line of a
+	// stdio server (the SDK's own bound), an event of an SSE or streamable
+	// HTTP stream, and the JSON body of a streamable HTTP answer. A larger
+	// message ends the session with an error naming the limit. 0 means
+	// DefaultMaxMessageBytes.
+	MaxMessageBytes int
 }
+
+// DefaultMaxMessageBytes is the default of Options.MaxMessageBytes: 16 MiB,
+// the MCP SDK's own bound on a stdio line and an SSE event.
+const DefaultMaxMessageBytes = sdk.DefaultMaxEventSize
 
 // Workbench is AutoGen's McpWorkbench: the tools of one MCP server.
 //
@@ -64,6 +75,10 @@ type Workbench struct {
 	sess    *session
 	started bool // Start or a call has started it at least once
 	stopped bool // Stop was called and Start was not called since
+
+	// limitHit is the message limit the current session's HTTP answers
+	// passed, if any.
+	limitHit atomic.Pointer[MessageLimitError]
 
 	calls   sync.WaitGroup
 	cmu     sync.Mutex
@@ -318,6 +333,9 @@ func (w *Workbench) mapError(op string, err, cause error, s *session) *Error {
 		e.Message = timeoutMessage(s.timeout)
 	case errors.As(err, &werr) && werr.Code != -32003 && werr.Code != -32004:
 		e.Code, e.Message = werr.Code, werr.Message
+	case w.limitHit.Load() != nil && !errors.As(err, &werr):
+		le := w.limitHit.Load()
+		e.Err, e.Message = le, le.Error()
 	case isClosed(err):
 		e.Message = connectionClosed
 	default:

@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestSingleInputsBounded gives every single-document input /dev/zero,
@@ -71,5 +72,29 @@ func TestValidateGithubWarnings(t *testing.T) {
 	want := `::warning file=-,line=1,col=13::/provider: unknown provider "my.Unknown": its config is not checked`
 	if code != 0 || !strings.Contains(stdout.String(), want+"\n") || !strings.Contains(stderr.String(), "warning: unknown provider") {
 		t.Errorf("exit %d\nstdout %q\nstderr %q", code, stdout.String(), stderr.String())
+	}
+}
+
+// TestHugeIntegerRefused: a three-million-digit integer (the issue's 31 s
+// input) is refused at once as pydantic's parser refuses it ("number out
+// of range" at the 4,301st character), exit 1; a token count given as an
+// integral float past int64 is pydantic's int_parsing_size.
+func TestHugeIntegerRefused(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"digits", `{"prompt_tokens":` + strings.Repeat("9", 3_000_000) + `,"completion_tokens":1}`, "number out of range"},
+		{"float", `{"prompt_tokens":1e300,"completion_tokens":1}`, "/prompt_tokens: Unable to parse input string as an integer, exceeded maximum size"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			var stdout, stderr bytes.Buffer
+			code := run([]string{"validate", "--mode", "autogen", "--type", "RequestUsage", "-"}, strings.NewReader(tc.in), &stdout, &stderr)
+			out := stdout.String() + stderr.String()
+			if code != exitBad || !strings.Contains(out, tc.want) {
+				t.Errorf("exit %d, output %q; want 1 and %q", code, out, tc.want)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("took %v", d)
+			}
+		})
 	}
 }

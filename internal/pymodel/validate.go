@@ -341,44 +341,60 @@ func plural(n int, word string) string {
 	return strconv.Itoa(n) + " " + word + "s"
 }
 
-// intText converts v as pydantic's lax int does and returns the decimal
-// text: an int; a float with no fractional part; a string holding an
-// integer (white space around it and a fraction of zeros allowed); a bool.
+// intText converts v as pydantic's lax int does (see LaxInt) and records
+// its fault.
 func (vd *validator) intText(v *pyjson.Value) (string, bool) {
+	text, code, msg := LaxInt(v)
+	if code != "" {
+		vd.add(code, msg, v)
+		return "", false
+	}
+	return text, true
+}
+
+// LaxInt converts v as pydantic-core's lax int validator does and returns
+// the decimal text, or pydantic's error type and message: an int; a
+// finite float with no fractional part inside int64's range (outside it:
+// int_parsing_size, as float_as_int refuses it); a string holding an
+// integer, white space around it and a fraction of zeros allowed, of at
+// most wire.MaxIntChars characters (longer: int_parsing_size, as
+// str_as_int refuses it); a bool.
+func LaxInt(v *pyjson.Value) (text, code, msg string) {
 	switch v.Kind {
 	case pyjson.Int:
-		return v.Int, true
+		return v.Int, "", ""
 	case pyjson.Bool:
 		if v.Bool {
-			return "1", true
+			return "1", "", ""
 		}
-		return "0", true
+		return "0", "", ""
 	case pyjson.Float:
 		if math.IsInf(v.Float, 0) || math.IsNaN(v.Float) {
-			vd.add("finite_number", "Input should be a finite number", v)
-			return "", false
+			return "", "finite_number", "Input should be a finite number"
 		}
 		if v.Float != math.Trunc(v.Float) {
-			vd.add("int_from_float", "Input should be a valid integer, got a number with a fractional part", v)
-			return "", false
+			return "", "int_from_float", "Input should be a valid integer, got a number with a fractional part"
 		}
-		bi, _ := new(big.Float).SetFloat64(v.Float).Int(nil)
-		return bi.String(), true
+		if !(v.Float > -(1<<63) && v.Float < 1<<63) {
+			return "", "int_parsing_size", "Unable to parse input string as an integer, exceeded maximum size"
+		}
+		return strconv.FormatInt(int64(v.Float), 10), "", ""
 	case pyjson.Str:
 		s := strings.TrimSpace(v.Str)
+		if len(s) > wire.MaxIntChars {
+			return "", "int_parsing_size", "Unable to parse input string as an integer, exceeded maximum size"
+		}
 		if i := strings.IndexByte(s, '.'); i >= 0 {
 			if strings.Trim(s[i+1:], "0") == "" {
 				s = s[:i]
 			}
 		}
-		if x, ok := wire.ParseInt(s); ok && len(s) <= pyjson.MaxIntDigits {
-			return x.String(), true
+		if x, ok := wire.ParseInt(s); ok {
+			return x.String(), "", ""
 		}
-		vd.add("int_parsing", "Input should be a valid integer, unable to parse string as an integer", v)
-		return "", false
+		return "", "int_parsing", "Input should be a valid integer, unable to parse string as an integer"
 	}
-	vd.add("int_type", "Input should be a valid integer", v)
-	return "", false
+	return "", "int_type", "Input should be a valid integer"
 }
 
 func (vd *validator) intValue(n *Node, v *pyjson.Value, dst reflect.Value) {

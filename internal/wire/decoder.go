@@ -635,6 +635,14 @@ func (d *Decoder) number() ([]byte, bool) {
 		d.syntaxError("invalid character in a number")
 		return nil, false
 	}
+	if p-start > MaxIntChars {
+		// pydantic's JSON parser (jiter) refuses an integer part longer
+		// than Python's int-string conversion limit, at the character
+		// after the limit.
+		d.pos = start + MaxIntChars + 1
+		d.syntaxError("number out of range")
+		return nil, false
+	}
 	if p < n && d.data[p] == '.' {
 		p++
 		q := p

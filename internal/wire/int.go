@@ -6,6 +6,13 @@ import (
 	"strconv"
 )
 
+// MaxIntChars is the longest integer text (its sign and digits) pydantic
+// reads: 4,300, Python's limit on int-string conversion
+// (sys.get_int_max_str_digits()). A JSON number whose integer part is
+// longer is invalid JSON to pydantic's parser ("number out of range"), and
+// a longer string given for an integer is int_parsing_size.
+const MaxIntChars = 4300
+
 // Int is an integer of any size, as Python's int is. Values that fit in
 // an int64 (nearly all) are held without allocation; larger ones are held
 // exactly as a big.Int, so no integer AutoGen writes is ever wrapped or

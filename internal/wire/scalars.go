@@ -123,11 +123,19 @@ func (d *Decoder) Int() Int {
 			d.failAt(off, "", "int_from_float", "Input should be a valid integer, got a number with a fractional part")
 			return Int{}
 		}
+		if !floatFitsInt64(f) {
+			d.failAt(off, "", "int_parsing_size", intParsingSizeMsg)
+			return Int{}
+		}
 		return intFromFloat(f)
 	case KindString:
 		off := d.pos
 		b, ok := d.valueString()
 		if !ok {
+			return Int{}
+		}
+		if len(strings.TrimSpace(string(b))) > MaxIntChars {
+			d.failAt(off, "", "int_parsing_size", intParsingSizeMsg)
 			return Int{}
 		}
 		if v, ok := intFromString(string(b)); ok {
@@ -146,6 +154,15 @@ func (d *Decoder) Int() Int {
 	d.typeFault("int_type", "Input should be a valid integer")
 	return Int{}
 }
+
+// intParsingSizeMsg is pydantic's message for int_parsing_size: a string
+// longer than MaxIntChars, or an integral float outside int64's range.
+const intParsingSizeMsg = "Unable to parse input string as an integer, exceeded maximum size"
+
+// floatFitsInt64 is pydantic-core's float_as_int range check:
+// i64::MIN as f64 < f < i64::MAX as f64 (both bounds are 2^63 in
+// magnitude, and excluded).
+func floatFitsInt64(f float64) bool { return f > -(1<<63) && f < 1<<63 }
 
 // intFromString parses a string as pydantic does for an int: surrounding
 // white space is ignored and a fractional part of zeros is allowed.

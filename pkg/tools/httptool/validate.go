@@ -8,8 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/agentschema/agentschema/internal/pymodel"
 	"github.com/agentschema/agentschema/internal/pytime"
-	"github.com/agentschema/agentschema/internal/wire"
 	"github.com/agentschema/agentschema/pkg/tools"
 )
 
@@ -375,40 +375,12 @@ func plural(n int, word string) string {
 // text: an int; a float with no fractional part; a string holding an
 // integer (white space around it and a fraction of zeros allowed); a bool.
 func (vd *validator) intText(v *pyjson.Value) (string, bool) {
-	switch v.Kind {
-	case pyjson.Int:
-		return v.Int, true
-	case pyjson.Bool:
-		if v.Bool {
-			return "1", true
-		}
-		return "0", true
-	case pyjson.Float:
-		if math.IsInf(v.Float, 0) || math.IsNaN(v.Float) {
-			vd.add("finite_number", "Input should be a finite number", v)
-			return "", false
-		}
-		if v.Float != math.Trunc(v.Float) {
-			vd.add("int_from_float", "Input should be a valid integer, got a number with a fractional part", v)
-			return "", false
-		}
-		bi, _ := new(big.Float).SetFloat64(v.Float).Int(nil)
-		return bi.String(), true
-	case pyjson.Str:
-		s := strings.TrimSpace(v.Str)
-		if i := strings.IndexByte(s, '.'); i >= 0 {
-			if strings.Trim(s[i+1:], "0") == "" {
-				s = s[:i]
-			}
-		}
-		if x, ok := wire.ParseInt(s); ok && len(s) <= pyjson.MaxIntDigits {
-			return x.String(), true
-		}
-		vd.add("int_parsing", "Input should be a valid integer, unable to parse string as an integer", v)
+	text, code, msg := pymodel.LaxInt(v)
+	if code != "" {
+		vd.add(code, msg, v)
 		return "", false
 	}
-	vd.add("int_type", "Input should be a valid integer", v)
-	return "", false
+	return text, true
 }
 
 // floatOf converts v as pydantic's lax float does: an int or float

@@ -263,3 +263,16 @@ func TestRenderUsage(t *testing.T) {
 		t.Errorf("usage lacks render: %q", out)
 	}
 }
+
+// TestRenderFormatStringBounded: a 22 KB format_string of wide fields,
+// which would build gigabytes, is reported as a MemoryError for its line
+// (exit 1) and the next line is still rendered.
+func TestRenderFormatStringBounded(t *testing.T) {
+	in := `{"source":"a","content":{"v":1},"format_string":"` + strings.Repeat("{v:1000000}", 2000) + `","type":"StructuredMessage[X]"}
+{"source":"a","content":"after","type":"TextMessage"}
+`
+	code, out, errs := runCmd(t, in, "render", "--as", "text", "-")
+	if code != 1 || out != "after\n" || !strings.Contains(errs, "-:1: /: cannot render StructuredMessage[X]: MemoryError: formatted string above 16777216 bytes") {
+		t.Errorf("exit %d, stdout %q, stderr %.300q", code, out, errs)
+	}
+}

@@ -50,6 +50,9 @@ func (f *formatter) build(b *strings.Builder, s string, depth int) error {
 		for j < len(s) && s[j] != '{' && s[j] != '}' {
 			j++
 		}
+		if b.Len()+j-i > MaxOutput {
+			return outputLimitErr()
+		}
 		b.WriteString(s[i:j])
 		if j >= len(s) {
 			return nil
@@ -183,8 +186,21 @@ func (f *formatter) field(b *strings.Builder, name string, conv rune, spec strin
 	if err != nil {
 		return err
 	}
+	if b.Len()+len(out) > MaxOutput {
+		return outputLimitErr()
+	}
 	b.WriteString(out)
 	return nil
+}
+
+// MaxOutput bounds the text Format builds, in bytes (16 MiB): a short
+// format string that repeats a wide field ("{x:1000000}" a thousand times)
+// or a long value would otherwise make it allocate without bound. Past it,
+// Format raises MemoryError, a limit of this package, not of Python.
+const MaxOutput = 16 << 20
+
+func outputLimitErr() error {
+	return pyexc.New(pyexc.MemoryError, "formatted string above "+strconv.Itoa(MaxOutput)+" bytes (a limit of this package, not of Python)")
 }
 
 // decimalIndex is CPython's get_integer: the value of an all-digit name,

@@ -3,6 +3,7 @@ package pyformat_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -113,4 +114,23 @@ func ExampleFormat() {
 	// Output:
 	// 'tool' ran 1,234.5s on b
 	// KeyError: 'nope' true
+}
+
+// TestFormatOutputBounded: a 22 KB format string of wide fields (which
+// would build gigabytes) raises MemoryError once the output passes
+// MaxOutput, without building it; output up to the bound is built.
+func TestFormatOutputBounded(t *testing.T) {
+	kw, err := pyjson.Parse([]byte(`{"x": "a"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	format := strings.Repeat("{x:1000000}", 2000)
+	_, err = pyformat.Format(format, &kw)
+	if err == nil || !strings.Contains(err.Error(), "MemoryError") || !strings.Contains(err.Error(), "formatted string above") {
+		t.Fatalf("err = %v, want MemoryError", err)
+	}
+	out, err := pyformat.Format(strings.Repeat("{x:1000000}", 16), &kw)
+	if err != nil || len(out) != 16_000_000 {
+		t.Errorf("16 fields: len %d, %v", len(out), err)
+	}
 }

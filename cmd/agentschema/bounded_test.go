@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -96,5 +97,30 @@ func TestHugeIntegerRefused(t *testing.T) {
 				t.Errorf("took %v", d)
 			}
 		})
+	}
+}
+
+// TestJSONLTruncatedFirstLine: a .jsonl file whose first line is a
+// truncated value reports that line and goes on with the next ones, as
+// for any other broken line (not one broken document for the whole file).
+func TestJSONLTruncatedFirstLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	in := `{"source":"a","content":"cut her` + "\n" +
+		`{"source":"a","content":"fine","type":"TextMessage"}` + "\n" +
+		`{"source":"a","content":"also fine","type":"TextMessage"}` + "\n"
+	if err := os.WriteFile(path, []byte(in), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"validate", "--type", "ChatMessage", path}, strings.NewReader(""), &stdout, &stderr)
+	out := stdout.String() + stderr.String()
+	if code != exitBad || !strings.Contains(out, path+":1:") || strings.Contains(out, path+":2:") || !strings.Contains(out, "3 documents, 1 invalid") {
+		t.Errorf("exit %d, output %q", code, out)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	code = run([]string{"render", "--as", "text", path}, strings.NewReader(""), &stdout, &stderr)
+	if code != exitBad || stdout.String() != "fine\nalso fine\n" || !strings.Contains(stderr.String(), path+":1:") {
+		t.Errorf("render: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
 }

@@ -19,7 +19,8 @@ type document = jsonstream.Document
 // forDocuments calls fn for each document of the input r named name, read
 // by jsonstream: JSONL (one document per line, of any length) or JSON
 // values one after another (one document spread over lines, or several);
-// with elements, a top-level JSON array gives its elements. Memory is
+// with elements, a top-level JSON array gives its elements. A file named
+// *.jsonl or *.ndjson is always read as JSONL. Memory is
 // bounded by the largest document. A document the reader finds broken is
 // passed to fn all the same, with its bytes, so that fn's decoder reports
 // the fault in its own words (as it did when the command read whole
@@ -27,6 +28,13 @@ type document = jsonstream.Document
 // data. The error is fn's, or a read error.
 func forDocuments(name string, r io.Reader, elements bool, fn func(doc document, fault error) error) error {
 	opts := jsonstream.Options{Name: name, Elements: elements}
+	if ext := strings.ToLower(filepath.Ext(name)); ext == ".jsonl" || ext == ".ndjson" {
+		// A file named as JSON Lines is read line by line even when its
+		// first line is broken (detection would take a truncated first
+		// value for the start of one document spread over lines, and
+		// report the whole file as one broken document).
+		opts.Format = jsonstream.JSONL
+	}
 	for doc, err := range jsonstream.Read(r, opts) {
 		if err != nil && !errors.Is(err, jsonstream.ErrSyntax) && !errors.Is(err, jsonstream.ErrTooLarge) {
 			var e *jsonstream.Error

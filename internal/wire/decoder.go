@@ -479,8 +479,16 @@ func (d *Decoder) Next() ([]byte, bool) {
 		d.syntaxError("expected a string for an object member name")
 		return nil, false
 	}
+	nameStart := d.pos
+	nerrs := len(d.errs)
 	name, ok := d.rawString()
 	if !ok {
+		// The fault is in this member's name: give it this member's
+		// pointer, with the name as written (it has no decoded form).
+		top.name = rawName(d.data, nameStart+1)
+		if len(d.errs) > nerrs {
+			d.errs[len(d.errs)-1].Pointer = d.pointer("")
+		}
 		return nil, false
 	}
 	d.ws()
@@ -492,6 +500,19 @@ func (d *Decoder) Next() ([]byte, bool) {
 	d.ws()
 	top.name = name
 	return name, true
+}
+
+// rawName is the text of a member name as written, from start to its
+// closing quote (or the end of the line or input), escapes kept.
+func rawName(data []byte, start int) []byte {
+	i := start
+	for i < len(data) && data[i] != '"' && data[i] != '\n' {
+		if data[i] == '\\' {
+			i++
+		}
+		i++
+	}
+	return data[start:min(i, len(data))]
 }
 
 func (d *Decoder) leave() {

@@ -130,7 +130,8 @@ func runContextCommand(args []string, stdin io.Reader, stdout, stderr io.Writer)
 	w.Write(out)
 	w.WriteByte('\n')
 	if err := w.Flush(); err != nil {
-		fmt.Fprintf(stderr, "agentschema context: writing output: %v\n", err)
+		// The command's output guard saw the failure: it prints it once
+		// (or exits 141 silently for a closed pipe).
 		return exitUsage
 	}
 	return exitOK

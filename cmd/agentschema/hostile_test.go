@@ -399,6 +399,32 @@ func TestHostileClosedStdout(t *testing.T) {
 			t.Errorf("read the whole input after the output failed")
 		}
 	})
+	// Every verb reports a write error once, in the same words.
+	ctxConfig := filepath.Join(t.TempDir(), "ctx.json")
+	if err := os.WriteFile(ctxConfig, []byte(`{"provider":"autogen_core.model_context.UnboundedChatCompletionContext","config":{}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	textLine := []byte(`{"source":"a","content":"x","type":"TextMessage"}` + "\n")
+	for _, args := range [][]string{
+		{"render", "-"},
+		{"validate", "--type", "UserMessage", "--format", "json", "-"},
+		{"tokens", "--encoding", "cl100k_base", "--text", "-"},
+		{"context", "--config", ctxConfig, "-"},
+		{"schema", "show", "UserMessage"},
+	} {
+		t.Run("disk full "+args[0], func(t *testing.T) {
+			line := userLine
+			if args[0] == "render" {
+				line = textLine
+			}
+			src := &repeatReader{line: line, left: int64(len(line)) * 1000}
+			var errb bytes.Buffer
+			code := run(args, src, failWriter{syscall.ENOSPC}, &errb)
+			if code != exitUsage || strings.Count(errb.String(), "no space left on device") != 1 {
+				t.Fatalf("exit %d, stderr %.300q; want 2 and the error once", code, errb.String())
+			}
+		})
+	}
 }
 
 // stallingReader yields lines one per Read; once they are used up it

@@ -20,7 +20,7 @@ func (im *Image) decodeBMP() ([]byte, error) {
 	var indices []byte // RLE output: one palette index per pixel, rows as stored
 	if b.compression == biRLE8 || b.compression == biRLE4 {
 		var err error
-		if indices, err = bmpRLE(im.data, b.offset, w, h, b.compression == biRLE4); err != nil {
+		if indices, err = bmpRLE(im.data, b.offset, w, h, b.compression == biRLE4, true); err != nil {
 			return nil, err
 		}
 	} else if need := int64(b.offset) + int64(h-1)*stride + rowBytes; b.offset < 0 || need > int64(len(im.data)) {
@@ -45,6 +45,28 @@ func (im *Image) decodeBMP() ([]byte, error) {
 		conv.row(dst, im.data[int64(b.offset)+int64(srcY)*stride:], w)
 	}
 	return out, nil
+}
+
+// checkBMP reads the pixel data as decodeBMP does, with the same errors,
+// without holding it: RLE data is walked counting the pixels it gives,
+// uncompressed rows only need to be in the file.
+func (im *Image) checkBMP() error {
+	b := im.bmp
+	w, h := im.width, im.height
+	size := int64(w) * int64(h) * 3
+	if size != int64(int(size)) || size > math.MaxInt32*4 {
+		return decodeErr("BMP", "image too large to decode", nil)
+	}
+	if b.compression == biRLE8 || b.compression == biRLE4 {
+		_, err := bmpRLE(im.data, b.offset, w, h, b.compression == biRLE4, false)
+		return err
+	}
+	stride := int64((int64(w)*int64(b.bits)+31)>>3) &^ 3
+	rowBytes := (int64(w)*int64(b.bits) + 7) / 8
+	if need := int64(b.offset) + int64(h-1)*stride + rowBytes; b.offset < 0 || need > int64(len(im.data)) {
+		return decodeErr("BMP", "image file is truncated", nil)
+	}
+	return nil
 }
 
 // bmpRows turns stored BMP rows into RGB.
@@ -131,14 +153,18 @@ func (r *bmpRows) row(dst, row []byte, w int) {
 
 // bmpRLE expands RLE8 or RLE4 data as Pillow's BmpRleDecoder does: one
 // index per pixel, rows in file order (bottom-up unless the header says
-// otherwise); too little data is an error, extra data is ignored.
-func bmpRLE(d []byte, offset, w, h int, rle4 bool) ([]byte, error) {
+// otherwise); too little data is an error, extra data is ignored. Unless
+// keep, the pixels are only counted and the result is nil.
+func bmpRLE(d []byte, offset, w, h int, rle4, keep bool) ([]byte, error) {
 	want := w * h
-	data := make([]byte, 0, want)
+	s := &rleSink{keep: keep}
+	if keep {
+		s.data = make([]byte, 0, want)
+	}
 	r := &rleReader{d: d, pos: offset}
 	x := 0
 read:
-	for len(data) < want {
+	for s.n < want {
 		pair := r.read(2)
 		if len(pair) < 2 {
 			break
@@ -148,39 +174,92 @@ read:
 			if x+n > w {
 				n = max(0, w-x)
 			}
-			data = rleRun(data, n, v, rle4)
+			s.run(n, v, rle4)
 			x += n
 			continue
 		}
 		switch v {
 		case 0: // end of line
-			for len(data)%w != 0 {
-				data = append(data, 0)
-			}
+			s.zeros((w - s.n%w) % w)
 			x = 0
 		case 1: // end of bitmap
 			break read
 		case 2: // delta
-			var ok bool
-			var err error
-			if data, ok, err = rleDelta(r, data, w, want); err != nil {
+			ok, err := rleDelta(r, s, w, want)
+			if err != nil {
 				return nil, err
 			} else if !ok {
 				break read
 			}
-			x = len(data) % w
+			x = s.n % w
 		default: // absolute run
-			var ok bool
-			if data, ok = rleAbsolute(r, data, int(v), rle4); !ok {
+			if !rleAbsolute(r, s, int(v), rle4) {
 				break read
 			}
 			x += int(v)
 		}
 	}
-	if len(data) < want {
+	if s.n < want {
 		return nil, decodeErr("BMP", "not enough image data", nil)
 	}
-	return data[:want], nil
+	if !keep {
+		return nil, nil
+	}
+	return s.data[:want], nil
+}
+
+// rleSink takes the pixels of BMP RLE data: it counts them, and keeps them
+// when keep is set.
+type rleSink struct {
+	keep bool
+	data []byte
+	n    int // pixels so far
+}
+
+// run takes an encoded run of n pixels of index v (RLE4: the two nibbles
+// of v in turn).
+func (s *rleSink) run(n int, v byte, rle4 bool) {
+	s.n += n
+	if !s.keep {
+		return
+	}
+	for i := 0; i < n; i++ {
+		switch {
+		case !rle4:
+			s.data = append(s.data, v)
+		case i%2 == 0:
+			s.data = append(s.data, v>>4)
+		default:
+			s.data = append(s.data, v&0x0f)
+		}
+	}
+}
+
+// zeros takes n pixels of index 0.
+func (s *rleSink) zeros(n int) {
+	s.n += n
+	if s.keep {
+		s.data = append(s.data, make([]byte, n)...)
+	}
+}
+
+// raw takes the bytes of an absolute run (RLE4: two pixels a byte).
+func (s *rleSink) raw(b []byte, rle4 bool) {
+	if rle4 {
+		s.n += 2 * len(b)
+	} else {
+		s.n += len(b)
+	}
+	if !s.keep {
+		return
+	}
+	for _, c := range b {
+		if rle4 {
+			s.data = append(s.data, c>>4, c&0x0f)
+		} else {
+			s.data = append(s.data, c)
+		}
+	}
 }
 
 // rleReader reads BMP RLE data from pos on, giving what is there when the
@@ -201,64 +280,42 @@ func (r *rleReader) read(n int) []byte {
 	return p
 }
 
-// rleRun appends an encoded run of n pixels of index v (RLE4: the two
-// nibbles of v in turn).
-func rleRun(data []byte, n int, v byte, rle4 bool) []byte {
-	for i := 0; i < n; i++ {
-		switch {
-		case !rle4:
-			data = append(data, v)
-		case i%2 == 0:
-			data = append(data, v>>4)
-		default:
-			data = append(data, v&0x0f)
-		}
-	}
-	return data
-}
-
-// rleDelta reads a delta escape and appends the pixels it skips, as zeros,
+// rleDelta reads a delta escape and takes the pixels it skips, as zeros,
 // up to want in all. It reports false when the data ends before the delta,
 // which ends the bitmap.
-func rleDelta(r *rleReader, data []byte, w, want int) ([]byte, bool, error) {
+func rleDelta(r *rleReader, s *rleSink, w, want int) (bool, error) {
 	// Pillow reads two bytes, then the offsets from the two after.
 	if len(r.read(2)) < 2 {
-		return data, false, nil
+		return false, nil
 	}
 	dxy := r.read(2)
 	if len(dxy) < 2 {
-		return nil, false, decodeErr("BMP", "truncated RLE delta", nil)
+		return false, decodeErr("BMP", "truncated RLE delta", nil)
 	}
 	if n := int(dxy[0]) + int(dxy[1])*w; n > 0 {
-		if len(data)+n > want {
-			n = want - len(data)
+		if s.n+n > want {
+			n = want - s.n
 		}
-		data = append(data, make([]byte, n)...)
+		s.zeros(n)
 	}
-	return data, true, nil
+	return true, nil
 }
 
-// rleAbsolute appends an absolute run of v pixels stored as they are,
-// then skips to the next word (by file position, as Pillow does). It
-// reports false when the data ends within the run, which ends the bitmap.
-func rleAbsolute(r *rleReader, data []byte, v int, rle4 bool) ([]byte, bool) {
+// rleAbsolute takes an absolute run of v pixels stored as they are, then
+// skips to the next word (by file position, as Pillow does). It reports
+// false when the data ends within the run, which ends the bitmap.
+func rleAbsolute(r *rleReader, s *rleSink, v int, rle4 bool) bool {
 	count := v
 	if rle4 {
 		count = v / 2
 	}
 	raw := r.read(count)
-	for _, c := range raw {
-		if rle4 {
-			data = append(data, c>>4, c&0x0f)
-		} else {
-			data = append(data, c)
-		}
-	}
+	s.raw(raw, rle4)
 	if len(raw) < count {
-		return data, false
+		return false
 	}
 	if r.pos%2 != 0 {
 		r.pos++ // word alignment, by file position as in Pillow
 	}
-	return data, true
+	return true
 }

@@ -13,6 +13,31 @@ import (
 // decodeWebP decodes a WebP file with golang.org/x/image/webp (Pillow
 // decodes WebP with libwebp).
 func (im *Image) decodeWebP() ([]byte, error) {
+	n := decodeMemory.acquire(im.webpDecodeBytes() + im.rgbBytes())
+	defer decodeMemory.release(n)
+	img, err := im.readWebP()
+	if err != nil {
+		return nil, err
+	}
+	return goImageRGB(img), nil
+}
+
+// checkWebP reads a WebP file as decodeWebP does, with the same errors,
+// and drops the pixels. A lossy file whose first partition is too short for
+// its macroblocks is refused before any pixel is allocated (see
+// vp8TooShort).
+func (im *Image) checkWebP() error {
+	if err := im.vp8TooShort(); err != nil {
+		return err
+	}
+	n := decodeMemory.acquire(im.webpDecodeBytes())
+	defer decodeMemory.release(n)
+	_, err := im.readWebP()
+	return err
+}
+
+// readWebP decodes the file with golang.org/x/image/webp.
+func (im *Image) readWebP() (image.Image, error) {
 	img, err := webp.Decode(bytes.NewReader(im.data))
 	if err != nil {
 		return nil, decodeErr(im.format, "broken data stream", err)
@@ -20,12 +45,38 @@ func (im *Image) decodeWebP() ([]byte, error) {
 	if b := img.Bounds(); b.Dx() != im.width || b.Dy() != im.height {
 		return nil, decodeErr(im.format, "decoded size differs from the header", nil)
 	}
-	return goImageRGB(img), nil
+	return img, nil
 }
 
 // decodeJPEG decodes with image/jpeg, then upsamples chroma and converts
 // YCbCr to RGB with libjpeg's arithmetic, as Pillow (libjpeg) does.
 func (im *Image) decodeJPEG() ([]byte, error) {
+	n := decodeMemory.acquire(im.jpegDecodeBytes() + im.rgbBytes())
+	defer decodeMemory.release(n)
+	img, err := im.readJPEG()
+	if err != nil {
+		return nil, err
+	}
+	switch m := img.(type) {
+	case *image.YCbCr:
+		return jpegYCbCrRGB(m), nil
+	case *image.CMYK:
+		return cmykRGB(m), nil
+	}
+	return goImageRGB(img), nil
+}
+
+// checkJPEG reads a JPEG file as decodeJPEG does, with the same errors,
+// and drops the pixels.
+func (im *Image) checkJPEG() error {
+	n := decodeMemory.acquire(im.jpegDecodeBytes())
+	defer decodeMemory.release(n)
+	_, err := im.readJPEG()
+	return err
+}
+
+// readJPEG decodes the file with image/jpeg.
+func (im *Image) readJPEG() (image.Image, error) {
 	if size := int64(im.width) * int64(im.height) * 3; size != int64(int(size)) || size > math.MaxInt32*4 {
 		return nil, decodeErr("JPEG", "image too large to decode", nil)
 	}
@@ -36,13 +87,7 @@ func (im *Image) decodeJPEG() ([]byte, error) {
 	if b := img.Bounds(); b.Dx() != im.width || b.Dy() != im.height {
 		return nil, decodeErr("JPEG", "decoded size differs from the header", nil)
 	}
-	switch m := img.(type) {
-	case *image.YCbCr:
-		return jpegYCbCrRGB(m), nil
-	case *image.CMYK:
-		return cmykRGB(m), nil
-	}
-	return goImageRGB(img), nil
+	return img, nil
 }
 
 // goImageRGB converts any image.Image to packed RGB, dropping alpha without

@@ -50,6 +50,9 @@ func (im *Image) decodeGIF() ([]byte, error) {
 	if size != int64(int(size)) || size > math.MaxInt32*4 {
 		return nil, decodeErr("GIF", "image too large to decode", nil)
 	}
+	if g.lzwMin < 2 || g.lzwMin > 8 {
+		return nil, decodeErr("GIF", "unsupported LZW code size", nil)
+	}
 	var pal [256][3]byte
 	if g.gray {
 		for i := range pal {
@@ -60,19 +63,10 @@ func (im *Image) decodeGIF() ([]byte, error) {
 			pal[i/3] = [3]byte{g.palette[i], g.palette[i+1], g.palette[i+2]}
 		}
 	}
-	if g.lzwMin < 2 || g.lzwMin > 8 {
-		return nil, decodeErr("GIF", "unsupported LZW code size", nil)
-	}
 	frame := make([]byte, g.fw*g.fh)
 	if len(frame) > 0 {
-		zr := lzw.NewReader(&subBlockReader{d: im.data, pos: g.dataPos}, lzw.LSB, g.lzwMin)
-		_, err := io.ReadFull(zr, frame)
-		zr.Close()
-		if err != nil {
-			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-				return nil, decodeErr("GIF", "image file is truncated", nil)
-			}
-			return nil, decodeErr("GIF", "broken data stream", err)
+		if err := im.readGIFFrame(frame); err != nil {
+			return nil, err
 		}
 		if g.interlaced {
 			frame = uninterlace(frame, g.fw, g.fh)
@@ -95,6 +89,54 @@ func (im *Image) decodeGIF() ([]byte, error) {
 		}
 	}
 	return out, nil
+}
+
+// gifCheckBuf is the size of the buffer checkGIF decodes into.
+const gifCheckBuf = 16 << 10
+
+// checkGIF reads the first frame's LZW data as decodeGIF does, with the
+// same errors, into a small buffer that is overwritten as it goes: the
+// frame is never held.
+func (im *Image) checkGIF() error {
+	g := im.gif
+	size := int64(im.width) * int64(im.height) * 3
+	if size != int64(int(size)) || size > math.MaxInt32*4 {
+		return decodeErr("GIF", "image too large to decode", nil)
+	}
+	if g.lzwMin < 2 || g.lzwMin > 8 {
+		return decodeErr("GIF", "unsupported LZW code size", nil)
+	}
+	return im.readGIFFrame(nil)
+}
+
+// readGIFFrame decodes the first frame's g.fw*g.fh indices into frame, or,
+// when frame is nil, into a small buffer (to check the data).
+func (im *Image) readGIFFrame(frame []byte) error {
+	g := im.gif
+	want := g.fw * g.fh
+	if want == 0 {
+		return nil
+	}
+	zr := lzw.NewReader(&subBlockReader{d: im.data, pos: g.dataPos}, lzw.LSB, g.lzwMin)
+	defer zr.Close()
+	var err error
+	if frame != nil {
+		_, err = io.ReadFull(zr, frame)
+	} else {
+		buf := make([]byte, min(want, gifCheckBuf))
+		for want > 0 && err == nil {
+			n := min(want, len(buf))
+			_, err = io.ReadFull(zr, buf[:n])
+			want -= n
+		}
+	}
+	if err != nil {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return decodeErr("GIF", "image file is truncated", nil)
+		}
+		return decodeErr("GIF", "broken data stream", err)
+	}
+	return nil
 }
 
 // uninterlace reorders the rows of an interlaced GIF frame.

@@ -107,6 +107,12 @@ func (im *Image) openPNG() error {
 	return nil
 }
 
+// jpegInfo is what the JPEG frame header gave.
+type jpegInfo struct {
+	comps       int  // components: 1, 3 or 4
+	progressive bool // a progressive frame
+}
+
 // openJPEG follows Pillow's JpegImageFile._open marker loop up to the
 // start of scan.
 func (im *Image) openJPEG() error {
@@ -169,6 +175,8 @@ func (im *Image) openJPEG() error {
 				return unidentified("cannot handle %d-layer images", seg[5])
 			}
 			sofSeen = true
+			// SOF2, SOF6, SOF10 and SOF14 are progressive.
+			im.jpeg = &jpegInfo{comps: int(seg[5]), progressive: marker&0xf3 == 0xc2}
 		}
 		if marker == 0xda { // start of scan
 			if !sofSeen {
@@ -562,6 +570,13 @@ func (im *Image) openWebP() error {
 	default:
 		return unidentified("not a WebP image (chunk %q)", fourcc)
 	}
-	im.webp = true
+	im.webp = &webpInfo{vp8: fourcc == "VP8 ", lossless: fourcc == "VP8L", extended: fourcc == "VP8X"}
 	return nil
+}
+
+// webpInfo is what the WebP header gave: the first chunk's kind.
+type webpInfo struct {
+	vp8      bool // a simple lossy file: the VP8 chunk comes first
+	lossless bool // a simple lossless file: VP8L first
+	extended bool // VP8X first: alpha, animation or metadata may follow
 }

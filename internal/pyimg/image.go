@@ -14,6 +14,11 @@ import (
 // 2 * PIL.Image.MAX_IMAGE_PIXELS (2 * 89478485).
 const DefaultMaxPixels int64 = 2 * 89478485
 
+// DefaultMaxDocumentPixels is the default bound on the pixels of all the
+// images of one document (internal/wire refuses a document past it with a
+// "limit" fault): four images at Pillow's per-image threshold.
+const DefaultMaxDocumentPixels int64 = 4 * DefaultMaxPixels
+
 // Limits bounds what [Open] accepts.
 type Limits struct {
 	// MaxPixels is the largest width*height accepted. 0 means
@@ -42,14 +47,15 @@ type Image struct {
 	png  *pngInfo
 	gif  *gifInfo
 	bmp  *bmpInfo
-	webp bool
+	jpeg *jpegInfo
+	webp *webpInfo
 
-	mu          sync.Mutex
-	decoded     bool   // rgb and err are set
-	rgb         []byte // the RGB pixels, once decoded
-	err         error  // the decoding error
-	rowsChecked bool   // a PNG's rows were read by checkPNG
-	checkErr    error  // checkPNG's error
+	mu       sync.Mutex
+	decoded  bool   // rgb and err are set
+	rgb      []byte // the RGB pixels, once decoded
+	err      error  // the decoding error
+	checked  bool   // the pixel data was read by check, keeping nothing
+	checkErr error  // check's error
 }
 
 // Open identifies an image from its file bytes, as PIL.Image.open does, and
@@ -98,10 +104,9 @@ func Open(data []byte, lim Limits) (*Image, error) {
 
 // Load is [Open] followed by reading all the pixel data: it accepts exactly
 // the images AutoGen's Image accepts on load (Pillow's open then
-// convert("RGB")). A PNG's rows are inflated and checked but not kept: an
-// 8-bit RGB PNG is written back as its own bytes, and other PNGs are
-// decoded again when their pixels are asked for. Other formats keep their
-// decoded pixels.
+// convert("RGB")). The pixel data is checked as [Image.Check] does and not
+// kept: an 8-bit RGB PNG is written back as its own bytes, and other
+// images are decoded again when their pixels are asked for.
 func Load(data []byte, lim Limits) (*Image, error) {
 	im, err := Open(data, lim)
 	if err != nil {
@@ -116,38 +121,62 @@ func Load(data []byte, lim Limits) (*Image, error) {
 // Check reads all the image's pixel data once, as [Load] does, and returns
 // the error Load would return. It is for callers that [Open] an image and
 // check it later, perhaps on another goroutine.
+//
+// Check keeps nothing: PNG, GIF and BMP data are read as a stream, in
+// memory proportional to a row of the image; JPEG and WebP images are
+// decoded and dropped, within the package's decoding memory budget (see
+// the package documentation). [Image.RGB] and [Image.EncodePNG] decode the
+// image again when they need its pixels.
 func (im *Image) Check() error {
-	if im.png != nil {
-		_, err := im.checked()
-		return err
-	}
-	_, err := im.pixels()
-	return err
-}
-
-// checked reads a PNG's rows once (see checkPNG), unless its pixels are
-// already decoded, and reports whether the file is well-formed throughout.
-func (im *Image) checked() (clean bool, err error) {
 	im.mu.Lock()
 	defer im.mu.Unlock()
-	if !im.decoded && !im.rowsChecked {
-		im.checkErr = im.safeCheckPNG()
-		im.rowsChecked = true
-	}
-	if im.decoded {
-		return im.png.clean, im.err
-	}
-	return im.png.clean, im.checkErr
+	return im.checkLocked()
 }
 
-// safeCheckPNG runs checkPNG, recovering from a decoder fault as decode does.
-func (im *Image) safeCheckPNG() (err error) {
+// checkLocked runs check once, unless the pixels are already decoded, and
+// returns its error; im.mu is held.
+func (im *Image) checkLocked() error {
+	if im.decoded {
+		return im.err
+	}
+	if !im.checked {
+		im.checkErr = im.safeCheck()
+		im.checked = true
+	}
+	return im.checkErr
+}
+
+// checkedPNG checks a PNG once (see Check) and reports whether the file is
+// well-formed throughout.
+func (im *Image) checkedPNG() (clean bool, err error) {
+	im.mu.Lock()
+	defer im.mu.Unlock()
+	err = im.checkLocked()
+	return im.png.clean, err
+}
+
+// safeCheck reads the pixel data as decode does, with the same errors,
+// keeping nothing, and recovers from a decoder fault as decode does.
+func (im *Image) safeCheck() (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = decodeErr(im.format, "internal decoder failure", fmt.Errorf("%v", r))
 		}
 	}()
-	return im.checkPNG()
+	switch {
+	case im.png != nil:
+		return im.checkPNG()
+	case im.gif != nil:
+		return im.checkGIF()
+	case im.bmp != nil:
+		return im.checkBMP()
+	case im.jpeg != nil:
+		return im.checkJPEG()
+	case im.webp != nil:
+		return im.checkWebP()
+	default:
+		return decodeErr(im.format, "no decoder for this format", nil)
+	}
 }
 
 // FromBase64 decodes s with [DecodeBase64] and loads the image with [Load]:
@@ -288,9 +317,9 @@ func (im *Image) decode() (pix []byte, err error) {
 		return im.decodeGIF()
 	case im.bmp != nil:
 		return im.decodeBMP()
-	case im.format == "JPEG":
+	case im.jpeg != nil:
 		return im.decodeJPEG()
-	case im.webp:
+	case im.webp != nil:
 		return im.decodeWebP()
 	default:
 		return nil, decodeErr(im.format, "no decoder for this format", nil)
@@ -305,7 +334,7 @@ func (im *Image) decode() (pix []byte, err error) {
 // would only cost time.
 func (im *Image) EncodePNG() ([]byte, error) {
 	if im.png != nil && im.png.depth == 8 && im.png.ctype == 2 {
-		clean, err := im.checked()
+		clean, err := im.checkedPNG()
 		if err != nil {
 			return nil, err
 		}

@@ -50,6 +50,9 @@ func (d *Decoder) Image() Image {
 			d.imageFault(off, d.pointer(""), err)
 			continue
 		}
+		if !d.countImagePixels(img, off) {
+			return Image{}
+		}
 		im = Image{img}
 		d.checkImage(img, off)
 	}
@@ -57,6 +60,32 @@ func (d *Decoder) Image() Image {
 		d.Missing("data")
 	}
 	return im
+}
+
+// countImagePixels adds img's pixels to the document's tally and reports
+// whether they stay within the document's image pixel limit. Past it, it
+// records a fatal "limit" fault (a *LimitError named
+// "document_image_pixels") at offset, with the pointer of the image's data,
+// and decoding stops: checking one more image just under Pillow's
+// per-image threshold would cost seconds of CPU. The limit is
+// DefaultMaxDocumentPixels (four images at Pillow's threshold), or four
+// times Options.MaxImagePixels when that is set; none when it is negative.
+func (d *Decoder) countImagePixels(img *pyimg.Image, offset int) bool {
+	limit := pyimg.DefaultMaxDocumentPixels
+	switch m := d.opts.MaxImagePixels; {
+	case m < 0:
+		limit = -1
+	case m > 0:
+		limit = 4 * m
+	}
+	w, h := img.Size()
+	t := d.imageTally()
+	t.pixels += int64(w) * int64(h)
+	if limit >= 0 && t.pixels > limit {
+		d.limit(offset, "document_image_pixels", limit, "pixels in the images of one document")
+		return false
+	}
+	return true
 }
 
 // openImage decodes the base64 and reads the image header.

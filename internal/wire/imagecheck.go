@@ -23,11 +23,24 @@ const asyncImageMin = 2 << 10
 // imageSlots bounds the image checks running at once across all decoders.
 var imageSlots = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
 
-// pendingImage is an image check running on another goroutine.
+// pendingImage is an image check running on another goroutine. The first
+// entry of Decoder.images is not one: it holds the document's tally of
+// image pixels (see imageTally), so that a document's images share one
+// limit.
 type pendingImage struct {
 	done    chan error
 	offset  int
 	pointer string
+	pixels  int64 // the tally entry: pixels in the document's images so far
+}
+
+// imageTally returns the entry that counts the pixels of the document's
+// images, creating it for a new document (Reset empties d.images).
+func (d *Decoder) imageTally() *pendingImage {
+	if len(d.images) == 0 {
+		d.images = append(d.images, pendingImage{})
+	}
+	return &d.images[0]
 }
 
 // checkImage reads all of img's pixel data, as AutoGen does on load, and
@@ -41,6 +54,7 @@ func (d *Decoder) checkImage(img *pyimg.Image, offset int) {
 		return
 	}
 	p := pendingImage{done: make(chan error, 1), offset: offset, pointer: d.pointer("")}
+	d.imageTally()
 	d.images = append(d.images, p)
 	imageSlots <- struct{}{}
 	go func() {
@@ -52,17 +66,18 @@ func (d *Decoder) checkImage(img *pyimg.Image, offset int) {
 // waitImages waits for the image checks still running and records their
 // faults, keeping the errors in document order.
 func (d *Decoder) waitImages() {
-	if len(d.images) == 0 {
+	if len(d.images) <= 1 {
 		return
 	}
 	added := false
-	for _, p := range d.images {
+	for _, p := range d.images[1:] {
 		if err := <-p.done; err != nil {
 			d.imageFault(p.offset, p.pointer, err)
 			added = true
 		}
 	}
-	d.images = d.images[:0]
+	clear(d.images[1:])
+	d.images = d.images[:1] // keep the tally
 	if added {
 		sort.SliceStable(d.errs, func(i, j int) bool { return d.errs[i].Offset < d.errs[j].Offset })
 	}

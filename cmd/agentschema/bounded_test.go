@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -122,5 +123,36 @@ func TestJSONLTruncatedFirstLine(t *testing.T) {
 	code = run([]string{"render", "--as", "text", path}, strings.NewReader(""), &stdout, &stderr)
 	if code != exitBad || stdout.String() != "fine\nalso fine\n" || !strings.Contains(stderr.String(), path+":1:") {
 		t.Errorf("render: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+}
+
+// TestHugeTreeRefused: a team of 30,000 participants with their model
+// clients (60,001 components) is refused by validate (both modes) and
+// normalize with one "limit" fault naming the first component past the
+// bound, exit 1, instead of being decoded at several times its size.
+func TestHugeTreeRefused(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"provider":"autogen_agentchat.teams.RoundRobinGroupChat","component_type":"team","config":{"participants":[`)
+	for i := range 30_000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"provider":"autogen_agentchat.agents.AssistantAgent","component_type":"agent","config":{"name":"a%d","model_client":{"provider":"autogen_ext.models.openai.OpenAIChatCompletionClient","component_type":"model","config":{"model":"gpt-4o"}}}}`, i)
+	}
+	b.WriteString(`]}}`)
+	for _, args := range [][]string{
+		{"validate", "-"},
+		{"validate", "--mode", "autogen", "-"},
+		{"normalize", "-"},
+		{"normalize", "--type", "ComponentModel", "-"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(args, strings.NewReader(b.String()), &stdout, &stderr)
+			out := stdout.String() + stderr.String()
+			if code != exitBad || !strings.Contains(out, "/config/participants/24999/config/model_client: exceeds the components limit of 50000") {
+				t.Errorf("exit %d, output %.400q", code, out)
+			}
+		})
 	}
 }

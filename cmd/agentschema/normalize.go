@@ -225,6 +225,14 @@ func normalizeDoc(doc document, typ string, opts wire.Options, p *faultPrinter) 
 		}
 		title = t
 	}
+	if title == "ComponentModel" {
+		// A component kept as written still has its secrets masked through
+		// its whole tree: bound the tree first.
+		if err := component.CheckTreeSize(doc.Data); err != nil {
+			printFaults(doc, err, p)
+			return nil, false
+		}
+	}
 	var v wire.Encodable
 	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v, _ = gen.DecodeTitled(title, d) }))
 	if errs := d.Errors(); len(errs) > 0 {

@@ -2,6 +2,7 @@ package component
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -135,6 +136,11 @@ func (r *Registry) lookup(provider string) (Loader, string) {
 // Load decodes a ComponentModel (JSON) and builds its component; see
 // LoadModel.
 func (r *Registry) Load(ctx context.Context, data []byte) (any, error) {
+	if json.Valid(data) {
+		if err := checkTreeSize(data); err != nil {
+			return nil, &InvalidModelError{Err: err}
+		}
+	}
 	var m gen.ComponentModel
 	if err := wire.Unmarshal(data, &m); err != nil {
 		return nil, &InvalidModelError{Err: err}

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
@@ -21,6 +22,8 @@ type Node struct {
 	// object) in the whole document: "" for the root,
 	// "/config/participants/0" for a team's first participant.
 	Pointer string
+	// Offset is the byte offset of the component's object in the text.
+	Offset int
 	// Provider is the provider string as written.
 	Provider string
 	// Info describes the provider's class; Known says whether
@@ -54,69 +57,259 @@ type Node struct {
 // schema check of the parent reports them). A non-nil error from fn stops
 // the walk and is returned; so is an error for data that is not JSON.
 func Walk(data []byte, fn func(*Node) error) error {
-	var root any
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	if err := dec.Decode(&root); err != nil {
+	if !json.Valid(data) {
+		var root any
+		err := json.Unmarshal(data, &root)
+		if err == nil {
+			err = errors.New("invalid JSON")
+		}
 		return fmt.Errorf("component: %w", err)
 	}
-	return walkValue(root, "", nil, nil, fn)
+	// The text is scanned in place: each node's Config is a slice of data,
+	// so a tree costs memory for its depth, not for a copy of each level
+	// (a decoded map of the whole tree, and each config marshalled again,
+	// cost some twenty times the text).
+	w := walker{data: data, fn: fn}
+	if err := w.walk(skipSpace(data, 0), "", nil, nil); err != nil {
+		if err == errTooMany {
+			return w.over
+		}
+		return err
+	}
+	return nil
 }
 
-func walkValue(v any, ptr string, slot *Slot, parent *Node, fn func(*Node) error) error {
-	obj, ok := v.(map[string]any)
+// walker walks a component tree's text in place (see Walk).
+type walker struct {
+	data []byte
+	fn   func(*Node) error
+	// scratch, when set, is the one Node given to fn for every component,
+	// without parents: a walk that only counts keeps no nodes.
+	scratch *Node
+	// count is the number of components seen; past MaxComponents the
+	// walk stops with errTooMany and over holds the fault.
+	count int
+	over  agentschema.Faults
+}
+
+// errTooMany stops a walk at the component past MaxComponents.
+var errTooMany = errors.New("too many components")
+
+// tooMany returns errTooMany, with w.over set to the limit fault at the
+// component at offset at, pointer ptr.
+func (w *walker) tooMany(ptr string, at int) error {
+	le := &agentschema.LimitError{Limit: "components", Max: MaxComponents}
+	line, col := 1, 1
+	for _, c := range w.data[:at] {
+		col++
+		if c == '\n' {
+			line, col = line+1, 1
+		}
+	}
+	w.over = agentschema.Faults{{Pointer: ptr, Offset: at, Line: line, Column: col, Type: "limit",
+		Message: le.Error() + " (components in one tree)", Err: le}}
+	return errTooMany
+}
+
+func (w *walker) walk(at int, ptr string, slot *Slot, parent *Node) error {
+	data := w.data
+	if at >= len(data) || data[at] != '{' {
+		return nil
+	}
+	var provider, ctype, cversion, cfg []byte // the last occurrence of each, as JSON does
+	cfgAt := 0
+	for key, v := range members(data, at) {
+		switch key {
+		case "provider":
+			provider = data[v.start:v.end]
+		case "component_type":
+			ctype = data[v.start:v.end]
+		case "component_version":
+			cversion = data[v.start:v.end]
+		case "config":
+			cfg, cfgAt = data[v.start:v.end], v.start
+		}
+	}
+	name, ok := jsonString(provider)
 	if !ok {
 		return nil
 	}
-	provider, ok := obj["provider"].(string)
-	if !ok {
-		return nil
+	if w.count++; w.count > MaxComponents {
+		return w.tooMany(ptr, at)
 	}
-	n := &Node{Pointer: ptr, Provider: provider, Slot: slot, Parent: parent}
-	n.Info, n.Known = LookupProvider(provider)
-	if ct, ok := obj["component_type"].(string); ok {
+	n := w.scratch
+	if n == nil {
+		n = new(Node)
+	}
+	*n = Node{Pointer: ptr, Offset: at, Provider: name, Slot: slot, Parent: parent}
+	n.Info, n.Known = LookupProvider(name)
+	if ct, ok := jsonString(ctype); ok {
 		n.ComponentType = ct
 	}
-	if cv, ok := obj["component_version"].(json.Number); ok {
-		if v, err := strconv.ParseInt(string(cv), 10, 64); err == nil {
+	if len(cversion) > 0 && cversion[0] != 'n' && cversion[0] != '"' {
+		if v, err := strconv.ParseInt(unsafeString(cversion), 10, 64); err == nil {
 			n.ComponentVersion = &v
 		}
 	}
-	cfg, isObj := obj["config"].(map[string]any)
+	isObj := len(cfg) > 0 && cfg[0] == '{'
 	if isObj {
-		raw, err := json.Marshal(cfg)
-		if err != nil {
-			return err
-		}
-		n.Config = raw
+		n.Config = gen.RawJSON(cfg)
 	}
-	if err := fn(n); err != nil {
+	if err := w.fn(n); err != nil {
 		return err
 	}
 	if !n.Known || !isObj {
 		return nil
 	}
-	for i := range n.Info.Nested {
-		s := &n.Info.Nested[i]
-		child, ok := cfg[s.Member]
-		if !ok || child == nil {
+	// n may be w.scratch, which the children overwrite.
+	nested := n.Info.Nested
+	for i := range nested {
+		s := &nested[i]
+		child := -1
+		for key, v := range members(data, cfgAt) {
+			if key == s.Member {
+				child = v.start
+			}
+		}
+		if child < 0 || data[child] == 'n' {
 			continue
 		}
 		base := ptr + "/config/" + escape(s.Member)
 		if !s.List {
-			if err := walkValue(child, base, s, n, fn); err != nil {
+			if err := w.walk(child, base, s, w.parent(n)); err != nil {
 				return err
 			}
 			continue
 		}
-		list, _ := child.([]any)
-		for j, item := range list {
-			if err := walkValue(item, base+"/"+strconv.Itoa(j), s, n, fn); err != nil {
+		if data[child] != '[' {
+			continue
+		}
+		j := 0
+		for vs := range elements(data, child) {
+			if err := w.walk(vs, base+"/"+strconv.Itoa(j), s, w.parent(n)); err != nil {
 				return err
 			}
+			j++
 		}
 	}
 	return nil
+}
+
+// parent is n as its children's parent: nil when nodes are not kept.
+func (w *walker) parent(n *Node) *Node {
+	if w.scratch != nil {
+		return nil
+	}
+	return n
+}
+
+// The scanners below read valid JSON text (Walk checks it first) in place.
+
+// span is the bounds of a value in the text.
+type span struct{ start, end int }
+
+// members yields the members of the object at data[at] ('{'): each name,
+// unescaped, and the bounds of its value. A name is valid only during the
+// iteration that yields it (it may share data's bytes).
+func members(data []byte, at int) func(func(string, span) bool) {
+	return func(yield func(string, span) bool) {
+		i := skipSpace(data, at+1)
+		for i < len(data) && data[i] == '"' {
+			ke := valueEnd(data, i)
+			key := unsafeString(data[i+1 : ke-1])
+			if bytes.IndexByte(data[i:ke], '\\') >= 0 {
+				key, _ = jsonString(data[i:ke])
+			}
+			vs := skipSpace(data, skipSpace(data, ke)+1) // past ':'
+			ve := valueEnd(data, vs)
+			if !yield(key, span{vs, ve}) {
+				return
+			}
+			i = skipSpace(data, ve)
+			if i < len(data) && data[i] == ',' {
+				i = skipSpace(data, i+1)
+			}
+		}
+	}
+}
+
+// elements yields the start of each element of the array at data[at] ('[').
+func elements(data []byte, at int) func(func(int) bool) {
+	return func(yield func(int) bool) {
+		i := skipSpace(data, at+1)
+		for i < len(data) && data[i] != ']' {
+			if !yield(i) {
+				return
+			}
+			i = skipSpace(data, valueEnd(data, i))
+			if i < len(data) && data[i] == ',' {
+				i = skipSpace(data, i+1)
+			}
+		}
+	}
+}
+
+// unsafeString views b as a string without copying; b must not change
+// while the string is used.
+func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// valueEnd returns the offset just after the value that starts at data[i].
+func valueEnd(data []byte, i int) int {
+	switch data[i] {
+	case '"':
+		i++
+		for i < len(data) && data[i] != '"' {
+			if data[i] == '\\' {
+				i++
+			}
+			i++
+		}
+		return i + 1
+	case '{', '[':
+		depth := 0
+		for i < len(data) {
+			switch data[i] {
+			case '"':
+				i = valueEnd(data, i)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+		return i
+	}
+	for i < len(data) && strings.IndexByte(",:}] \t\n\r", data[i]) < 0 {
+		i++
+	}
+	return i
+}
+
+// jsonString decodes a JSON string token; false for any other value.
+func jsonString(tok []byte) (string, bool) {
+	if len(tok) < 2 || tok[0] != '"' {
+		return "", false
+	}
+	if bytes.IndexByte(tok, '\\') < 0 {
+		return string(tok[1 : len(tok)-1]), true
+	}
+	var s string
+	if json.Unmarshal(tok, &s) != nil {
+		return "", false
+	}
+	return s, true
 }
 
 // escape escapes one JSON pointer segment.
@@ -220,6 +413,11 @@ func (e *InvalidConfigError) Unwrap() error { return e.Err }
 // their null members. Faults are reported with their pointers in the
 // whole document (an agentschema.Faults).
 func NormalizeTree(data []byte) ([]byte, error) {
+	if json.Valid(data) {
+		if err := checkTreeSize(data); err != nil {
+			return nil, err
+		}
+	}
 	var m gen.ComponentModel
 	if err := wire.Unmarshal(data, &m); err != nil {
 		return nil, &InvalidModelError{Err: err}
@@ -482,4 +680,32 @@ func IsTree(data []byte) bool {
 		Type     json.RawMessage `json:"type"`
 	}
 	return json.Unmarshal(data, &probe) == nil && probe.Provider != nil && probe.Type == nil
+}
+
+// MaxComponents bounds the components of one tree (the root and every
+// nested component): 50,000, far above any real team (a 10,000-node
+// GraphFlow with a model client per agent has 20,001). Walk, NormalizeTree,
+// Load and the tree validation refuse a larger tree before decoding it,
+// with a "limit" fault (an *agentschema.LimitError) at the first component
+// past the bound, so that memory stays proportional to what is read.
+const MaxComponents = 50_000
+
+// CheckTreeSize counts the components of the tree data holds (in place,
+// without decoding it) and refuses more than MaxComponents with an
+// agentschema.Faults holding one "limit" fault. Text that is not JSON is
+// not refused here (decoding it reports where it is broken).
+func CheckTreeSize(data []byte) error {
+	if !json.Valid(data) {
+		return nil
+	}
+	return checkTreeSize(data)
+}
+
+// checkTreeSize is CheckTreeSize for valid JSON text.
+func checkTreeSize(data []byte) error {
+	w := walker{data: data, scratch: new(Node), fn: func(*Node) error { return nil }}
+	if err := w.walk(skipSpace(data, 0), "", nil, nil); err == errTooMany {
+		return w.over
+	}
+	return nil
 }

@@ -64,6 +64,9 @@ func StateTitle(tag string) (string, bool) {
 // (TypeComponentType). A provider this module does not know is passed to
 // v.Warn, or is an error when v.Strict is set (TypeUnknownProvider).
 func (v *Validator) ValidateComponent(data []byte) error {
+	if err := component.CheckTreeSize(data); err != nil {
+		return err
+	}
 	if err := v.Validate("ComponentModel", data); err != nil {
 		return err
 	}

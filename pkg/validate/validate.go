@@ -316,7 +316,8 @@ func (c *collector) errors(data []byte, maxErrs int) agentschema.Faults {
 // (or the document's syntax errors, if it is not JSON).
 func (v *Validator) ValidateTagged(data []byte) (string, error) {
 	title, err := v.validateTagged(data)
-	if err != nil {
+	var le *agentschema.LimitError
+	if err != nil && !errors.As(err, &le) {
 		// Duplicate "type" members: json.loads keeps the last.
 		if d, changed := lastMembers(data); changed {
 			return v.validateTagged(d)

@@ -29,6 +29,12 @@ type Options struct {
 	// MaxImagePixels bounds width*height of an image (default Pillow's
 	// decompression-bomb threshold).
 	MaxImagePixels int64
+	// MaxDocumentImagePixels bounds the pixels of all the images of one
+	// document together (default four times MaxImagePixels when it is
+	// set, none when it is negative, else pyimg.DefaultMaxDocumentPixels;
+	// negative: no limit). Past it
+	// decoding stops with a "limit" fault (document_image_pixels).
+	MaxDocumentImagePixels int64
 	// MaxErrors stops collecting after this many errors (default 100).
 	MaxErrors int
 	// SerialImages checks every image on the decoding goroutine. By
@@ -68,6 +74,8 @@ type Decoder struct {
 	depth int
 	// images are the image checks running on other goroutines.
 	images []pendingImage
+	// imagePixels is the pixels of the document's images so far.
+	imagePixels int64
 	// strs caches short strings (tags, roles, sources, names), which repeat
 	// from message to message, so each is allocated once per document (and
 	// once per run of documents when the decoder is reused: Reset, Decode).
@@ -132,6 +140,7 @@ func (d *Decoder) Reset(data []byte) {
 	d.fatal = false
 	d.depth = 0
 	d.images = d.images[:0]
+	d.imagePixels = 0
 }
 
 // decoders are reused by Decode and Unmarshal; see Reset.

@@ -19,7 +19,11 @@ package wire
 // "limit" wrapping a *LimitError that names it: nesting depth (1000),
 // document size (256 MiB), string length (64 MiB as written), image pixels
 // (Pillow's decompression-bomb threshold, checked from the header before
-// any pixel is allocated). A limit hit stops decoding.
+// any pixel is allocated), the pixels of all the images of one document
+// (four times that). A limit hit stops decoding. An integer whose text
+// is longer than 4,300 characters is invalid JSON ("number out of
+// range"), as pydantic's parser says; that is Python's limit, not one of
+// these.
 //
 // Bytes that are not plain JSON, and what happens to each:
 //

@@ -63,25 +63,26 @@ func (d *Decoder) Image() Image {
 }
 
 // countImagePixels adds img's pixels to the document's tally and reports
-// whether they stay within the document's image pixel limit. Past it, it
+// whether they stay within Options.MaxDocumentImagePixels. Past it, it
 // records a fatal "limit" fault (a *LimitError named
 // "document_image_pixels") at offset, with the pointer of the image's data,
 // and decoding stops: checking one more image just under Pillow's
-// per-image threshold would cost seconds of CPU. The limit is
-// DefaultMaxDocumentPixels (four images at Pillow's threshold), or four
-// times Options.MaxImagePixels when that is set; none when it is negative.
+// per-image threshold would cost seconds of CPU.
 func (d *Decoder) countImagePixels(img *pyimg.Image, offset int) bool {
-	limit := pyimg.DefaultMaxDocumentPixels
-	switch m := d.opts.MaxImagePixels; {
-	case m < 0:
-		limit = -1
-	case m > 0:
-		limit = 4 * m
+	limit := d.opts.MaxDocumentImagePixels
+	if limit == 0 {
+		switch m := d.opts.MaxImagePixels; {
+		case m < 0: // no image limit: none per document either
+			limit = -1
+		case m > 0:
+			limit = 4 * m
+		default:
+			limit = pyimg.DefaultMaxDocumentPixels
+		}
 	}
 	w, h := img.Size()
-	t := d.imageTally()
-	t.pixels += int64(w) * int64(h)
-	if limit >= 0 && t.pixels > limit {
+	d.imagePixels += int64(w) * int64(h)
+	if limit > 0 && d.imagePixels > limit {
 		d.limit(offset, "document_image_pixels", limit, "pixels in the images of one document")
 		return false
 	}

@@ -23,24 +23,11 @@ const asyncImageMin = 2 << 10
 // imageSlots bounds the image checks running at once across all decoders.
 var imageSlots = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
 
-// pendingImage is an image check running on another goroutine. The first
-// entry of Decoder.images is not one: it holds the document's tally of
-// image pixels (see imageTally), so that a document's images share one
-// limit.
+// pendingImage is an image check running on another goroutine.
 type pendingImage struct {
 	done    chan error
 	offset  int
 	pointer string
-	pixels  int64 // the tally entry: pixels in the document's images so far
-}
-
-// imageTally returns the entry that counts the pixels of the document's
-// images, creating it for a new document (Reset empties d.images).
-func (d *Decoder) imageTally() *pendingImage {
-	if len(d.images) == 0 {
-		d.images = append(d.images, pendingImage{})
-	}
-	return &d.images[0]
 }
 
 // checkImage reads all of img's pixel data, as AutoGen does on load, and
@@ -54,7 +41,6 @@ func (d *Decoder) checkImage(img *pyimg.Image, offset int) {
 		return
 	}
 	p := pendingImage{done: make(chan error, 1), offset: offset, pointer: d.pointer("")}
-	d.imageTally()
 	d.images = append(d.images, p)
 	imageSlots <- struct{}{}
 	go func() {
@@ -66,18 +52,18 @@ func (d *Decoder) checkImage(img *pyimg.Image, offset int) {
 // waitImages waits for the image checks still running and records their
 // faults, keeping the errors in document order.
 func (d *Decoder) waitImages() {
-	if len(d.images) <= 1 {
+	if len(d.images) == 0 {
 		return
 	}
 	added := false
-	for _, p := range d.images[1:] {
+	for _, p := range d.images {
 		if err := <-p.done; err != nil {
 			d.imageFault(p.offset, p.pointer, err)
 			added = true
 		}
 	}
-	clear(d.images[1:])
-	d.images = d.images[:1] // keep the tally
+	clear(d.images)
+	d.images = d.images[:0]
 	if added {
 		sort.SliceStable(d.errs, func(i, j int) bool { return d.errs[i].Offset < d.errs[j].Offset })
 	}

@@ -301,6 +301,8 @@ type Decodable = wire.Decodable
 //     (default 64 MiB; negative: no limit);
 //   - MaxImagePixels bounds an image's width*height (default Pillow's
 //     decompression-bomb threshold);
+//   - MaxDocumentImagePixels bounds the pixels of all the images of one
+//     document (default four times MaxImagePixels; negative: no limit);
 //   - MaxErrors stops collecting after this many faults (default 100);
 //   - SerialImages checks every image on the decoding goroutine (by default
 //     large images are checked on other goroutines; the faults are the same).

@@ -23,11 +23,12 @@ var layers = map[string]int{
 	"schemas": 0,
 
 	// Leaves: Python's datetime, exceptions, Pillow, tiktoken.
-	"internal/pytime":  1,
-	"internal/pyexc":   1,
-	"internal/pyimg":   1,
-	"internal/bpe":     1,
-	"internal/suggest": 1,
+	"internal/pytime":    1,
+	"internal/pyexc":     1,
+	"internal/pyimg":     1,
+	"internal/bpe":       1,
+	"internal/suggest":   1,
+	"internal/modelinfo": 1,
 
 	// Python's JSON values, json.loads/dumps, repr, float repr, quoting.
 	"internal/pyjson": 2,

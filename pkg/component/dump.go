@@ -10,6 +10,7 @@ import (
 
 	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/modelinfo"
 )
 
 // The descriptions dump_component() writes for the components AutoGen's
@@ -79,7 +80,9 @@ func dumpConfig(v gen.Encodable, ptr string) (gen.Encodable, error) {
 	if err := dumpTeam(v, ptr); err != nil {
 		return nil, err
 	}
-	dumpModelClient(v)
+	if err := dumpModelClient(v, ptr); err != nil {
+		return nil, err
+	}
 	if err := dumpOther(v, ptr); err != nil {
 		return nil, err
 	}
@@ -192,20 +195,23 @@ func teamDefaults(name, description **string, defName, defDescription string, n 
 
 // dumpModelClient applies the model clients' constructors to v: secrets
 // masked, and what the clients drop from the config they keep.
-func dumpModelClient(v gen.Encodable) {
+func dumpModelClient(v gen.Encodable, ptr string) error {
 	switch c := v.(type) {
 	case *gen.OpenAIClientConfigurationConfigModel:
 		// OpenAIChatCompletionClient keeps the config as given
 		// (_raw_config is copied before model_info is taken out).
 		MaskSecrets(c)
+		return openAIModelInfo(c.Model, c.ModelInfo != nil, c.ModelCapabilities != nil, ptr)
 	case *gen.AnthropicClientConfigurationConfigModel, *gen.AnthropicBedrockClientConfigurationConfigModel:
 		MaskSecrets(c)
 	case *gen.AzureOpenAIClientConfigurationConfigModel:
 		// AzureOpenAIChatCompletionClient.__init__ deletes model_info and
 		// model_capabilities from copied_args, which becomes _raw_config,
 		// which _to_config dumps (models/openai/_openai_client.py).
+		err := openAIModelInfo(c.Model, c.ModelInfo != nil, c.ModelCapabilities != nil, ptr)
 		c.ModelInfo, c.ModelCapabilities = nil, nil
 		MaskSecrets(c)
+		return err
 	case *gen.OllamaClientConfigurationConfigModel:
 		// OllamaChatCompletionClient.__init__ does the same
 		// (models/ollama/_ollama_client.py).
@@ -218,6 +224,24 @@ func dumpModelClient(v gen.Encodable) {
 			c.ModelInfo = &gen.ModelInfo{Family: gen.ModelFamily("unknown")}
 		}
 	}
+	return nil
+}
+
+// openAIModelInfo is BaseOpenAIChatCompletionClient.__init__'s refusals
+// (models/openai/_openai_client.py): a model AutoGen's table does not
+// know needs a model_info (or the deprecated model_capabilities), and the
+// two cannot be given together.
+func openAIModelInfo(model string, info, caps bool, ptr string) error {
+	switch {
+	case info && caps:
+		return refusal(ptr+"/config/model_capabilities", "Value error, model_capabilities and model_info are mutually exclusive")
+	case info || caps:
+		return nil
+	}
+	if _, ok := modelinfo.Lookup(model); !ok {
+		return refusal(ptr+"/config/model", "Value error, model_info is required when model name is not a valid OpenAI model")
+	}
+	return nil
 }
 
 // dumpOther applies the constructors of the remaining components with a

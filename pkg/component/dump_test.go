@@ -154,7 +154,7 @@ func TestNormalizeTreeQuirks(t *testing.T) {
 		// AzureOpenAIChatCompletionClient.__init__ deletes model_info and
 		// model_capabilities from what becomes _raw_config.
 		name: "azure drops model_info",
-		in:   `{"provider":"autogen_ext.models.openai.AzureOpenAIChatCompletionClient","config":{"model":"m","azure_endpoint":"https://e","api_version":"v","api_key":"sk-secret","model_info":` + modelInfo + `}}`,
+		in:   `{"provider":"autogen_ext.models.openai.AzureOpenAIChatCompletionClient","config":{"model":"gpt-4o","azure_endpoint":"https://e","api_version":"v","api_key":"sk-secret","model_info":` + modelInfo + `}}`,
 		want: map[string]string{"api_key": `"**********"`, "azure_endpoint": `"https://e"`},
 		gone: []string{"model_info", "model_capabilities"},
 	}, {
@@ -361,4 +361,36 @@ func ExampleOllamaOptionsOf() {
 	}
 	fmt.Println(*o.Temperature, *o.NumCtx, o.Stop, o.TopK == nil)
 	// Output: 0.2 8192 [END] true
+}
+
+// TestAzureUnknownModelDumpDoesNotReload: AutoGen's own round trip that
+// fails. AzureOpenAIChatCompletionClient needs a model_info for a model its
+// table does not know, and dumps its config without it, so what
+// dump_component() writes, load_component() refuses; normalize does both,
+// as AutoGen does. An OpenAI client keeps its model_info and reloads.
+func TestAzureUnknownModelDumpDoesNotReload(t *testing.T) {
+	const refusal = "/config/model: Value error, model_info is required when model name is not a valid OpenAI model"
+	azure := `{"provider":"autogen_ext.models.openai.AzureOpenAIChatCompletionClient","config":{"model":"my-deployment-model","azure_endpoint":"https://e","api_version":"v","model_info":` + modelInfo + `}}`
+	out, err := component.NormalizeTree([]byte(azure))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := component.NormalizeTree(out); err == nil || !strings.Contains(err.Error(), refusal) {
+		t.Errorf("reloading the dump: %v, want %q", err, refusal)
+	}
+	if _, err := component.NormalizeTree([]byte(strings.Replace(azure, `,"model_info":`+modelInfo, "", 1))); err == nil || !strings.Contains(err.Error(), refusal) {
+		t.Errorf("no model_info: %v", err)
+	}
+	openai := `{"provider":"OpenAIChatCompletionClient","config":{"model":"my-model","model_info":` + modelInfo + `}}`
+	out, err = component.NormalizeTree([]byte(openai))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, err := component.NormalizeTree(out); err != nil || string(again) != string(out) {
+		t.Errorf("openai: %v", err)
+	}
+	both := `{"provider":"OpenAIChatCompletionClient","config":{"model":"gpt-4o","model_capabilities":{"vision":false,"function_calling":false,"json_output":false},"model_info":` + modelInfo + `}}`
+	if _, err := component.NormalizeTree([]byte(both)); err == nil || !strings.Contains(err.Error(), "model_capabilities and model_info are mutually exclusive") {
+		t.Errorf("both: %v", err)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/agentschema/agentschema"
@@ -175,14 +176,20 @@ func FuzzNormalizeTree(f *testing.F) {
 	// graph edges, secrets.
 	f.Add([]byte(`{"provider":"autogen_agentchat.teams.Swarm","config":{"participants":[{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` + agentBase + `,"handoffs":["Alice",{"target":"b"}],"tools":[` + tool + `]}}]}}`))
 	f.Add([]byte(`{"provider":"autogen_agentchat.teams.GraphFlow","config":{"participants":[` + agentB + `],"graph":{"nodes":{"b":{"name":"b","edges":[{"target":"c"}]}}}}}`))
-	f.Add([]byte(`{"provider":"AzureOpenAIChatCompletionClient","config":{"model":"m","azure_endpoint":"e","api_version":"v","api_key":"k","model_info":` + modelInfo + `}}`))
+	f.Add([]byte(`{"provider":"AzureOpenAIChatCompletionClient","config":{"model":"gpt-4o","azure_endpoint":"e","api_version":"v","api_key":"k","model_info":` + modelInfo + `}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		out, err := component.NormalizeTree(data)
 		if err != nil {
 			return
 		}
-		// A normalized tree normalizes to itself.
+		// A normalized tree normalizes to itself, but for one of AutoGen's
+		// own round trips that fails: an Azure client of a model AutoGen
+		// does not know dumps without the model_info it needs to load
+		// again (TestAzureUnknownModelDumpDoesNotReload).
 		again, err := component.NormalizeTree(out)
+		if err != nil && strings.Contains(err.Error(), "model_info is required") && strings.Contains(string(out), "AzureOpenAIChatCompletionClient") {
+			return
+		}
 		if err != nil || string(again) != string(out) {
 			t.Fatalf("not idempotent: %s\n%s\n%v", out, again, err)
 		}

@@ -181,9 +181,14 @@ func TestConstructorRefusals(t *testing.T) {
 	cases := []struct{ doc, ptr, msg string }{
 		{`{"provider":"autogen_agentchat.teams.RoundRobinGroupChat","config":{"participants":[{"provider":"autogen_agentchat.teams.Swarm","config":{"participants":[]}}]}}`,
 			"/config/participants/0/config/participants", "Value error, At least one participant is required."},
-		{`{"provider":"autogen_agentchat.agents.AssistantAgent","config":{"name":"a","model_client":{"provider":"OpenAIChatCompletionClient","config":{"model":"m"}},
+		{`{"provider":"autogen_agentchat.agents.AssistantAgent","config":{"name":"a","model_client":{"provider":"OpenAIChatCompletionClient","config":{"model":"gpt-4o"}},
  "description":"d","reflect_on_tool_use":false,"tool_call_summary_format":"{result}","handoffs":["ok",{"target":"x","name":"not ok"}]}}`,
 			"/config/handoffs/1", "Value error, Handoff name must be a valid identifier: not ok"},
+		// BaseOpenAIChatCompletionClient.__init__: a model AutoGen's table
+		// does not know needs a model_info.
+		{`{"provider":"autogen_agentchat.agents.AssistantAgent","config":{"name":"a","model_client":{"provider":"OpenAIChatCompletionClient","config":{"model":"gpt-4o-typo"}},
+ "description":"d","reflect_on_tool_use":false,"tool_call_summary_format":"{result}"}}`,
+			"/config/model_client/config/model", "Value error, model_info is required when model name is not a valid OpenAI model"},
 	}
 	for _, c := range cases {
 		var es agentschema.Faults

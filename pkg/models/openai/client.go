@@ -14,6 +14,7 @@ import (
 	"github.com/openai/openai-go/v3/option"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/modelinfo"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/models"
 	"github.com/agentschema/agentschema/pkg/tokens"
@@ -33,28 +34,18 @@ type Options struct {
 	OutputSchema *OutputSchema
 }
 
-// modelInfoEntry is one row of AutoGen's _MODEL_INFO.
-type modelInfoEntry struct {
-	vision, functionCalling, jsonOutput bool
-	family                              string
-	structuredOutput                    bool
-	multipleSystemMessages              *bool
-}
-
-var yes, no = true, false
-
 // LookupModelInfo is AutoGen's _model_info.get_info without its error: the
 // ModelInfo of model (after resolving aliases such as "gpt-4o" to the
 // dated model), and false for models AutoGen does not know.
 func LookupModelInfo(model string) (gen.ModelInfo, bool) {
-	e, ok := modelInfoTable[tokens.ResolveModel(model)]
+	e, ok := modelinfo.Lookup(model)
 	if !ok {
 		return gen.ModelInfo{}, false
 	}
-	mi := gen.ModelInfo{Vision: e.vision, FunctionCalling: e.functionCalling, JsonOutput: e.jsonOutput,
-		Family: gen.ModelFamily(e.family), StructuredOutput: e.structuredOutput}
-	if e.multipleSystemMessages != nil {
-		v := *e.multipleSystemMessages
+	mi := gen.ModelInfo{Vision: e.Vision, FunctionCalling: e.FunctionCalling, JsonOutput: e.JSONOutput,
+		Family: gen.ModelFamily(e.Family), StructuredOutput: e.StructuredOutput}
+	if e.MultipleSystemMessages != nil {
+		v := *e.MultipleSystemMessages
 		mi.MultipleSystemMessages = gen.Optional[*bool]{Set: true, Value: &v}
 	}
 	return mi, true

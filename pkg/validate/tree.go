@@ -152,6 +152,9 @@ func (t *treeRun) node(n *component.Node) {
 	if t.v.Mode == ModeAutoGen {
 		t.refusals(n, parsePointer(n.Pointer+"/config"))
 	}
+	if t.v.Strict {
+		t.warns = append(t.warns, ignoredMembers(n)...)
+	}
 }
 
 // refusals adds what AutoGen refuses beyond the typed decoder's checks:

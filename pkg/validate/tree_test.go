@@ -3,6 +3,8 @@ package validate
 import (
 	"errors"
 	"os"
+	"sort"
+	"strings"
 	"testing"
 
 	"github.com/agentschema/agentschema"
@@ -198,6 +200,39 @@ func TestConstructorRefusals(t *testing.T) {
 		}
 		if err := (&Validator{Mode: ModeSchema}).ValidateComponent([]byte(c.doc)); err != nil {
 			t.Errorf("schema: %v", err)
+		}
+	}
+}
+
+// TestStrictIgnoredMembers: with Strict, a member of a component's config
+// that its config model ignores (AutoGen drops it silently) is a warning
+// at its pointer naming the member it most probably means; without
+// Strict there is none, and it never makes the tree invalid.
+func TestStrictIgnoredMembers(t *testing.T) {
+	doc := `{"provider":"autogen_agentchat.teams.RoundRobinGroupChat","config":{"participants":[
+{"provider":"autogen_agentchat.agents.AssistantAgent","config":{"name":"a","model_client":{"provider":"OpenAIChatCompletionClient","config":{"model":"gpt-4o","temprature":0.2}},
+ "description":"d","reflect_on_tool_use":false,"tool_call_summary_format":"{result}","max_tool_iteration":3,"zzz_unrelated":1}}],"max_turn":2}}`
+	for _, strict := range []bool{false, true} {
+		var warns []string
+		v := &Validator{Mode: ModeAutoGen, Strict: strict, Warn: func(f *agentschema.Fault) {
+			warns = append(warns, f.Pointer+": "+f.Message)
+		}}
+		if err := v.ValidateComponent([]byte(doc)); err != nil {
+			t.Fatalf("strict %v: %v", strict, err)
+		}
+		var want []string
+		if strict {
+			want = []string{
+				`/config/max_turn: RoundRobinGroupChatConfig has no member "max_turn": AutoGen ignores it; did you mean "max_turns"?`,
+				`/config/participants/0/config/max_tool_iteration: AssistantAgentConfig has no member "max_tool_iteration": AutoGen ignores it; did you mean "max_tool_iterations"?`,
+				`/config/participants/0/config/zzz_unrelated: AssistantAgentConfig has no member "zzz_unrelated": AutoGen ignores it`,
+				`/config/participants/0/config/model_client/config/temprature: OpenAIClientConfigurationConfigModel has no member "temprature": AutoGen ignores it; did you mean "temperature"?`,
+			}
+		}
+		sort.Strings(warns)
+		sort.Strings(want)
+		if strings.Join(warns, "\n") != strings.Join(want, "\n") {
+			t.Errorf("strict %v: warnings\n%s\nwant\n%s", strict, strings.Join(warns, "\n"), strings.Join(want, "\n"))
 		}
 	}
 }

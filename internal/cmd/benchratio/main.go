@@ -94,8 +94,8 @@ func (s samples) get(name, unit string) (float64, bool) {
 	return median(m[unit]), true
 }
 
-// target is one ratio or figure of issue 10 or 19, labelled by issue and
-// target number.
+// target is one performance target, a ratio or a figure, labelled as
+// BENCHMARKS.md lists it.
 type target struct {
 	label string
 	eval  func(s samples) (text string, met, ok bool)
@@ -134,14 +134,14 @@ func atMost(label, name, unit string, max float64) target {
 }
 
 var targets = []target{
-	// Issue 10 (the first round), kept where issue 19 does not tighten them.
+	// The first round's targets, kept where the second does not tighten them.
 	ratio("10.1 DecodeState1k / FloorMapV2State1k", "BenchmarkDecodeState1k", "BenchmarkFloorMapV2State1k", 1),
 	ratio("10.4 GetMessages token_limited n=10000 / n=1000", "BenchmarkGetMessages/token_limited/n=10000", "BenchmarkGetMessages/token_limited/n=1000", 20),
 	ratio("10.4 GetMessages buffered n=10000 / n=1000", "BenchmarkGetMessages/buffered/n=10000", "BenchmarkGetMessages/buffered/n=1000", 20),
 	ratio("10.4 GetMessages head_and_tail n=10000 / n=1000", "BenchmarkGetMessages/head_and_tail/n=10000", "BenchmarkGetMessages/head_and_tail/n=1000", 20),
 	atLeast("10.5 EncodeText1MB", "BenchmarkEncodeText1MB", "tokens/s", 1e6),
 	atMost("10.5 Encode100kSpaces", "BenchmarkEncode100kSpaces", "ns/op", 100e6),
-	// Issue 19 (the second round).
+	// The second round's targets.
 	ratio("19.1 DecodeTranscript2k / FloorMapV2Transcript2k", "BenchmarkDecodeTranscript2k", "BenchmarkFloorMapV2Transcript2k", 1),
 	ratio("19.2 EncodeState1k / FloorMarshalMapState1k", "BenchmarkEncodeState1k", "BenchmarkFloorMarshalMapState1k", 1),
 	ratio("19.2 EncodeTranscript2k / FloorMarshalMapTranscript2k", "BenchmarkEncodeTranscript2k", "BenchmarkFloorMarshalMapTranscript2k", 1),

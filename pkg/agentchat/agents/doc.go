@@ -1,5 +1,7 @@
-// Package agents is AutoGen's autogen_agentchat.agents in Go: the agents
-// that run inside teams or alone.
+// Package agents provides the agents that run a task, alone or inside a
+// team: an assistant that answers with a model, calls tools and hands off,
+// a user proxy, and agents that wrap a team or filter what another sees.
+// They are AutoGen's autogen_agentchat.agents in Go.
 //
 // It owns:
 //

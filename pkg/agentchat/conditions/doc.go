@@ -1,6 +1,8 @@
-// Package conditions is AutoGen's autogen_agentchat.conditions and the
-// AND/OR combinations of autogen_agentchat.base: the termination
-// conditions a team checks after each turn.
+// Package conditions decides when a team stops: the termination
+// conditions a team checks after each turn (a message count, a text
+// mention, a token budget, a timeout, ...), combined with And and Or.
+// They are AutoGen's autogen_agentchat.conditions and the AND/OR
+// combinations of autogen_agentchat.base.
 //
 // It owns MaxMessage, TextMention, TextMessage, StopMessage, TokenUsage,
 // Handoff, SourceMatch, Timeout, External, FunctionCall and Functional

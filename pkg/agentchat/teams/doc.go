@@ -1,5 +1,7 @@
-// Package teams is AutoGen's autogen_agentchat.teams in Go: group chats
-// of agents (and of teams) that run a task together.
+// Package teams runs a task with several agents (or teams) together, as
+// group chats: in turn, with a model choosing who speaks, by handoffs,
+// along a graph, or under a planning orchestrator. They are AutoGen's
+// autogen_agentchat.teams in Go.
 //
 // It owns the group chat that every kind of team shares (AutoGen's
 // BaseGroupChat, BaseGroupChatManager and ChatAgentContainer: message

@@ -1,6 +1,9 @@
-// Package openai is AutoGen 0.7.5's OpenAI and Azure OpenAI chat-completion
-// clients (autogen_ext.models.openai: OpenAIChatCompletionClient and
-// AzureOpenAIChatCompletionClient) over the official Go SDK,
+// Package openai calls OpenAI, Azure OpenAI and OpenAI-compatible
+// chat-completion endpoints, sending what AutoGen sends and reading the
+// answers as AutoGen reads them. It is AutoGen 0.7.5's OpenAI and Azure
+// OpenAI chat-completion clients (autogen_ext.models.openai:
+// OpenAIChatCompletionClient and AzureOpenAIChatCompletionClient) over the
+// official Go SDK,
 // github.com/openai/openai-go/v3 (its transport, retries and error
 // answers). Answers are read as the openai Python library (1.93) reads
 // them: JSON bodies with json.loads, streams with its SSE decoder.

@@ -1,7 +1,7 @@
-// Package replay is AutoGen's ReplayChatCompletionClient
-// (autogen_ext.models.replay): a mock models.ChatCompletionClient that
-// replays predefined responses in order, for tests, examples and the
-// token-limited model context.
+// Package replay provides a model client that answers with predefined
+// responses, in order, for tests, examples and the token-limited model
+// context: AutoGen's ReplayChatCompletionClient
+// (autogen_ext.models.replay), a models.ChatCompletionClient.
 //
 // It behaves as AutoGen 0.7.5's client does: each Create or CreateStream
 // returns the next response (a text, wrapped in a CreateResult with finish

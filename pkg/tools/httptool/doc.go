@@ -1,6 +1,7 @@
-// Package httptool is AutoGen's HttpTool (autogen_ext.tools.http): a tool
-// whose call is an HTTP request built from its arguments and whose result
-// is the answer's body, loadable from its component config (provider
+// Package httptool makes an HTTP endpoint a tool: calling it sends a
+// request built from its arguments and returns the answer's body. It is
+// AutoGen's HttpTool (autogen_ext.tools.http), loadable from its component
+// config (provider
 // "autogen_ext.tools.http.HttpTool", registered in pkg/component's
 // Default registry by this package's init).
 //

@@ -14,6 +14,7 @@ type DateTime struct {
 	t      time.Time // the wall clock, in a zone with the offset (UTC when naive)
 	offset int32     // seconds east of UTC; 0 when naive
 	naive  bool
+	set    bool // made by a constructor or a parser; false for the zero value
 }
 
 // Error type names, as pydantic reports them.
@@ -62,7 +63,7 @@ func FromTime(t time.Time) DateTime {
 	if off <= -maxOffset || off >= maxOffset {
 		t, off = t.UTC(), 0
 	}
-	return DateTime{t: t.In(zoneFor(off)), offset: int32(off)}
+	return DateTime{t: t.In(zoneFor(off)), offset: int32(off), set: true}
 }
 
 // FromNaive returns a naive DateTime with t's wall clock (its date and time
@@ -70,7 +71,7 @@ func FromTime(t time.Time) DateTime {
 func FromNaive(t time.Time) DateTime {
 	y, mo, d := t.Date()
 	h, mi, s := t.Clock()
-	return DateTime{t: time.Date(y, mo, d, h, mi, s, t.Nanosecond()/1000*1000, time.UTC), naive: true}
+	return DateTime{t: time.Date(y, mo, d, h, mi, s, t.Nanosecond()/1000*1000, time.UTC), naive: true, set: true}
 }
 
 // NowUTC returns the current time, aware, in UTC: what AutoGen's
@@ -96,6 +97,7 @@ func build(year, month, day, hour, minute, second, micro int, offset int, naive 
 		t:      time.Date(year, time.Month(month), day, hour, minute, second, micro*1000, loc),
 		offset: int32(offset),
 		naive:  naive,
+		set:    true,
 	}
 }
 
@@ -113,8 +115,10 @@ func (d DateTime) UTCOffset() (seconds int, ok bool) {
 	return int(d.offset), !d.naive
 }
 
-// IsZero reports whether d is the zero DateTime.
-func (d DateTime) IsZero() bool { return !d.naive && d.offset == 0 && d.t.IsZero() }
+// IsZero reports whether d is the zero DateTime, one that no constructor or
+// parser made (a struct literal's unset field). A datetime read from
+// "0001-01-01T00:00:00Z" is not zero.
+func (d DateTime) IsZero() bool { return !d.set }
 
 // Equal reports whether d and e are the same datetime: both naive with the
 // same wall clock, or both aware at the same instant (whatever the offsets,

@@ -56,5 +56,16 @@ func (d *Decoder) DateTime() DateTime {
 	return t
 }
 
-// DateTime appends t as AutoGen writes it.
-func (e *Encoder) DateTime(t DateTime) { e.buf = t.AppendJSON(e.buf) }
+// ErrUnsetDateTime is the error of encoding a DateTime that was never set:
+// the zero value of a struct literal's created_at, which AutoGen never
+// writes (pydantic fills the current time when a message is made).
+var ErrUnsetDateTime = errors.New("a datetime is not set (the zero value; AutoGen fills created_at when it makes a message): set it, or build the message with its constructor (messages.NewTextMessage, ...)")
+
+// DateTime appends t as AutoGen writes it. A zero (never set) DateTime is
+// refused with ErrUnsetDateTime.
+func (e *Encoder) DateTime(t DateTime) {
+	if t.IsZero() {
+		e.SetError(ErrUnsetDateTime)
+	}
+	e.buf = t.AppendJSON(e.buf)
+}

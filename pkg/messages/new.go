@@ -8,7 +8,11 @@ import (
 // The constructors below build the built-in messages and events as
 // pydantic does when AutoGen makes one: a new id (a random UUID4), the
 // current UTC time as created_at, empty metadata and no models_usage. Set
-// ModelsUsage (or any other field) on the result when it has one.
+// ModelsUsage (or any other field) on the result when it has one. A
+// message written as a struct literal instead has no created_at, and
+// encoding it is refused with gen.ErrUnsetDateTime, since AutoGen never
+// writes such a message; its id, if left empty, is written as "", which
+// AutoGen accepts.
 
 // NewID returns a new message id, a random UUID4 as AutoGen's messages
 // get by default.

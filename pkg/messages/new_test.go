@@ -2,6 +2,7 @@ package messages_test
 
 import (
 	"encoding/json"
+	"errors"
 	"regexp"
 	"testing"
 	"time"
@@ -101,5 +102,29 @@ func TestToModelMessages(t *testing.T) {
 		if lines[i] != want[i] {
 			t.Errorf("message %d: %s, want %s", i, lines[i], want[i])
 		}
+	}
+}
+
+// TestUnsetMessageRefused: a message built as a struct literal, whose
+// created_at was never set, is refused on encoding with a clear error
+// (AutoGen never writes the year-1 time a Go zero value would give); one
+// made by its constructor encodes, and a decoded one re-encodes as read,
+// even with AutoGen's explicit "id": "" and a year-1 created_at.
+func TestUnsetMessageRefused(t *testing.T) {
+	_, err := json.Marshal(&gen.TextMessage{Source: "user", Content: "hi"})
+	if err == nil || !errors.Is(err, gen.ErrUnsetDateTime) {
+		t.Errorf("literal: %v, want the unset datetime error", err)
+	}
+	if _, err := json.Marshal(messages.NewTextMessage("user", "hi")); err != nil {
+		t.Errorf("constructor: %v", err)
+	}
+	in := `{"id":"","source":"a","models_usage":null,"metadata":{},"created_at":"0001-01-01T00:00:00Z","content":"x","type":"TextMessage"}`
+	var m gen.TextMessage
+	if err := json.Unmarshal([]byte(in), &m); err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.Marshal(&m)
+	if err != nil || string(out) != in {
+		t.Errorf("decoded: %s, %v; want it as read", out, err)
 	}
 }

@@ -329,6 +329,13 @@ func Unmarshal(data []byte, v Decodable) error { return wire.Unmarshal(data, v) 
 // writes it (as v.MarshalJSON and json.Marshal do).
 func Marshal(v Encodable) ([]byte, error) { return wire.Marshal(v) }
 
+// ErrUnsetDateTime is the error of encoding a message whose CreatedAt was
+// never set (a struct literal's zero value, which AutoGen never writes):
+// build messages with the constructors of pkg/messages
+// (messages.NewTextMessage, ...), which fill id, created_at and metadata as
+// pydantic does, or set CreatedAt. errors.Is finds it in Marshal's error.
+var ErrUnsetDateTime = wire.ErrUnsetDateTime
+
 // IntOf returns v as an Int.
 func IntOf(v int64) Int { return wire.IntOf(v) }
 

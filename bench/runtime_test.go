@@ -143,14 +143,13 @@ func BenchmarkGraphFanOut(b *testing.B) {
 		gb := teams.NewGraphBuilder()
 		start, _ := agents.NewAssistantAgent("start", replay.New(replay.Texts("go")), agents.AssistantOptions{})
 		end, _ := agents.NewAssistantAgent("end", replay.New(replay.Texts("done")), agents.AssistantOptions{})
-		gb.AddNode(start, "")
+		gb.AddNode(start, "").AddNode(end, "")
 		var mids []teams.Participant
 		for i := range 8 {
 			m, _ := agents.NewAssistantAgent(fmt.Sprintf("w%d", i), replay.New(replay.Texts("part")), agents.AssistantOptions{})
 			gb.AddNode(m, "").AddEdge("start", teams.GraphEdge{Target: m.Name()}).AddEdge(m.Name(), teams.GraphEdge{Target: "end"})
 			mids = append(mids, m)
 		}
-		gb.AddNode(end, "")
 		g, err := gb.Build()
 		if err != nil {
 			b.Fatal(err)

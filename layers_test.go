@@ -29,6 +29,7 @@ var layers = map[string]int{
 	"internal/bpe":       1,
 	"internal/suggest":   1,
 	"internal/modelinfo": 1,
+	"internal/pysyntax":  1,
 
 	// Python's JSON values, json.loads/dumps, repr, float repr, quoting.
 	"internal/pyjson": 2,

@@ -11,6 +11,7 @@ import (
 	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/modelinfo"
+	"github.com/agentschema/agentschema/internal/pysyntax"
 )
 
 // The descriptions dump_component() writes for the components AutoGen's
@@ -254,6 +255,8 @@ func dumpOther(v gen.Encodable, ptr string) error {
 		c.Description = "Execute Python code blocks."
 	case *gen.BufferedChatCompletionContextConfig:
 		return positive(c.BufferSize, "buffer_size", ptr)
+	case *gen.FunctionToolConfig:
+		return functionSource(c.SourceCode, ptr)
 	case *gen.HeadAndTailChatCompletionContextConfig:
 		if err := positive(c.HeadSize, "head_size", ptr); err != nil {
 			return err
@@ -400,6 +403,28 @@ func positive(n gen.Int, name, ptr string) error {
 		return nil
 	}
 	return refusal(ptr+"/config/"+name, "Value error, "+name+" must be greater than 0.")
+}
+
+// functionSource is FunctionTool._from_config's refusals of source code
+// that cannot be known to fail only by running it
+// (autogen_core/tools/_function_tool.py): exec(source_code) raising a
+// SyntaxError that CPython's tokenizer finds (internal/pysyntax), then
+// source_code.split("def ")[1] raising IndexError for source without a
+// function definition; each becomes ValueError("Could not compile and load
+// function: {e}"). Where pysyntax cannot be sure of CPython's message (a
+// bracket never closed), the refusal says what is wrong in its own words.
+func functionSource(src, ptr string) error {
+	const prefix = "Value error, Could not compile and load function: "
+	if e := pysyntax.Check(src); e != nil {
+		if e.Exact {
+			return refusal(ptr+"/config/source_code", prefix+e.Error())
+		}
+		return refusal(ptr+"/config/source_code", fmt.Sprintf("%sthe source does not compile (%s, line %d)", prefix, e.Msg, e.Line))
+	}
+	if !strings.Contains(src, "def ") {
+		return refusal(ptr+"/config/source_code", prefix+"list index out of range")
+	}
+	return nil
 }
 
 // uniqueNames is BaseGroupChat.__init__'s refusal of participants with

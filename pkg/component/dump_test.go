@@ -394,3 +394,31 @@ func TestAzureUnknownModelDumpDoesNotReload(t *testing.T) {
 		t.Errorf("both: %v", err)
 	}
 }
+
+// TestFunctionToolSource: FunctionTool._from_config execs source_code and
+// takes the name after "def "; source whose tokens CPython refuses, and
+// source without a function definition, are refused as its ValueError
+// ("Could not compile and load function: ..."), at /config/source_code.
+func TestFunctionToolSource(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{`def f(x):\n    return x)\n`, "Could not compile and load function: unmatched ')' (<string>, line 2)"},
+		{`def f(x):\n    return \"abc\n`, "Could not compile and load function: unterminated string literal (detected at line 2) (<string>, line 2)"},
+		{`def f(x):\n    y = 1\n        return y\n`, "Could not compile and load function: unexpected indent (<string>, line 3)"},
+		{`def f(x:\n    return x\n`, "Could not compile and load function: the source does not compile ('(' was never closed, line 1)"},
+		{`x = 1\n`, "Could not compile and load function: list index out of range"},
+		{`def f(x):\n    return x\n`, ""},
+	} {
+		doc := `{"provider":"autogen_core.tools.FunctionTool","config":{"source_code":"` + tc.src + `","name":"f","description":"","global_imports":[],"has_cancellation_support":false}}`
+		_, err := component.NormalizeTree([]byte(doc))
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("%s: %v", tc.src, err)
+			}
+			continue
+		}
+		var fs agentschema.Faults
+		if !errors.As(err, &fs) || len(fs) != 1 || fs[0].Pointer != "/config/source_code" || fs[0].Message != "Value error, "+tc.want {
+			t.Errorf("%s: %v, want %q at /config/source_code", tc.src, err, tc.want)
+		}
+	}
+}

@@ -1,0 +1,368 @@
+// Package pysyntax finds the errors CPython's tokenizer raises when it
+// compiles Python source (Parser/tokenizer.c, Python 3.10 to 3.13): an
+// unterminated string, a bracket never closed, closed by the wrong kind or
+// not opened, an indentation that matches no outer level, an unexpected
+// indent, and tabs and spaces mixed ambiguously. AutoGen's FunctionTool
+// compiles its config's source_code with exec when the config is loaded;
+// these are the errors that make it fail whatever the source means. It is
+// not a parser: source it accepts may still fail to compile (a missing
+// colon, an expression where a statement goes), but source it refuses
+// never compiles, with the message and line CPython gives.
+package pysyntax
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Error is a SyntaxError (or its subclasses IndentationError and TabError)
+// as CPython raises it for source compiled from a string.
+type Error struct {
+	// Class is "SyntaxError", "IndentationError" or "TabError".
+	Class string
+	// Msg is the exception's message.
+	Msg string
+	// Line is the 1-based line the exception names.
+	Line int
+	// Exact reports whether Msg and Line are what CPython raises, given
+	// that the source before the error parses (CPython's parser would
+	// otherwise fail there first). It is false for a bracket never closed:
+	// there the parser often fails first, on what follows the bracket,
+	// with "invalid syntax"; the source does not compile either way.
+	Exact bool
+}
+
+// Error returns str() of the exception as Python prints it for source
+// compiled from a string: "MSG (<string>, line N)".
+func (e *Error) Error() string { return fmt.Sprintf("%s (<string>, line %d)", e.Msg, e.Line) }
+
+// bracket is an open bracket: its character and line.
+type bracket struct {
+	c    byte
+	line int
+}
+
+// Check tokenizes src as CPython's tokenizer does and returns the first
+// error it raises, or nil.
+func Check(src string) *Error {
+	t := tokenizer{src: src, line: 1, indents: []indent{{}}}
+	return exact(t.run())
+}
+
+// indent is one level of the indentation stack: its column with tabs to
+// multiples of 8, and with tabs as 1 (CPython's altcol, for TabError).
+type indent struct{ col, alt int }
+
+type tokenizer struct {
+	src     string
+	pos     int
+	line    int
+	opens   []bracket
+	indents []indent
+	// colon: the last token read is ':' (a block header's end, when it
+	// ends a logical line).
+	colon bool
+}
+
+func (t *tokenizer) run() *Error {
+	atLineStart := true
+	for t.pos < len(t.src) {
+		if atLineStart {
+			if err := t.indentation(); err != nil {
+				return err
+			}
+			atLineStart = false
+			continue
+		}
+		c := t.src[t.pos]
+		switch {
+		case c == '\n':
+			t.pos++
+			t.line++
+			atLineStart = len(t.opens) == 0 // inside brackets lines join
+		case c == '\r':
+			t.pos++
+			if t.pos < len(t.src) && t.src[t.pos] == '\n' {
+				t.pos++
+			}
+			t.line++
+			atLineStart = len(t.opens) == 0
+		case c == '#':
+			for t.pos < len(t.src) && t.src[t.pos] != '\n' && t.src[t.pos] != '\r' {
+				t.pos++
+			}
+		case c == '\\':
+			// A continuation joins the next line; anything else after the
+			// backslash is an error the parser reports, not checked here.
+			t.pos++
+			if t.pos < len(t.src) && t.src[t.pos] == '\r' {
+				t.pos++
+			}
+			if t.pos < len(t.src) && t.src[t.pos] == '\n' {
+				t.pos++
+				t.line++
+			} else {
+				t.stop() // not a tokenizer error this package names
+			}
+		case c == ':':
+			t.colon = !(t.pos+1 < len(t.src) && t.src[t.pos+1] == '=')
+			t.pos++
+		case c == ' ' || c == '\t' || c == '\f':
+			t.pos++
+		case c == '(' || c == '[' || c == '{':
+			t.opens = append(t.opens, bracket{c, t.line})
+			t.colon = false
+			t.pos++
+		case c == ')' || c == ']' || c == '}':
+			if err := t.close(c); err != nil {
+				return err
+			}
+			t.colon = false
+			t.pos++
+		case c == '"' || c == '\'':
+			t.colon = false
+			if err := t.str(t.pos); err != nil {
+				return err
+			}
+		case isNameStart(c):
+			t.colon = false
+			start := t.pos
+			for t.pos < len(t.src) && isNameChar(t.src[t.pos]) {
+				t.pos++
+			}
+			if t.pos < len(t.src) && (t.src[t.pos] == '"' || t.src[t.pos] == '\'') && isStringPrefix(t.src[start:t.pos]) {
+				if err := t.str(start); err != nil {
+					return err
+				}
+			}
+		default:
+			t.colon = false
+			t.pos++
+		}
+	}
+	if len(t.opens) > 0 {
+		o := t.opens[len(t.opens)-1]
+		return &Error{Class: "SyntaxError", Msg: fmt.Sprintf("'%c' was never closed", o.c), Line: o.line}
+	}
+	return nil
+}
+
+// exact marks err's message as CPython's own (see Error.Exact).
+func exact(err *Error) *Error {
+	if err != nil && !strings.HasSuffix(err.Msg, "was never closed") {
+		err.Exact = true
+	}
+	return err
+}
+
+// indentation reads the white space that starts a line and checks it
+// against the indentation stack; blank and comment-only lines do not count.
+func (t *tokenizer) indentation() *Error {
+	col, alt := 0, 0
+	p := t.pos
+	for p < len(t.src) {
+		switch t.src[p] {
+		case ' ':
+			col++
+			alt++
+		case '\t':
+			col = (col/8 + 1) * 8
+			alt++
+		case '\f':
+			col, alt = 0, 0
+		default:
+			goto done
+		}
+		p++
+	}
+done:
+	t.pos = p
+	if p >= len(t.src) || t.src[p] == '#' || t.src[p] == '\n' || t.src[p] == '\r' || t.src[p] == '\\' {
+		return nil // a blank line, a comment, or a continuation: no indentation token
+	}
+	top := t.indents[len(t.indents)-1]
+	switch {
+	case col == top.col:
+		if alt != top.alt {
+			return t.tabError()
+		}
+	case col > top.col:
+		if alt <= top.alt {
+			return t.tabError() // the tokenizer's, before the parser sees the indent
+		}
+		if !t.colon || t.firstStatement() {
+			// An indent where no block opens: after a logical line that
+			// does not end with ':' (a block header's end), or before the
+			// first statement. The parser refuses the INDENT token.
+			return &Error{Class: "IndentationError", Msg: "unexpected indent", Line: t.line}
+		}
+		t.indents = append(t.indents, indent{col, alt})
+	default:
+		for len(t.indents) > 1 && col < t.indents[len(t.indents)-1].col {
+			t.indents = t.indents[:len(t.indents)-1]
+		}
+		top = t.indents[len(t.indents)-1]
+		if col != top.col {
+			return &Error{Class: "IndentationError", Msg: "unindent does not match any outer indentation level", Line: t.line}
+		}
+		if alt != top.alt {
+			return t.tabError()
+		}
+	}
+	return nil
+}
+
+// firstStatement reports whether nothing but blank lines and comments
+// precedes the current line.
+func (t *tokenizer) firstStatement() bool {
+	for _, l := range strings.Split(t.src[:lineStart(t.src, t.pos)], "\n") {
+		l = strings.TrimSpace(l)
+		if l != "" && !strings.HasPrefix(l, "#") {
+			return false
+		}
+	}
+	return true
+}
+
+func lineStart(s string, pos int) int {
+	return strings.LastIndexAny(s[:pos], "\n\r") + 1
+}
+
+// lastLine is the number of the source's last line: exec compiles a
+// string as if it ended with a newline, so a final newline opens no line.
+func (t *tokenizer) lastLine() int {
+	if strings.HasSuffix(t.src, "\n") || strings.HasSuffix(t.src, "\r") {
+		return t.line - 1
+	}
+	return t.line
+}
+
+func (t *tokenizer) tabError() *Error {
+	return &Error{Class: "TabError", Msg: "inconsistent use of tabs and spaces in indentation", Line: t.line}
+}
+
+// close checks the closing bracket c against the innermost open one.
+func (t *tokenizer) close(c byte) *Error {
+	if len(t.opens) == 0 {
+		return &Error{Class: "SyntaxError", Msg: fmt.Sprintf("unmatched '%c'", c), Line: t.line}
+	}
+	o := t.opens[len(t.opens)-1]
+	if (o.c == '(' && c != ')') || (o.c == '[' && c != ']') || (o.c == '{' && c != '}') {
+		msg := fmt.Sprintf("closing parenthesis '%c' does not match opening parenthesis '%c'", c, o.c)
+		if o.line != t.line {
+			msg += fmt.Sprintf(" on line %d", o.line)
+		}
+		return &Error{Class: "SyntaxError", Msg: msg, Line: t.line}
+	}
+	t.opens = t.opens[:len(t.opens)-1]
+	return nil
+}
+
+// str reads a string literal whose prefix starts at start; t.pos is at its
+// first quote. f-strings are read as plain strings: their replacement
+// fields' own strings use the other quote before Python 3.12, and a
+// string of the same quote inside one, which 3.12 accepts, is not
+// refused here.
+func (t *tokenizer) str(start int) *Error {
+	prefix := strings.ToLower(t.src[start:t.pos])
+	q := t.src[t.pos]
+	startLine := t.line
+	triple := strings.HasPrefix(t.src[t.pos:], strings.Repeat(string(q), 3))
+	if strings.Contains(prefix, "f") && !triple {
+		// An f-string may hold nested quotes of its own kind from Python
+		// 3.12 on: stop checking rather than guess.
+		if strings.Contains(t.rest(), string(q)) && t.fStringNests(q) {
+			t.stop()
+			return nil
+		}
+	}
+	if triple {
+		t.pos += 3
+		for t.pos < len(t.src) {
+			c := t.src[t.pos]
+			switch {
+			case c == '\\':
+				if t.pos+1 < len(t.src) && t.src[t.pos+1] == '\n' {
+					t.line++
+				}
+				t.pos += 2
+				continue
+			case c == '\n':
+				t.line++
+			case c == '\r':
+				if t.pos+1 >= len(t.src) || t.src[t.pos+1] != '\n' {
+					t.line++
+				}
+			case c == q && strings.HasPrefix(t.src[t.pos:], strings.Repeat(string(q), 3)):
+				t.pos += 3
+				return nil
+			}
+			t.pos++
+		}
+		return &Error{Class: "SyntaxError", Msg: fmt.Sprintf("unterminated triple-quoted string literal (detected at line %d)", t.lastLine()), Line: startLine}
+	}
+	t.pos++
+	for t.pos < len(t.src) {
+		c := t.src[t.pos]
+		switch {
+		case c == '\\':
+			if t.pos+1 < len(t.src) && (t.src[t.pos+1] == '\n' || t.src[t.pos+1] == '\r') {
+				// A backslash-newline continues the string on the next line.
+				t.pos++
+				if t.src[t.pos] == '\r' && t.pos+1 < len(t.src) && t.src[t.pos+1] == '\n' {
+					t.pos++
+				}
+				t.line++
+				t.pos++
+				continue
+			}
+			t.pos += 2
+			continue
+		case c == '\n' || c == '\r':
+			return &Error{Class: "SyntaxError", Msg: fmt.Sprintf("unterminated string literal (detected at line %d)", t.line), Line: startLine}
+		case c == q:
+			t.pos++
+			return nil
+		}
+		t.pos++
+	}
+	return &Error{Class: "SyntaxError", Msg: fmt.Sprintf("unterminated string literal (detected at line %d)", t.lastLine()), Line: startLine}
+}
+
+// stop ends the check without an error: what follows cannot be read
+// without parsing.
+func (t *tokenizer) stop() {
+	t.pos = len(t.src)
+	t.opens = nil
+}
+
+func (t *tokenizer) rest() string {
+	end := strings.IndexAny(t.src[t.pos+1:], "\n\r")
+	if end < 0 {
+		return t.src[t.pos+1:]
+	}
+	return t.src[t.pos+1 : t.pos+1+end]
+}
+
+// fStringNests reports whether the rest of the line after an f-string's
+// opening quote has a replacement field, where a quote may nest.
+func (t *tokenizer) fStringNests(q byte) bool {
+	r := t.rest()
+	i := strings.IndexByte(r, q)
+	return strings.Contains(r[:max(i, 0)], "{")
+}
+
+func isNameStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+func isNameChar(c byte) bool { return isNameStart(c) || c >= '0' && c <= '9' }
+
+// isStringPrefix reports whether p is a string prefix Python accepts.
+func isStringPrefix(p string) bool {
+	switch strings.ToLower(p) {
+	case "r", "u", "b", "f", "br", "rb", "fr", "rf":
+		return true
+	}
+	return false
+}

@@ -14,12 +14,12 @@ type AnthropicClientConfigurationConfigModel struct {
 	// Anthropic API key. Required if not in environment variables.
 	//
 	// The JSON member "api_key"; null by default.
-	ApiKey *string `json:"api_key"`
+	APIKey *string `json:"api_key"`
 
 	// Override the default API endpoint.
 	//
 	// The JSON member "base_url"; null by default.
-	BaseUrl *string `json:"base_url"`
+	BaseURL *string `json:"base_url"`
 
 	// The JSON member "default_headers"; null by default.
 	DefaultHeaders map[string]string `json:"default_headers"`
@@ -179,20 +179,20 @@ func (x *AnthropicClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
 		case "api_key":
 			seen |= 1 << 9
 			if d.Null() {
-				x.ApiKey = nil
+				x.APIKey = nil
 			} else {
 				v9 := new(string)
 				(*v9) = d.Str()
-				x.ApiKey = v9
+				x.APIKey = v9
 			}
 		case "base_url":
 			seen |= 1 << 10
 			if d.Null() {
-				x.BaseUrl = nil
+				x.BaseURL = nil
 			} else {
 				v10 := new(string)
 				(*v10) = d.Str()
-				x.BaseUrl = v10
+				x.BaseURL = v10
 			}
 		case "model_capabilities":
 			seen |= 1 << 11
@@ -340,16 +340,16 @@ func (x *AnthropicClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 		(*x.Thinking).EncodeTo(e)
 	}
 	e.Key("\"api_key\":")
-	if x.ApiKey == nil {
+	if x.APIKey == nil {
 		e.Null()
 	} else {
-		e.Str((*x.ApiKey))
+		e.Str((*x.APIKey))
 	}
 	e.Key("\"base_url\":")
-	if x.BaseUrl == nil {
+	if x.BaseURL == nil {
 		e.Null()
 	} else {
-		e.Str((*x.BaseUrl))
+		e.Str((*x.BaseURL))
 	}
 	e.Key("\"model_capabilities\":")
 	if x.ModelCapabilities == nil {

@@ -12,7 +12,7 @@ type AssistantAgentState struct {
 	// which AutoGen validates when the state is loaded.
 	//
 	// The JSON member "llm_context"; {"messages":[]} by default.
-	LlmContext RawJSON `json:"llm_context"`
+	LLMContext RawJSON `json:"llm_context"`
 
 	// The state's type name; AutoGen writes 'AssistantAgentState' (any string is
 	// accepted).
@@ -46,7 +46,7 @@ func (x *AssistantAgentState) DecodeFrom(d *wire.Decoder) {
 			x.Version = d.Str()
 		case "llm_context":
 			seen |= 1 << 2
-			x.LlmContext = d.RawObject()
+			x.LLMContext = d.RawObject()
 		default:
 			d.SkipUnknown()
 		}
@@ -61,7 +61,7 @@ func (x *AssistantAgentState) DecodeFrom(d *wire.Decoder) {
 		x.Version = "1.0.0"
 	}
 	if seen&(1<<2) == 0 {
-		x.LlmContext = RawJSON("{\"messages\":[]}")
+		x.LLMContext = RawJSON("{\"messages\":[]}")
 	}
 }
 
@@ -73,7 +73,7 @@ func (x *AssistantAgentState) EncodeTo(e *wire.Encoder) {
 	e.Key("\"version\":")
 	e.Str(x.Version)
 	e.Key("\"llm_context\":")
-	e.RawObject(x.LlmContext)
+	e.RawObject(x.LLMContext)
 	e.Raw("}")
 }
 

@@ -24,12 +24,12 @@ type AzureOpenAIClientConfigurationConfigModel struct {
 	// AZURE_OPENAI_API_KEY environment variable.
 	//
 	// The JSON member "api_key"; null by default.
-	ApiKey *string `json:"api_key"`
+	APIKey *string `json:"api_key"`
 
 	// The API version to use. Required for Azure models.
 	//
 	// The JSON member "api_version"; required.
-	ApiVersion string `json:"api_version"`
+	APIVersion string `json:"api_version"`
 
 	// The Azure AD token to use. Provide this or azure_ad_token_provider for
 	// token-based authentication.
@@ -297,11 +297,11 @@ func (x *AzureOpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) 
 		case "api_key":
 			seen |= 1 << 15
 			if d.Null() {
-				x.ApiKey = nil
+				x.APIKey = nil
 			} else {
 				v16 := new(string)
 				(*v16) = d.Str()
-				x.ApiKey = v16
+				x.APIKey = v16
 			}
 		case "timeout":
 			seen |= 1 << 16
@@ -378,7 +378,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) 
 			}
 		case "api_version":
 			seen |= 1 << 25
-			x.ApiVersion = d.Str()
+			x.APIVersion = d.Str()
 		case "azure_ad_token":
 			seen |= 1 << 26
 			if d.Null() {
@@ -515,10 +515,10 @@ func (x *AzureOpenAIClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 	e.Key("\"model\":")
 	e.Str(x.Model)
 	e.Key("\"api_key\":")
-	if x.ApiKey == nil {
+	if x.APIKey == nil {
 		e.Null()
 	} else {
-		e.Str((*x.ApiKey))
+		e.Str((*x.APIKey))
 	}
 	e.Key("\"timeout\":")
 	if x.Timeout == nil {
@@ -571,7 +571,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 		e.Str((*x.AzureDeployment))
 	}
 	e.Key("\"api_version\":")
-	e.Str(x.ApiVersion)
+	e.Str(x.APIVersion)
 	e.Key("\"azure_ad_token\":")
 	if x.AzureAdToken == nil {
 		e.Null()

@@ -22,7 +22,7 @@ type GalleryConfig struct {
 	Name string `json:"name"`
 
 	// The JSON member "url"; null by default.
-	Url *string `json:"url"`
+	URL *string `json:"url"`
 }
 
 // DecodeFrom reads a GalleryConfig from d with AutoGen's rules: defaults filled,
@@ -48,11 +48,11 @@ func (x *GalleryConfig) DecodeFrom(d *wire.Decoder) {
 		case "url":
 			seen |= 1 << 2
 			if d.Null() {
-				x.Url = nil
+				x.URL = nil
 			} else {
 				v1 := new(string)
 				(*v1) = d.Str()
-				x.Url = v1
+				x.URL = v1
 			}
 		case "metadata":
 			seen |= 1 << 3
@@ -89,10 +89,10 @@ func (x *GalleryConfig) EncodeTo(e *wire.Encoder) {
 	e.Key("\"name\":")
 	e.Str(x.Name)
 	e.Key("\"url\":")
-	if x.Url == nil {
+	if x.URL == nil {
 		e.Null()
 	} else {
-		e.Str((*x.Url))
+		e.Str((*x.URL))
 	}
 	e.Key("\"metadata\":")
 	x.Metadata.EncodeTo(e)

@@ -10,7 +10,7 @@ type ModelCapabilities struct {
 	FunctionCalling bool `json:"function_calling"`
 
 	// The JSON member "json_output"; required.
-	JsonOutput bool `json:"json_output"`
+	JSONOutput bool `json:"json_output"`
 
 	// The JSON member "vision"; required.
 	Vision bool `json:"vision"`
@@ -38,7 +38,7 @@ func (x *ModelCapabilities) DecodeFrom(d *wire.Decoder) {
 			x.FunctionCalling = d.Bool()
 		case "json_output":
 			seen |= 1 << 2
-			x.JsonOutput = d.Bool()
+			x.JSONOutput = d.Bool()
 		default:
 			d.SkipUnknown()
 		}
@@ -65,7 +65,7 @@ func (x *ModelCapabilities) EncodeTo(e *wire.Encoder) {
 	e.Key("\"function_calling\":")
 	e.Bool(x.FunctionCalling)
 	e.Key("\"json_output\":")
-	e.Bool(x.JsonOutput)
+	e.Bool(x.JSONOutput)
 	e.Raw("}")
 }
 

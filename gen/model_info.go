@@ -25,7 +25,7 @@ type ModelInfo struct {
 	// different to structured json.
 	//
 	// The JSON member "json_output"; required.
-	JsonOutput bool `json:"json_output"`
+	JSONOutput bool `json:"json_output"`
 
 	// True if the model supports multiple, non-consecutive system messages, otherwise
 	// False.
@@ -67,7 +67,7 @@ func (x *ModelInfo) DecodeFrom(d *wire.Decoder) {
 			x.FunctionCalling = d.Bool()
 		case "json_output":
 			seen |= 1 << 2
-			x.JsonOutput = d.Bool()
+			x.JSONOutput = d.Bool()
 		case "family":
 			seen |= 1 << 3
 			x.Family = ModelFamily(d.Str())
@@ -116,7 +116,7 @@ func (x *ModelInfo) EncodeTo(e *wire.Encoder) {
 	e.Key("\"function_calling\":")
 	e.Bool(x.FunctionCalling)
 	e.Key("\"json_output\":")
-	e.Bool(x.JsonOutput)
+	e.Bool(x.JSONOutput)
 	e.Key("\"family\":")
 	e.Str(string(x.Family))
 	e.Key("\"structured_output\":")

@@ -21,12 +21,12 @@ type OpenAIClientConfigurationConfigModel struct {
 	// environment variables.
 	//
 	// The JSON member "api_key"; null by default.
-	ApiKey *string `json:"api_key"`
+	APIKey *string `json:"api_key"`
 
 	// The base URL to use. Required if the model is not hosted on OpenAI.
 	//
 	// The JSON member "base_url"; null by default.
-	BaseUrl *string `json:"base_url"`
+	BaseURL *string `json:"base_url"`
 
 	// Custom headers; useful for authentication or other custom requirements.
 	//
@@ -277,11 +277,11 @@ func (x *OpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
 		case "api_key":
 			seen |= 1 << 15
 			if d.Null() {
-				x.ApiKey = nil
+				x.APIKey = nil
 			} else {
 				v16 := new(string)
 				(*v16) = d.Str()
-				x.ApiKey = v16
+				x.APIKey = v16
 			}
 		case "timeout":
 			seen |= 1 << 16
@@ -356,11 +356,11 @@ func (x *OpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
 		case "base_url":
 			seen |= 1 << 24
 			if d.Null() {
-				x.BaseUrl = nil
+				x.BaseURL = nil
 			} else {
 				v24 := new(string)
 				(*v24) = d.Str()
-				x.BaseUrl = v24
+				x.BaseURL = v24
 			}
 		default:
 			d.SkipUnknown()
@@ -474,10 +474,10 @@ func (x *OpenAIClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 	e.Key("\"model\":")
 	e.Str(x.Model)
 	e.Key("\"api_key\":")
-	if x.ApiKey == nil {
+	if x.APIKey == nil {
 		e.Null()
 	} else {
-		e.Str((*x.ApiKey))
+		e.Str((*x.APIKey))
 	}
 	e.Key("\"timeout\":")
 	if x.Timeout == nil {
@@ -528,10 +528,10 @@ func (x *OpenAIClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 		e.Str((*x.Organization))
 	}
 	e.Key("\"base_url\":")
-	if x.BaseUrl == nil {
+	if x.BaseURL == nil {
 		e.Null()
 	} else {
-		e.Str((*x.BaseUrl))
+		e.Str((*x.BaseURL))
 	}
 	e.Raw("}")
 }

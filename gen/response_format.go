@@ -11,7 +11,7 @@ type ResponseFormat struct {
 	// The type of response format being defined: json_schema
 	//
 	// The JSON member "json_schema"; required.
-	JsonSchema *JSONSchema `json:"json_schema"`
+	JSONSchema *JSONSchema `json:"json_schema"`
 
 	// The type of response format being defined: text, json_object, or json_schema
 	//
@@ -39,11 +39,11 @@ func (x *ResponseFormat) DecodeFrom(d *wire.Decoder) {
 		case "json_schema":
 			seen |= 1 << 1
 			if d.Null() {
-				x.JsonSchema = nil
+				x.JSONSchema = nil
 			} else {
 				v1 := new(JSONSchema)
 				(*v1).DecodeFrom(d)
-				x.JsonSchema = v1
+				x.JSONSchema = v1
 			}
 		default:
 			d.SkipUnknown()
@@ -66,10 +66,10 @@ func (x *ResponseFormat) EncodeTo(e *wire.Encoder) {
 	e.Key("\"type\":")
 	e.Str(string(x.Type))
 	e.Key("\"json_schema\":")
-	if x.JsonSchema == nil {
+	if x.JSONSchema == nil {
 		e.Null()
 	} else {
-		(*x.JsonSchema).EncodeTo(e)
+		(*x.JSONSchema).EncodeTo(e)
 	}
 	e.Raw("}")
 }

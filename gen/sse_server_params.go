@@ -17,7 +17,7 @@ type SseServerParams struct {
 	// Timeout for SSE read operations.
 	//
 	// The JSON member "sse_read_timeout"; 300 by default.
-	SseReadTimeout float64 `json:"sse_read_timeout"`
+	SSEReadTimeout float64 `json:"sse_read_timeout"`
 
 	// HTTP timeout for regular operations.
 	//
@@ -27,7 +27,7 @@ type SseServerParams struct {
 	// The SSE endpoint URL.
 	//
 	// The JSON member "url"; required.
-	Url string `json:"url"`
+	URL string `json:"url"`
 }
 
 // SseServerParamsType is the value of SseServerParams's "type" tag.
@@ -56,7 +56,7 @@ func (x *SseServerParams) DecodeFrom(d *wire.Decoder) {
 			d.Const("SseServerParams")
 		case "url":
 			seen |= 1 << 1
-			x.Url = d.Str()
+			x.URL = d.Str()
 		case "headers":
 			seen |= 1 << 2
 			if d.Null() {
@@ -69,7 +69,7 @@ func (x *SseServerParams) DecodeFrom(d *wire.Decoder) {
 			x.Timeout = d.Float()
 		case "sse_read_timeout":
 			seen |= 1 << 4
-			x.SseReadTimeout = d.Float()
+			x.SSEReadTimeout = d.Float()
 		default:
 			d.SkipUnknown()
 		}
@@ -84,7 +84,7 @@ func (x *SseServerParams) DecodeFrom(d *wire.Decoder) {
 		x.Timeout = 5
 	}
 	if seen&(1<<4) == 0 {
-		x.SseReadTimeout = 300
+		x.SSEReadTimeout = 300
 	}
 }
 
@@ -94,7 +94,7 @@ func (x *SseServerParams) EncodeTo(e *wire.Encoder) {
 	e.Key("\"type\":")
 	e.Str("SseServerParams")
 	e.Key("\"url\":")
-	e.Str(x.Url)
+	e.Str(x.URL)
 	e.Key("\"headers\":")
 	if x.Headers == nil {
 		e.Null()
@@ -104,7 +104,7 @@ func (x *SseServerParams) EncodeTo(e *wire.Encoder) {
 	e.Key("\"timeout\":")
 	e.Float(x.Timeout)
 	e.Key("\"sse_read_timeout\":")
-	e.Float(x.SseReadTimeout)
+	e.Float(x.SSEReadTimeout)
 	e.Raw("}")
 }
 

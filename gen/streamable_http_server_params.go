@@ -17,7 +17,7 @@ type StreamableHttpServerParams struct {
 	// Timeout for SSE read operations in seconds.
 	//
 	// The JSON member "sse_read_timeout"; 300.0 by default.
-	SseReadTimeout float64 `json:"sse_read_timeout"`
+	SSEReadTimeout float64 `json:"sse_read_timeout"`
 
 	// The JSON member "terminate_on_close"; true by default.
 	TerminateOnClose bool `json:"terminate_on_close"`
@@ -30,7 +30,7 @@ type StreamableHttpServerParams struct {
 	// The endpoint URL.
 	//
 	// The JSON member "url"; required.
-	Url string `json:"url"`
+	URL string `json:"url"`
 }
 
 // StreamableHttpServerParamsType is the value of StreamableHttpServerParams's "type" tag.
@@ -59,7 +59,7 @@ func (x *StreamableHttpServerParams) DecodeFrom(d *wire.Decoder) {
 			d.Const("StreamableHttpServerParams")
 		case "url":
 			seen |= 1 << 1
-			x.Url = d.Str()
+			x.URL = d.Str()
 		case "headers":
 			seen |= 1 << 2
 			if d.Null() {
@@ -72,7 +72,7 @@ func (x *StreamableHttpServerParams) DecodeFrom(d *wire.Decoder) {
 			x.Timeout = d.Float()
 		case "sse_read_timeout":
 			seen |= 1 << 4
-			x.SseReadTimeout = d.Float()
+			x.SSEReadTimeout = d.Float()
 		case "terminate_on_close":
 			seen |= 1 << 5
 			x.TerminateOnClose = d.Bool()
@@ -90,7 +90,7 @@ func (x *StreamableHttpServerParams) DecodeFrom(d *wire.Decoder) {
 		x.Timeout = 30.0
 	}
 	if seen&(1<<4) == 0 {
-		x.SseReadTimeout = 300.0
+		x.SSEReadTimeout = 300.0
 	}
 	if seen&(1<<5) == 0 {
 		x.TerminateOnClose = true
@@ -103,7 +103,7 @@ func (x *StreamableHttpServerParams) EncodeTo(e *wire.Encoder) {
 	e.Key("\"type\":")
 	e.Str("StreamableHttpServerParams")
 	e.Key("\"url\":")
-	e.Str(x.Url)
+	e.Str(x.URL)
 	e.Key("\"headers\":")
 	if x.Headers == nil {
 		e.Null()
@@ -113,7 +113,7 @@ func (x *StreamableHttpServerParams) EncodeTo(e *wire.Encoder) {
 	e.Key("\"timeout\":")
 	e.Float(x.Timeout)
 	e.Key("\"sse_read_timeout\":")
-	e.Float(x.SseReadTimeout)
+	e.Float(x.SSEReadTimeout)
 	e.Key("\"terminate_on_close\":")
 	e.Bool(x.TerminateOnClose)
 	e.Raw("}")

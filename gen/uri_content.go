@@ -35,7 +35,7 @@ type UriContent struct {
 	// The URI of the content.
 	//
 	// The JSON member "uri"; required.
-	Uri string `json:"uri"`
+	URI string `json:"uri"`
 }
 
 // UriContentType is the value of UriContent's "type" tag.
@@ -70,7 +70,7 @@ func (x *UriContent) DecodeFrom(d *wire.Decoder) {
 			d.Const("uri")
 		case "uri":
 			seen |= 1 << 1
-			x.Uri = d.Str()
+			x.URI = d.Str()
 		case "media_type", "mediaType":
 			seen |= 1 << 2
 			x.MediaType = d.Str()
@@ -120,7 +120,7 @@ func (x *UriContent) EncodeTo(e *wire.Encoder) {
 	e.Key("\"type\":")
 	e.Str("uri")
 	e.Key("\"uri\":")
-	e.Str(x.Uri)
+	e.Str(x.URI)
 	e.Key("\"media_type\":")
 	e.Str(x.MediaType)
 	if x.Annotations != nil {

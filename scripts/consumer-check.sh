@@ -75,7 +75,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	client, err := openai.NewOpenAI(gen.OpenAIClientConfigurationConfigModel{Model: "gpt-4o", ApiKey: gen.Ptr("sk-not-a-key")})
+	client, err := openai.NewOpenAI(gen.OpenAIClientConfigurationConfigModel{Model: "gpt-4o", APIKey: gen.Ptr("sk-not-a-key")})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -88,12 +88,12 @@ func newClient(getenv func(string) string) (models.ChatCompletionClient, error) 
 			version = "2024-10-21"
 		}
 		return openai.NewAzure(gen.AzureOpenAIClientConfigurationConfigModel{
-			Model: model, AzureEndpoint: endpoint, ApiVersion: version, ModelInfo: info,
-			AzureDeployment: str(getenv("AZURE_OPENAI_DEPLOYMENT")), ApiKey: str(getenv("AZURE_OPENAI_API_KEY")),
+			Model: model, AzureEndpoint: endpoint, APIVersion: version, ModelInfo: info,
+			AzureDeployment: str(getenv("AZURE_OPENAI_DEPLOYMENT")), APIKey: str(getenv("AZURE_OPENAI_API_KEY")),
 		})
 	}
 	return openai.NewOpenAI(gen.OpenAIClientConfigurationConfigModel{
-		Model: model, ModelInfo: info, ApiKey: str(getenv("OPENAI_API_KEY")), BaseUrl: str(getenv("OPENAI_BASE_URL")),
+		Model: model, ModelInfo: info, APIKey: str(getenv("OPENAI_API_KEY")), BaseURL: str(getenv("OPENAI_BASE_URL")),
 	})
 }
 

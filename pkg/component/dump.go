@@ -477,13 +477,13 @@ func MaskSecrets(v any) {
 	}
 	switch c := v.(type) {
 	case *gen.OpenAIClientConfigurationConfigModel:
-		mask(&c.ApiKey)
+		mask(&c.APIKey)
 	case *gen.AzureOpenAIClientConfigurationConfigModel:
-		mask(&c.ApiKey)
+		mask(&c.APIKey)
 	case *gen.AnthropicClientConfigurationConfigModel:
-		mask(&c.ApiKey)
+		mask(&c.APIKey)
 	case *gen.AnthropicBedrockClientConfigurationConfigModel:
-		mask(&c.ApiKey)
+		mask(&c.APIKey)
 		if c.BedrockInfo != nil {
 			MaskSecrets(c.BedrockInfo)
 		}

@@ -191,7 +191,7 @@ func TestToLLMMessageErrors(t *testing.T) {
 	}{
 		{"system two texts", Message{Role: RoleSystem, Contents: []gen.AIContent{text, text}}, -1, "exactly one text content"},
 		{"system nothing", Message{Role: RoleSystem}, -1, "exactly one text content"},
-		{"user uri", Message{Role: RoleUser, Contents: []gen.AIContent{text, &gen.UriContent{Uri: "https://x", MediaType: "image/png"}}}, 1, "not uri content"},
+		{"user uri", Message{Role: RoleUser, Contents: []gen.AIContent{text, &gen.UriContent{URI: "https://x", MediaType: "image/png"}}}, 1, "not uri content"},
 		{"user pdf", Message{Role: RoleUser, Contents: []gen.AIContent{&gen.DataContent{Data: []byte("%PDF"), MediaType: "application/pdf"}}}, 0, "is not an image"},
 		{"user bad image", Message{Role: RoleUser, Contents: []gen.AIContent{&gen.DataContent{Data: []byte("nope"), MediaType: "image/png"}}}, 0, "not an image AutoGen reads"},
 		{"assistant text and calls", Message{Role: RoleAssistant, Contents: []gen.AIContent{text, &gen.FunctionCallContent{CallID: "c", Name: "f"}}}, -1, "not both"},

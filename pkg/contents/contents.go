@@ -321,7 +321,7 @@ func TextOf(c gen.AnyTextualContent) string {
 		}
 	case *gen.UriContent:
 		if x != nil {
-			return x.Uri
+			return x.URI
 		}
 	}
 	return ""
@@ -337,7 +337,7 @@ func URIOf(c gen.LocatableContent) string {
 		}
 	case *gen.UriContent:
 		if x != nil {
-			return x.Uri
+			return x.URI
 		}
 	}
 	return ""

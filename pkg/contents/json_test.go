@@ -273,7 +273,7 @@ func TestUnknownFieldsOption(t *testing.T) {
 
 func TestInterfaces(t *testing.T) {
 	dc := &gen.DataContent{Data: []byte("hi"), MediaType: "text/plain"}
-	uc := &gen.UriContent{Uri: "https://x/y", MediaType: "text/html"}
+	uc := &gen.UriContent{URI: "https://x/y", MediaType: "text/html"}
 	tests := []struct {
 		c                   gen.AIContent
 		textual, locatable  bool

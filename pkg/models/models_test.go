@@ -246,8 +246,8 @@ func TestAddUsage(t *testing.T) {
 }
 
 func TestCapabilitiesOf(t *testing.T) {
-	got := CapabilitiesOf(gen.ModelInfo{Vision: true, JsonOutput: true, Family: FamilyGPT4O, StructuredOutput: true})
-	if got != (gen.ModelCapabilities{Vision: true, JsonOutput: true}) {
+	got := CapabilitiesOf(gen.ModelInfo{Vision: true, JSONOutput: true, Family: FamilyGPT4O, StructuredOutput: true})
+	if got != (gen.ModelCapabilities{Vision: true, JSONOutput: true}) {
 		t.Fatalf("%+v", got)
 	}
 }

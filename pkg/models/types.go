@@ -140,7 +140,7 @@ func AddUsage(usages ...gen.RequestUsage) gen.RequestUsage {
 // CapabilitiesOf returns the ModelCapabilities part of info, as AutoGen's
 // deprecated capabilities property does.
 func CapabilitiesOf(info gen.ModelInfo) gen.ModelCapabilities {
-	return gen.ModelCapabilities{Vision: info.Vision, FunctionCalling: info.FunctionCalling, JsonOutput: info.JsonOutput}
+	return gen.ModelCapabilities{Vision: info.Vision, FunctionCalling: info.FunctionCalling, JSONOutput: info.JSONOutput}
 }
 
 // AssistantMessageOf returns the AssistantMessage from source that puts the

@@ -137,6 +137,73 @@ func runGoJSONSchema(files []string, outputs map[string]string) (map[string][]by
 	return src, nil
 }
 
+// initialisms are the words Go writes in one case ("APIKey", "BaseURL"):
+// go-jsonschema capitalizes only ID.
+var initialisms = map[string]string{
+	"Ai": "AI", "Api": "API", "Html": "HTML", "Http": "HTTP", "Id": "ID", "Json": "JSON", "Llm": "LLM",
+	"Mcp": "MCP", "Sql": "SQL", "Sse": "SSE", "Tls": "TLS", "Uri": "URI", "Url": "URL", "Uuid": "UUID", "Xml": "XML",
+}
+
+// goInitialism rewrites the words of the CamelCase name that are
+// initialisms ("ApiKey" -> "APIKey", "Urls" -> "URLs").
+func goInitialism(name string) string {
+	var b strings.Builder
+	for i := 0; i < len(name); {
+		j := i + 1
+		for j < len(name) && name[j] >= 'a' && name[j] <= 'z' {
+			j++
+		}
+		w := name[i:j]
+		if up, ok := initialisms[w]; ok {
+			w = up
+		} else if up, ok := initialisms[strings.TrimSuffix(w, "s")]; ok && strings.HasSuffix(w, "s") {
+			w = up + "s"
+		}
+		b.WriteString(w)
+		i = j
+	}
+	return b.String()
+}
+
+// goInitialisms renames, in go-jsonschema's output, the fields of every
+// struct to Go's initialisms (type names stay the schemas' titles, which
+// are AutoGen's and .NET's class names).
+func goInitialisms(sources map[string][]byte) error {
+	fset := token.NewFileSet()
+	for name, src := range sources {
+		file, err := parser.ParseFile(fset, name, src, 0)
+		if err != nil {
+			return err
+		}
+		type edit struct {
+			off     int
+			old, nw string
+		}
+		var edits []edit
+		ast.Inspect(file, func(n ast.Node) bool {
+			st, ok := n.(*ast.StructType)
+			if !ok {
+				return true
+			}
+			for _, fld := range st.Fields.List {
+				for _, id := range fld.Names {
+					if nw := goInitialism(id.Name); nw != id.Name {
+						edits = append(edits, edit{fset.Position(id.Pos()).Offset, id.Name, nw})
+					}
+				}
+			}
+			return true
+		})
+		out := src
+		for i := len(edits) - 1; i >= 0; i-- {
+			e := edits[i]
+			out = append(append(append([]byte{}, out[:e.off]...), e.nw...), out[e.off+len(e.old):]...)
+		}
+		sources[name] = out
+	}
+	return nil
+}
+
 // readFieldNames parses go-jsonschema's output and returns, per struct,
 // the Go field name of each JSON member and its declared type.
 func readFieldNames(sources map[string][]byte) (map[string]map[string][2]string, error) {

@@ -108,6 +108,9 @@ func run(schemas fs.FS, out outputFS) error {
 	if err != nil {
 		return err
 	}
+	if err := goInitialisms(sources); err != nil {
+		return err
+	}
 	fields, err := readFieldNames(sources)
 	if err != nil {
 		return err

@@ -104,3 +104,16 @@ func TestFieldDoc(t *testing.T) {
 		}
 	}
 }
+
+// TestGoInitialism: field names follow Go's initialisms, word by word.
+func TestGoInitialism(t *testing.T) {
+	for in, want := range map[string]string{
+		"ApiKey": "APIKey", "BaseUrl": "BaseURL", "Url": "URL", "Urls": "URLs", "SseReadTimeout": "SSEReadTimeout",
+		"JsonOutput": "JSONOutput", "LlmContext": "LLMContext", "CallID": "CallID", "Idle": "Idle", "Apis": "APIs",
+		"Content": "Content", "Uri": "URI", "UriContent": "URIContent",
+	} {
+		if got := goInitialism(in); got != want {
+			t.Errorf("goInitialism(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -271,7 +271,7 @@ func (a *AssistantAgent) SaveState(ctx context.Context) (json.RawMessage, error)
 	if err != nil {
 		return nil, err
 	}
-	return wireMarshal(&gen.AssistantAgentState{LlmContext: gen.RawJSON(st), Type: "AssistantAgentState", Version: "1.0.0"})
+	return wireMarshal(&gen.AssistantAgentState{LLMContext: gen.RawJSON(st), Type: "AssistantAgentState", Version: "1.0.0"})
 }
 
 // LoadState loads an AssistantAgentState into the model context.
@@ -280,7 +280,7 @@ func (a *AssistantAgent) LoadState(ctx context.Context, state json.RawMessage) e
 	if err := gen.Unmarshal(state, &st); err != nil {
 		return err
 	}
-	llm := []byte(st.LlmContext)
+	llm := []byte(st.LLMContext)
 	if len(llm) == 0 {
 		llm = []byte(`{"messages":[]}`)
 	}

@@ -482,7 +482,7 @@ func (o *orchestration) progressLedger(ctx context.Context) (map[string]any, err
 	info := m.client.ModelInfo()
 	if info.StructuredOutput {
 		opts.OutputType = reflect.TypeFor[LedgerEntry]()
-	} else if info.JsonOutput {
+	} else if info.JSONOutput {
 		yes := true
 		opts.JSONOutput = &yes
 	}

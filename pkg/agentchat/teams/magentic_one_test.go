@@ -457,8 +457,8 @@ func TestMagenticOneLedgerOutputMode(t *testing.T) {
 		structured bool
 		jsonMode   bool
 	}{
-		{"structured output", gen.ModelInfo{Family: models.FamilyUnknown, StructuredOutput: true, JsonOutput: true}, true, false},
-		{"json output", gen.ModelInfo{Family: models.FamilyUnknown, JsonOutput: true}, false, true},
+		{"structured output", gen.ModelInfo{Family: models.FamilyUnknown, StructuredOutput: true, JSONOutput: true}, true, false},
+		{"json output", gen.ModelInfo{Family: models.FamilyUnknown, JSONOutput: true}, false, true},
 		{"neither", gen.ModelInfo{Family: models.FamilyUnknown}, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

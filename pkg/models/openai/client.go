@@ -42,7 +42,7 @@ func LookupModelInfo(model string) (gen.ModelInfo, bool) {
 	if !ok {
 		return gen.ModelInfo{}, false
 	}
-	mi := gen.ModelInfo{Vision: e.Vision, FunctionCalling: e.FunctionCalling, JsonOutput: e.JSONOutput,
+	mi := gen.ModelInfo{Vision: e.Vision, FunctionCalling: e.FunctionCalling, JSONOutput: e.JSONOutput,
 		Family: gen.ModelFamily(e.Family), StructuredOutput: e.StructuredOutput}
 	if e.MultipleSystemMessages != nil {
 		v := *e.MultipleSystemMessages
@@ -79,7 +79,7 @@ func (c *base) init(model string, createArgs obj, info *gen.ModelInfo, caps *gen
 	if _, err := models.ValidateModelInfo(miJSON); err != nil {
 		return err
 	}
-	if !mi.JsonOutput {
+	if !mi.JSONOutput {
 		if rf, ok := createArgs.get("response_format"); ok {
 			var f struct {
 				Type string `json:"type"`
@@ -132,9 +132,9 @@ var (
 // are not written.
 func (c *OpenAIChatCompletionClient) ComponentModel() (gen.ComponentModel, error) {
 	cfg := c.config
-	if cfg.ApiKey != nil {
+	if cfg.APIKey != nil {
 		k := maskedKey
-		cfg.ApiKey = &k
+		cfg.APIKey = &k
 	}
 	return openAISpec.Model(&cfg)
 }
@@ -145,9 +145,9 @@ func (c *OpenAIChatCompletionClient) ComponentModel() (gen.ComponentModel, error
 // config), and writes a configured api_key as "**********".
 func (c *AzureOpenAIChatCompletionClient) ComponentModel() (gen.ComponentModel, error) {
 	cfg := c.config
-	if cfg.ApiKey != nil {
+	if cfg.APIKey != nil {
 		k := maskedKey
-		cfg.ApiKey = &k
+		cfg.APIKey = &k
 	}
 	cfg.ModelInfo, cfg.ModelCapabilities = nil, nil
 	return azureSpec.Model(&cfg)

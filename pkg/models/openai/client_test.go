@@ -166,7 +166,7 @@ func FuzzOutputSchema(f *testing.F) {
 		defer srv.Close()
 		key, base := "k", srv.URL
 		var retries gen.Int
-		c, err := openai.NewOpenAI(gen.OpenAIClientConfigurationConfigModel{Model: "gpt-4o", ApiKey: &key, BaseUrl: &base, MaxRetries: &retries})
+		c, err := openai.NewOpenAI(gen.OpenAIClientConfigurationConfigModel{Model: "gpt-4o", APIKey: &key, BaseURL: &base, MaxRetries: &retries})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -36,7 +36,7 @@ func TestClientOptions(t *testing.T) {
 	defer srv.Close()
 	tr := &countingTransport{}
 	base, key, retries := srv.URL+"/v1", "sk-test", gen.IntOf(0)
-	c, err := openai.NewOpenAI(gen.OpenAIClientConfigurationConfigModel{Model: "gpt-4o", ApiKey: &key, BaseUrl: &base, MaxRetries: &retries},
+	c, err := openai.NewOpenAI(gen.OpenAIClientConfigurationConfigModel{Model: "gpt-4o", APIKey: &key, BaseURL: &base, MaxRetries: &retries},
 		openai.WithHTTPClient(&http.Client{Transport: tr}),
 		openai.WithMiddleware(func(r *http.Request, next option.MiddlewareNext) (*http.Response, error) {
 			r.Header.Set("X-Trace", "t-1")

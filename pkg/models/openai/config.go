@@ -179,10 +179,10 @@ func WithMiddleware(mw ...option.Middleware) ClientOption {
 }
 
 // NewOpenAI returns AutoGen's OpenAIChatCompletionClient for cfg. The API
-// key is cfg.ApiKey or else the environment variable AutoGen (through the
+// key is cfg.APIKey or else the environment variable AutoGen (through the
 // openai library) reads: OPENAI_API_KEY, or GEMINI_API_KEY,
 // ANTHROPIC_API_KEY or LLAMA_API_KEY first for models whose names start
-// with gemini-, claude- or Llama-. The base URL is cfg.BaseUrl, else
+// with gemini-, claude- or Llama-. The base URL is cfg.BaseURL, else
 // AutoGen's URL for those model prefixes, else OPENAI_BASE_URL, else
 // https://api.openai.com/v1.
 func NewOpenAI(cfg gen.OpenAIClientConfigurationConfigModel, cos ...ClientOption) (*OpenAIChatCompletionClient, error) {
@@ -190,7 +190,7 @@ func NewOpenAI(cfg gen.OpenAIClientConfigurationConfigModel, cos ...ClientOption
 	if err != nil {
 		return nil, err
 	}
-	apiKey, baseURL := cfg.ApiKey, cfg.BaseUrl
+	apiKey, baseURL := cfg.APIKey, cfg.BaseURL
 	for _, special := range []struct{ prefix, url, env string }{
 		{"gemini-", geminiBaseURL, "GEMINI_API_KEY"},
 		{"claude-", anthropicBaseURL, "ANTHROPIC_API_KEY"},
@@ -250,7 +250,7 @@ func NewOpenAI(cfg gen.OpenAIClientConfigurationConfigModel, cos ...ClientOption
 // NewAzure returns AutoGen's AzureOpenAIChatCompletionClient for cfg. The
 // credential is cfg.AzureAdToken or else the AZURE_OPENAI_AD_TOKEN
 // environment variable (sent as "Authorization: Bearer <token>" alone,
-// even when an API key is given too), else cfg.ApiKey or else
+// even when an API key is given too), else cfg.APIKey or else
 // AZURE_OPENAI_API_KEY (sent as the api-key header and as "Authorization:
 // Bearer <key>", as the openai library sends it). Requests go to
 // {azure_endpoint}/openai/deployments/{azure_deployment or model}/chat/completions
@@ -306,7 +306,7 @@ func azureCreateArgs(cfg gen.AzureOpenAIClientConfigurationConfigModel) (obj, er
 // else of the AZURE_OPENAI_API_KEY and AZURE_OPENAI_AD_TOKEN environment
 // variables. Having neither is the openai library's OpenAIError.
 func azureCredentials(cfg gen.AzureOpenAIClientConfigurationConfigModel) (apiKey, adToken *string, err error) {
-	apiKey, adToken = cfg.ApiKey, cfg.AzureAdToken
+	apiKey, adToken = cfg.APIKey, cfg.AzureAdToken
 	if apiKey == nil {
 		if k, ok := os.LookupEnv("AZURE_OPENAI_API_KEY"); ok {
 			apiKey = &k
@@ -331,7 +331,7 @@ func azureCredentials(cfg gen.AzureOpenAIClientConfigurationConfigModel) (apiKey
 // (the OpenAI client's own auth header, which AzureOpenAI keeps).
 func azureEndpointOptions(cfg gen.AzureOpenAIClientConfigurationConfigModel, apiKey, adToken *string) []option.RequestOption {
 	endpoint := strings.TrimRight(cfg.AzureEndpoint, "/")
-	opts := []option.RequestOption{azure.WithEndpoint(endpoint, cfg.ApiVersion)}
+	opts := []option.RequestOption{azure.WithEndpoint(endpoint, cfg.APIVersion)}
 	if u, err := url.Parse(endpoint); err == nil && u.Scheme == "http" {
 		opts = append(opts, azure.WithUnsafeAllowHTTP())
 	}
@@ -459,7 +459,7 @@ func resolveModelInfo(model string, info *gen.ModelInfo, caps *gen.ModelCapabili
 	case info != nil:
 		return *info, nil
 	case caps != nil:
-		return gen.ModelInfo{Vision: caps.Vision, FunctionCalling: caps.FunctionCalling, JsonOutput: caps.JsonOutput, Family: models.FamilyUnknown}, nil
+		return gen.ModelInfo{Vision: caps.Vision, FunctionCalling: caps.FunctionCalling, JSONOutput: caps.JSONOutput, Family: models.FamilyUnknown}, nil
 	}
 	mi, ok := LookupModelInfo(model)
 	if !ok {

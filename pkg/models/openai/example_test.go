@@ -49,7 +49,7 @@ func fakeEndpoint(reply string) *httptest.Server {
 func newClient(url string) *openai.OpenAIChatCompletionClient {
 	key, base := "sk-example", url
 	var retries gen.Int // 0: no retries
-	c, err := openai.NewOpenAI(gen.OpenAIClientConfigurationConfigModel{Model: "gpt-4o", ApiKey: &key, BaseUrl: &base, MaxRetries: &retries})
+	c, err := openai.NewOpenAI(gen.OpenAIClientConfigurationConfigModel{Model: "gpt-4o", APIKey: &key, BaseURL: &base, MaxRetries: &retries})
 	if err != nil {
 		panic(err)
 	}
@@ -150,7 +150,7 @@ func ExampleOpenAIChatCompletionClient_Create_structuredOutput() {
 // AutoGen's does, so the context trims without calling the API.
 func Example_tokenLimitedContext() {
 	key := "sk-example"
-	client, err := openai.NewOpenAI(gen.OpenAIClientConfigurationConfigModel{Model: "gpt-4o", ApiKey: &key})
+	client, err := openai.NewOpenAI(gen.OpenAIClientConfigurationConfigModel{Model: "gpt-4o", APIKey: &key})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -21,7 +21,7 @@ const okCompletion = `{"id":"c","object":"chat.completion","created":1,"model":"
 func limitClient(t *testing.T, url string, retries int64, timeout float64, opts ...openai.ClientOption) *openai.OpenAIChatCompletionClient {
 	t.Helper()
 	base, key, r := url+"/v1", "sk-test", gen.IntOf(retries)
-	cfg := gen.OpenAIClientConfigurationConfigModel{Model: "gpt-4o", ApiKey: &key, BaseUrl: &base, MaxRetries: &r}
+	cfg := gen.OpenAIClientConfigurationConfigModel{Model: "gpt-4o", APIKey: &key, BaseURL: &base, MaxRetries: &r}
 	if timeout > 0 {
 		cfg.Timeout = &timeout
 	}

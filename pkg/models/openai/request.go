@@ -448,7 +448,7 @@ func (c *base) responseFormat(args *obj, opts models.CreateOptions, more Options
 	case opts.JSONOutput != nil:
 		if !*opts.JSONOutput {
 			args.set("response_format", obj{{"type", "text"}})
-		} else if !c.info.JsonOutput {
+		} else if !c.info.JSONOutput {
 			return nil, valueError("Model does not support JSON output.")
 		} else {
 			args.set("response_format", obj{{"type", "json_object"}})

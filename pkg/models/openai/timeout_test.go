@@ -17,7 +17,7 @@ import (
 func timeoutClient(t *testing.T, url string, timeout float64) *openai.OpenAIChatCompletionClient {
 	t.Helper()
 	base, key, retries := url+"/v1", "sk-test", gen.IntOf(0)
-	c, err := openai.NewOpenAI(gen.OpenAIClientConfigurationConfigModel{Model: "gpt-4o", ApiKey: &key, BaseUrl: &base,
+	c, err := openai.NewOpenAI(gen.OpenAIClientConfigurationConfigModel{Model: "gpt-4o", APIKey: &key, BaseURL: &base,
 		MaxRetries: &retries, Timeout: &timeout})
 	if err != nil {
 		t.Fatal(err)

@@ -507,9 +507,9 @@ func TestModelInfoAndCapabilities(t *testing.T) {
 	if c.ModelInfo() != models.DefaultModelInfo() || c.Capabilities() != (gen.ModelCapabilities{}) || c.Close() != nil {
 		t.Fatal("defaults")
 	}
-	info := gen.ModelInfo{Vision: true, JsonOutput: true, Family: models.FamilyClaude35Sonnet}
+	info := gen.ModelInfo{Vision: true, JSONOutput: true, Family: models.FamilyClaude35Sonnet}
 	c = New(nil, WithModelInfo(info))
-	if c.ModelInfo() != info || c.Capabilities() != (gen.ModelCapabilities{Vision: true, JsonOutput: true}) {
+	if c.ModelInfo() != info || c.Capabilities() != (gen.ModelCapabilities{Vision: true, JSONOutput: true}) {
 		t.Fatal("custom")
 	}
 }

@@ -174,9 +174,9 @@ func readTimeout(p gen.McpServerParams) float64 {
 	case *gen.StdioServerParams:
 		return p.ReadTimeoutSeconds
 	case *gen.SseServerParams:
-		return p.SseReadTimeout
+		return p.SSEReadTimeout
 	case *gen.StreamableHttpServerParams:
-		return p.SseReadTimeout
+		return p.SSEReadTimeout
 	}
 	return 0
 }
@@ -381,13 +381,13 @@ func (w *Workbench) transport(p gen.McpServerParams) (sdk.Transport, *exec.Cmd, 
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		return &sdk.SSEClientTransport{Endpoint: p.Url, HTTPClient: c, MaxEventSize: w.maxMessage()}, nil, nil, nil
+		return &sdk.SSEClientTransport{Endpoint: p.URL, HTTPClient: c, MaxEventSize: w.maxMessage()}, nil, nil, nil
 	case *gen.StreamableHttpServerParams:
 		c, err := httpClient(w.opts.HTTPClient, p.Headers, p.Timeout, p.TerminateOnClose, w.maxMessage(), &w.limitHit)
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		return &sdk.StreamableClientTransport{Endpoint: p.Url, HTTPClient: c, MaxEventSize: w.maxMessage()}, nil, nil, nil
+		return &sdk.StreamableClientTransport{Endpoint: p.URL, HTTPClient: c, MaxEventSize: w.maxMessage()}, nil, nil, nil
 	case nil:
 		return nil, nil, nil, errors.New("no server params")
 	}

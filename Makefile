@@ -32,6 +32,8 @@ test: drift
 	# The largest streaming tests (memory bounds of every verb on 100 MB and
 	# 1 GB of JSONL) skip under -race, whose shadow memory they would measure.
 	$(GO) test -run 'TestVerbsStream100MB|TestHostile1GBJSONL|TestValidateStreamsJSONL' ./cmd/agentschema/
+	# Every benchmark runs once, so that none is left broken.
+	$(GO) test -run '^$$' -bench . -benchtime 1x ./...
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); test -z "$$out" || { echo "gofmt would change:"; echo "$$out"; exit 1; }

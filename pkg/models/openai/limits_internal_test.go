@@ -1,7 +1,9 @@
 package openai
 
 import (
+	"errors"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -55,4 +57,37 @@ func TestPythonRetryAfter(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzSSE: the SSE reader never panics or loops, never yields an event
+// larger than its bound, and ends with a clean end of input, a
+// *LimitError, or nothing else.
+func FuzzSSE(f *testing.F) {
+	for _, s := range []string{
+		"data: {\"a\":1}\n\n", "id: 1\nretry: 10\n\n", "event: ping\ndata: x\r\n\r\n", ": comment\n\ndata: [DONE]\n\n",
+		"data: a\rdata: b\r\r", "data:" + strings.Repeat("x", 300), "\n\n\n", "data: a\n\ndata",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		const max = 256
+		r := newSSEReader(strings.NewReader(in), max)
+		for range len(in) + 2 {
+			ev, ok, err := r.next()
+			if err != nil {
+				var le *LimitError
+				if !errors.As(err, &le) || le.Limit != max {
+					t.Fatalf("error %v", err)
+				}
+				return
+			}
+			if !ok {
+				return
+			}
+			if len(ev.data) > max {
+				t.Fatalf("event of %d bytes past the bound %d", len(ev.data), max)
+			}
+		}
+		t.Fatalf("more events than the input has bytes")
+	})
 }

@@ -53,9 +53,6 @@ var (
 // given only the imports of the packages it names. A compile error points
 // at the README's line.
 func TestREADMESnippetsCompile(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a package: not in -short")
-	}
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("needs the go command on PATH")

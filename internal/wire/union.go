@@ -64,7 +64,7 @@ func (d *Decoder) PeekTag(key string) (string, TagStatus) {
 		p++
 		skipWS()
 		vs := p
-		p = skimValue(data, p)
+		p = SkimValue(data, p)
 		if p < 0 {
 			return "", TagMissing
 		}
@@ -124,9 +124,9 @@ func skimString(data []byte, p int) (int, bool) {
 	return -1, esc
 }
 
-// skimValue returns the offset just past the value starting at p, matching
+// SkimValue returns the offset just past the value starting at p, matching
 // brackets and quotes without checking anything else; -1 on a fault.
-func skimValue(data []byte, p int) int {
+func SkimValue(data []byte, p int) int {
 	if p >= len(data) {
 		return -1
 	}

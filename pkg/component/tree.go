@@ -260,41 +260,13 @@ func skipSpace(data []byte, i int) int {
 	return i
 }
 
-// valueEnd returns the offset just after the value that starts at data[i].
+// valueEnd returns the offset just after the value that starts at data[i]
+// (valid JSON text).
 func valueEnd(data []byte, i int) int {
-	switch data[i] {
-	case '"':
-		i++
-		for i < len(data) && data[i] != '"' {
-			if data[i] == '\\' {
-				i++
-			}
-			i++
-		}
-		return i + 1
-	case '{', '[':
-		depth := 0
-		for i < len(data) {
-			switch data[i] {
-			case '"':
-				i = valueEnd(data, i)
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1
-				}
-			}
-			i++
-		}
-		return i
+	if e := wire.SkimValue(data, i); e >= 0 {
+		return e
 	}
-	for i < len(data) && strings.IndexByte(",:}] \t\n\r", data[i]) < 0 {
-		i++
-	}
-	return i
+	return len(data)
 }
 
 // jsonString decodes a JSON string token; false for any other value.

@@ -7,9 +7,10 @@ import "github.com/agentschema/agentschema/internal/wire"
 
 // A chat message of the design note's model clients: .NET
 // Microsoft.Extensions.AI's ChatMessage, the Agent Framework's Message ("type":
-// "chat_message"). It is named AIChatMessage here because ChatMessage is
-// AgentChat's union of messages. Reading accepts .NET's camelCase member names and
-// the Agent Framework's snake_case ones.
+// "message"; "chat_message" when it was ChatMessage). It is named AIChatMessage
+// here because ChatMessage is AgentChat's union of messages. Reading accepts
+// .NET's camelCase member names and the Agent Framework's snake_case ones, and
+// either tag; writing gives "chat_message".
 type AIChatMessage struct {
 	// Additional properties of the content, by name; omitted when null.
 	//
@@ -73,7 +74,7 @@ func (x *AIChatMessage) DecodeFrom(d *wire.Decoder) {
 		}
 		switch string(name) {
 		case "type":
-			d.Const("chat_message")
+			d.Enum("chat_message", "message")
 		case "role":
 			seen |= 1 << 1
 			x.Role = d.Str()

@@ -5,9 +5,9 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// Content used by AI services (the design note's AIContent): text, reasoning, binary data, a URI, a function call or its result, an error, usage, a file or vector store held by the service, a request for approval of a tool call and its answer, and the calls and results of tools the service runs itself (MCP servers, code interpreter, image generation, web search). Every member has the common members annotations, additional_properties and raw_representation. Reading also accepts the form .NET's Microsoft.Extensions.AI writes: the tag in "$type" (text, reasoning, data, uri, functionCall, functionResult, error, usage, hostedFile, hostedVectorStore, toolCall, toolResult, toolApprovalRequest, toolApprovalResponse, mcpServerToolCall, mcpServerToolResult, codeInterpreterToolCall, codeInterpreterToolResult, imageGenerationToolCall, imageGenerationToolResult, webSearchToolCall, webSearchToolResult) and camelCase member names, and the members the Agent Framework's Python contents write (protected_data, error_details, usage_details).
+// Content used by AI services (the design note's AIContent): text, reasoning, binary data, a URI, a function call or its result, an error, usage, a file or vector store held by the service (and the Agent Framework's plain "file" and "vector_store" contents), a request for approval of a tool call and its answer, and the calls and results of tools the service runs itself (MCP servers, code interpreter, image generation, web search). Every member has the common members annotations, additional_properties and raw_representation. Reading also accepts the form .NET's Microsoft.Extensions.AI writes: the tag in "$type" (text, reasoning, data, uri, functionCall, functionResult, error, usage, hostedFile, hostedVectorStore, toolCall, toolResult, toolApprovalRequest, toolApprovalResponse, mcpServerToolCall, mcpServerToolResult, codeInterpreterToolCall, codeInterpreterToolResult, imageGenerationToolCall, imageGenerationToolResult, webSearchToolCall, webSearchToolResult) and camelCase member names, and the members the Agent Framework's Python contents write (protected_data, error_details, usage_details).
 //
-// It is sealed: its members are TextContent, TextReasoningContent, DataContent, UriContent, FunctionCallContent, FunctionResultContent, ErrorContent, UsageContent, HostedFileContent, HostedVectorStoreContent, ToolCallContent, ToolResultContent, FunctionApprovalRequestContent, FunctionApprovalResponseContent, McpServerToolCallContent, McpServerToolResultContent, CodeInterpreterToolCallContent, CodeInterpreterToolResultContent, ImageGenerationToolCallContent, ImageGenerationToolResultContent, WebSearchToolCallContent, WebSearchToolResultContent, told apart by the "type" tag.
+// It is sealed: its members are TextContent, TextReasoningContent, DataContent, UriContent, FunctionCallContent, FunctionResultContent, ErrorContent, UsageContent, HostedFileContent, HostedVectorStoreContent, FileContent, VectorStoreContent, ToolCallContent, ToolResultContent, FunctionApprovalRequestContent, FunctionApprovalResponseContent, McpServerToolCallContent, McpServerToolResultContent, CodeInterpreterToolCallContent, CodeInterpreterToolResultContent, ImageGenerationToolCallContent, ImageGenerationToolResultContent, WebSearchToolCallContent, WebSearchToolResultContent, told apart by the "type" tag.
 type AIContent interface {
 	wire.Encodable
 	// Type returns the "type" tag.
@@ -16,7 +16,7 @@ type AIContent interface {
 }
 
 // AIContentTags lists the tags of AIContent's members.
-var AIContentTags = []string{"text", "text_reasoning", "data", "uri", "function_call", "function_result", "error", "usage", "hosted_file", "hosted_vector_store", "tool_call", "tool_result", "function_approval_request", "function_approval_response", "mcp_server_tool_call", "mcp_server_tool_result", "code_interpreter_tool_call", "code_interpreter_tool_result", "image_generation_tool_call", "image_generation_tool_result", "web_search_tool_call", "web_search_tool_result"}
+var AIContentTags = []string{"text", "text_reasoning", "data", "uri", "function_call", "function_result", "error", "usage", "hosted_file", "hosted_vector_store", "file", "vector_store", "tool_call", "tool_result", "function_approval_request", "function_approval_response", "mcp_server_tool_call", "mcp_server_tool_result", "code_interpreter_tool_call", "code_interpreter_tool_result", "image_generation_tool_call", "image_generation_tool_result", "web_search_tool_call", "web_search_tool_result"}
 
 // AIContentTagAliases maps each value of the "$type" member, which AIContent is read
 // by when it has no "type" member, to the "type" tag it stands for.
@@ -103,6 +103,14 @@ func DecodeAIContent(d *wire.Decoder) AIContent {
 			return x
 		case "hosted_vector_store":
 			x := new(HostedVectorStoreContent)
+			x.DecodeFrom(d)
+			return x
+		case "file":
+			x := new(FileContent)
+			x.DecodeFrom(d)
+			return x
+		case "vector_store":
+			x := new(VectorStoreContent)
 			x.DecodeFrom(d)
 			return x
 		case "tool_call":

@@ -29,6 +29,14 @@ type FunctionResultContent struct {
 	// The JSON member "exception"; null by default.
 	Exception error `json:"exception"`
 
+	// The result as contents, in order: the Agent Framework's function_result items
+	// (Content.from_function_result puts the tool's output there, text, data or any
+	// other content, and sets result to the text of the text items joined by
+	// newlines). .NET has no such member.
+	//
+	// The JSON member "items"; null by default.
+	Items []AIContent `json:"items"`
+
 	// The object this content was made from, such as a model client's own type. Go
 	// holds any value here and writes it to JSON only when it is JSON (a RawJSON or
 	// json.RawMessage); anything else stays in memory. Reading JSON keeps the
@@ -78,33 +86,48 @@ func (x *FunctionResultContent) DecodeFrom(d *wire.Decoder) {
 			if x.Result.IsNull() {
 				x.Result = nil
 			}
-		case "exception":
+		case "items":
 			seen |= 1 << 3
+			if d.Null() {
+				x.Items = nil
+			} else {
+				if d.Array() {
+					s1 := []AIContent{}
+					for d.More() {
+						if v2 := DecodeAIContent(d); v2 != nil {
+							s1 = append(s1, v2)
+						}
+					}
+					x.Items = s1
+				}
+			}
+		case "exception":
+			seen |= 1 << 4
 			x.Exception = d.ErrorText()
 		case "annotations":
-			seen |= 1 << 4
+			seen |= 1 << 5
 			if d.Null() {
 				x.Annotations = nil
 			} else {
 				if d.Array() {
-					s1 := []RawJSON{}
+					s3 := []RawJSON{}
 					for d.More() {
-						var v2 RawJSON
-						v2 = d.RawObject()
-						s1 = append(s1, v2)
+						var v4 RawJSON
+						v4 = d.RawObject()
+						s3 = append(s3, v4)
 					}
-					x.Annotations = s1
+					x.Annotations = s3
 				}
 			}
 		case "additional_properties", "additionalProperties":
-			seen |= 1 << 5
+			seen |= 1 << 6
 			if d.Null() {
 				x.AdditionalProperties = nil
 			} else {
 				x.AdditionalProperties = d.RawObject()
 			}
 		case "raw_representation":
-			seen |= 1 << 6
+			seen |= 1 << 7
 			x.RawRepresentation = d.InMemory()
 		default:
 			d.SkipUnknown()
@@ -129,6 +152,21 @@ func (x *FunctionResultContent) EncodeTo(e *wire.Encoder) {
 		e.Key("\"result\":")
 		e.RawJSON(x.Result)
 	}
+	if x.Items != nil {
+		e.Key("\"items\":")
+		e.Raw("[")
+		for i5 := range x.Items {
+			if i5 > 0 {
+				e.Raw(",")
+			}
+			if x.Items[i5] == nil {
+				e.Null()
+			} else {
+				x.Items[i5].EncodeTo(e)
+			}
+		}
+		e.Raw("]")
+	}
 	if x.Exception != nil {
 		e.Key("\"exception\":")
 		e.ErrorText(x.Exception)
@@ -136,11 +174,11 @@ func (x *FunctionResultContent) EncodeTo(e *wire.Encoder) {
 	if x.Annotations != nil {
 		e.Key("\"annotations\":")
 		e.Raw("[")
-		for i3 := range x.Annotations {
-			if i3 > 0 {
+		for i6 := range x.Annotations {
+			if i6 > 0 {
 				e.Raw(",")
 			}
-			e.RawObject(x.Annotations[i3])
+			e.RawObject(x.Annotations[i6])
 		}
 		e.Raw("]")
 	}

@@ -114,6 +114,7 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 	},
 	"ErrorContent":              func(d *wire.Decoder) wire.Encodable { x := new(ErrorContent); x.DecodeFrom(d); return x },
 	"ExternalTerminationConfig": func(d *wire.Decoder) wire.Encodable { x := new(ExternalTerminationConfig); x.DecodeFrom(d); return x },
+	"FileContent":               func(d *wire.Decoder) wire.Encodable { x := new(FileContent); x.DecodeFrom(d); return x },
 	"FinishReason": func(d *wire.Decoder) wire.Encodable {
 		x := d.Enum(finishReasonValues...)
 		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
@@ -363,6 +364,7 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 	"UserInputRequestedEvent":    func(d *wire.Decoder) wire.Encodable { x := new(UserInputRequestedEvent); x.DecodeFrom(d); return x },
 	"UserMessage":                func(d *wire.Decoder) wire.Encodable { x := new(UserMessage); x.DecodeFrom(d); return x },
 	"UserProxyAgentConfig":       func(d *wire.Decoder) wire.Encodable { x := new(UserProxyAgentConfig); x.DecodeFrom(d); return x },
+	"VectorStoreContent":         func(d *wire.Decoder) wire.Encodable { x := new(VectorStoreContent); x.DecodeFrom(d); return x },
 	"WebSearchToolCallContent":   func(d *wire.Decoder) wire.Encodable { x := new(WebSearchToolCallContent); x.DecodeFrom(d); return x },
 	"WebSearchToolResultContent": func(d *wire.Decoder) wire.Encodable { x := new(WebSearchToolResultContent); x.DecodeFrom(d); return x },
 }
@@ -370,6 +372,7 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 // tagged maps each "type" tag to the title of the type that carries it.
 var tagged = map[string]string{
 	"chat_message":                   "AIChatMessage",
+	"message":                        "AIChatMessage",
 	"AssistantMessage":               "AssistantMessage",
 	"chat_response":                  "ChatResponse",
 	"chat_response_update":           "ChatResponseUpdate",
@@ -379,6 +382,7 @@ var tagged = map[string]string{
 	"code_interpreter_tool_result":   "CodeInterpreterToolResultContent",
 	"data":                           "DataContent",
 	"error":                          "ErrorContent",
+	"file":                           "FileContent",
 	"function_approval_request":      "FunctionApprovalRequestContent",
 	"function_approval_response":     "FunctionApprovalResponseContent",
 	"function_call":                  "FunctionCallContent",
@@ -417,6 +421,7 @@ var tagged = map[string]string{
 	"usage":                          "UsageContent",
 	"UserInputRequestedEvent":        "UserInputRequestedEvent",
 	"UserMessage":                    "UserMessage",
+	"vector_store":                   "VectorStoreContent",
 	"web_search_tool_call":           "WebSearchToolCallContent",
 	"web_search_tool_result":         "WebSearchToolResultContent",
 }

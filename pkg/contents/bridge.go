@@ -3,6 +3,7 @@ package contents
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"github.com/agentschema/agentschema/gen"
@@ -449,6 +450,28 @@ func toFunctionResult(c *gen.FunctionResultContent, names map[string]string) (ge
 		return r, nil
 	}
 	r.Content = resultText(c.Result)
+	if len(c.Items) > 0 {
+		// The Agent Framework's items: its result is the text of the
+		// text items joined by newlines (Content.from_function_result);
+		// any other item has no place in AutoGen's result.
+		var texts []string
+		for i, it := range c.Items {
+			t, ok := it.(*gen.TextContent)
+			if !ok || t == nil {
+				kind := "a nil"
+				if !isNil(it) {
+					kind = it.Type()
+				}
+				return gen.FunctionExecutionResult{}, convErr(-1, "item "+strconv.Itoa(i)+" of result "+quote(c.CallID)+" is "+kind+" content, which AutoGen's FunctionExecutionResult cannot hold", nil)
+			}
+			if t.Text != "" {
+				texts = append(texts, t.Text)
+			}
+		}
+		if c.Result.IsNull() {
+			r.Content = strings.Join(texts, "\n")
+		}
+	}
 	if b, ok := boolProp(c.AdditionalProperties, PropIsError); ok && !b {
 		f := false
 		r.IsError = &f

@@ -31,6 +31,11 @@ const (
 	// TypeHostedVectorStore tags a vector store held by the AI service
 	// (.NET's HostedVectorStoreContent, "$type": "hostedVectorStore").
 	TypeHostedVectorStore = gen.HostedVectorStoreContentType
+	// TypeFile and TypeVectorStore tag the Agent Framework's plain
+	// "file" and "vector_store" contents (a Content of that type, which
+	// .NET does not have), kept apart from the hosted ones.
+	TypeFile        = gen.FileContentType
+	TypeVectorStore = gen.VectorStoreContentType
 	// TypeToolCall and TypeToolResult tag a call of a tool of any kind
 	// and its result (.NET's ToolCallContent and ToolResultContent).
 	TypeToolCall   = gen.ToolCallContentType
@@ -224,6 +229,14 @@ func addedCommonOf(c gen.AIContent) (common, bool) {
 			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
 		}
 	case *gen.HostedVectorStoreContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.FileContent:
+		if x != nil {
+			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
+		}
+	case *gen.VectorStoreContent:
 		if x != nil {
 			return common{x.RawRepresentation, x.AdditionalProperties, x.Annotations}, true
 		}

@@ -90,6 +90,11 @@
 //	  ("anthropic.cache_read_input_tokens")
 //	error content error_details            details
 //	ChatResponse model, usage_details      model_id, usage
+//	Message "type": "message"              "type": "chat_message" (either is read)
+//	"file", "vector_store" contents        FileContent, VectorStoreContent (kept apart
+//	                                         from hosted_file, hosted_vector_store)
+//	function_result items                  items (contents; to AutoGen, text items are
+//	                                         the result, any other is a *ConversionError)
 //
 // .NET's InputRequestContent and InputResponseContent ("inputRequest",
 // "inputResponse") are not read: they have only protected constructors,

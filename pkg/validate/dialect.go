@@ -42,6 +42,10 @@ type dialectNode struct {
 	aliases map[string]string   // alias -> schema name
 	props   map[string]*sjsNode // schema name -> its schema
 	dataURI *[3]string          // x-go-data-uri: data, media_type, uri
+	// constAliases (x-const-aliases): a const member's other values read
+	// as standing for its const (the Agent Framework's "message" tag for
+	// "chat_message"): member -> value -> the const.
+	constAliases map[string]map[string]string
 	// x-extra-members: the member unknown members go into, and the key
 	// pattern of its map type.
 	extraInto string
@@ -161,6 +165,21 @@ func dialectOf(title string) *dialectNode {
 				continue
 			}
 			n.props[name] = &ps
+			if al, ok := ps["x-const-aliases"].([]any); ok {
+				if c, ok := ps["const"].(string); ok {
+					for _, a := range al {
+						if a, ok := a.(string); ok {
+							if n.constAliases == nil {
+								n.constAliases = map[string]map[string]string{}
+							}
+							if n.constAliases[name] == nil {
+								n.constAliases[name] = map[string]string{}
+							}
+							n.constAliases[name][a] = c
+						}
+					}
+				}
+			}
 			if al, ok := ps["x-aliases"].([]any); ok {
 				for _, a := range al {
 					if a, ok := a.(string); ok {
@@ -235,7 +254,7 @@ func needsDialect(title string) bool {
 	if n == nil {
 		return false
 	}
-	need := n.aliasKey != "" || len(n.aliases) > 0 || n.dataURI != nil || n.extraInto != ""
+	need := n.aliasKey != "" || len(n.aliases) > 0 || n.dataURI != nil || n.extraInto != "" || len(n.constAliases) > 0
 	for _, t := range n.refs() {
 		need = needsDialect(t) || need
 	}
@@ -354,6 +373,11 @@ func (dl *dialect) title(title string, v any, path []string, depth int) {
 		delete(obj, alias)
 		obj[name] = av
 		dl.rename(path, name, alias)
+	}
+	for name, vals := range n.constAliases {
+		if v, ok := obj[name].(string); ok && vals[v] != "" {
+			obj[name] = vals[v]
+		}
 	}
 	if du := n.dataURI; du != nil {
 		dl.dataURI(obj, path, du)

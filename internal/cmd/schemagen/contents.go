@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -11,6 +12,9 @@ import (
 //   - x-tag-aliases on a tagged union: a second tag member ("$type"), read
 //     when the first is absent, whose values stand for the union's tags;
 //     each member then also accepts that member, checking its own alias.
+//     Its "unaliased" list names the tags no alias stands for on purpose
+//     (a member only one dialect writes); any other tag without an alias
+//     is an error.
 //   - x-aliases on a property: more names the member is read by (such as
 //     camelCase ones); only the schema name is written.
 //   - x-null-is-default on an optional string property whose default is
@@ -84,6 +88,9 @@ func (g *generator) tagAlias(c *concept) (key, alias string, err error) {
 				}
 				found = m.key
 			}
+		}
+		if found == "" && slices.Contains(u.unaliased, c.tag) {
+			continue
 		}
 		if found == "" {
 			return "", "", fmt.Errorf("%s: no %s value stands for member %s's tag %q", u.file, u.aliasKey, c.name, c.tag)

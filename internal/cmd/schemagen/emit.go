@@ -169,7 +169,11 @@ func (g *generator) emitMemberCases(w *writer, c *concept, needSeen bool, aliasK
 	for i, p := range c.props {
 		w.p("\t\tcase %s:", quoteList(append([]string{p.json}, p.aliases...)))
 		if p.isTag {
-			w.p("\t\t\td.Const(%q)", c.tag)
+			if len(c.tagValues) > 0 {
+				w.p("\t\t\td.Enum(%s)", quoteList(append([]string{c.tag}, c.tagValues...)))
+			} else {
+				w.p("\t\t\td.Const(%q)", c.tag)
+			}
 			if aliasKey != "" {
 				w.p("\t\tcase %q:", aliasKey)
 				w.p("\t\t\td.Const(%q)", aliasTag)

@@ -392,6 +392,9 @@ func (g *generator) emitRegistry() []byte {
 	for _, name := range g.order {
 		if c := g.concepts[name]; c.kind == "object" && c.tag != "" {
 			w.p("\t%q: %q,", c.tag, name)
+			for _, v := range c.tagValues {
+				w.p("\t%q: %q,", v, name)
+			}
 		}
 	}
 	w.p("}\n")

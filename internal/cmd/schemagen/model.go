@@ -23,6 +23,10 @@ type concept struct {
 	// object
 	props []*prop
 	tag   string // the const of the "type" member, "" when untagged
+	// tagValues (x-const-aliases on the "type" member): other values of
+	// the tag that are read as standing for it (a type a writer renamed);
+	// only the const is written.
+	tagValues []string
 	// omitNull (x-omit-null) leaves out of the JSON the members whose
 	// value is null and whose default is null, as pydantic's
 	// exclude_none does.
@@ -46,6 +50,9 @@ type concept struct {
 	// tagKey is absent, and which tag each of its values stands for.
 	aliasKey string
 	aliases  []member
+	// unaliased (x-tag-aliases' "unaliased"): the union's tags that no
+	// alias value stands for, on purpose (a member only one dialect has).
+	unaliased []string
 
 	// map (an object schema whose additionalProperties is a schema): the
 	// value type, the well-known keys (its properties) and the pattern
@@ -183,6 +190,11 @@ func (g *generator) classifyKind(c *concept) error {
 				return fmt.Errorf("x-tag-aliases needs a propertyName and a mapping")
 			}
 			c.aliases = ta.get("mapping").members
+			if un := ta.get("unaliased"); un != nil {
+				for _, it := range un.items {
+					c.unaliased = append(c.unaliased, it.str)
+				}
+			}
 		}
 		return nil
 	case r.get("enum") != nil:
@@ -255,6 +267,11 @@ func (g *generator) classifyProps(c *concept) error {
 		if m.key == "type" && m.val.get("const") != nil {
 			p.isTag = true
 			c.tag = m.val.getStr("const")
+			if al := m.val.get("x-const-aliases"); al != nil {
+				for _, a := range al.items {
+					c.tagValues = append(c.tagValues, a.str)
+				}
+			}
 			c.props = append(c.props, p)
 			continue
 		}

@@ -80,12 +80,17 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		}
 		return nil
 	},
-	"ChatResponse":            func(d *wire.Decoder) wire.Encodable { x := new(ChatResponse); x.DecodeFrom(d); return x },
-	"ChatResponseUpdate":      func(d *wire.Decoder) wire.Encodable { x := new(ChatResponseUpdate); x.DecodeFrom(d); return x },
-	"CodeBlock":               func(d *wire.Decoder) wire.Encodable { x := new(CodeBlock); x.DecodeFrom(d); return x },
-	"CodeExecutionEvent":      func(d *wire.Decoder) wire.Encodable { x := new(CodeExecutionEvent); x.DecodeFrom(d); return x },
-	"CodeExecutorAgentConfig": func(d *wire.Decoder) wire.Encodable { x := new(CodeExecutorAgentConfig); x.DecodeFrom(d); return x },
-	"CodeGenerationEvent":     func(d *wire.Decoder) wire.Encodable { x := new(CodeGenerationEvent); x.DecodeFrom(d); return x },
+	"ChatResponse":       func(d *wire.Decoder) wire.Encodable { x := new(ChatResponse); x.DecodeFrom(d); return x },
+	"ChatResponseUpdate": func(d *wire.Decoder) wire.Encodable { x := new(ChatResponseUpdate); x.DecodeFrom(d); return x },
+	"ChromaDBClientType": func(d *wire.Decoder) wire.Encodable {
+		x := d.Enum(chromaDBClientTypeValues...)
+		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+	},
+	"ChromaDBVectorMemoryConfig": func(d *wire.Decoder) wire.Encodable { x := new(ChromaDBVectorMemoryConfig); x.DecodeFrom(d); return x },
+	"CodeBlock":                  func(d *wire.Decoder) wire.Encodable { x := new(CodeBlock); x.DecodeFrom(d); return x },
+	"CodeExecutionEvent":         func(d *wire.Decoder) wire.Encodable { x := new(CodeExecutionEvent); x.DecodeFrom(d); return x },
+	"CodeExecutorAgentConfig":    func(d *wire.Decoder) wire.Encodable { x := new(CodeExecutorAgentConfig); x.DecodeFrom(d); return x },
+	"CodeGenerationEvent":        func(d *wire.Decoder) wire.Encodable { x := new(CodeGenerationEvent); x.DecodeFrom(d); return x },
 	"CodeInterpreterToolCallContent": func(d *wire.Decoder) wire.Encodable {
 		x := new(CodeInterpreterToolCallContent)
 		x.DecodeFrom(d)
@@ -107,6 +112,11 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		x := new(DockerCommandLineCodeExecutorConfig)
 		x.DecodeFrom(d)
 		return x
+	},
+	"EmbeddingFunctionConfig": func(d *wire.Decoder) wire.Encodable { x := new(EmbeddingFunctionConfig); x.DecodeFrom(d); return x },
+	"EmbeddingFunctionType": func(d *wire.Decoder) wire.Encodable {
+		x := d.Enum(embeddingFunctionTypeValues...)
+		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
 	"EncodingErrorHandler": func(d *wire.Decoder) wire.Encodable {
 		x := d.Enum(encodingErrorHandlerValues...)
@@ -343,6 +353,7 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		x.DecodeFrom(d)
 		return x
 	},
+	"TokenProviderConfig":         func(d *wire.Decoder) wire.Encodable { x := new(TokenProviderConfig); x.DecodeFrom(d); return x },
 	"TokenUsageTerminationConfig": func(d *wire.Decoder) wire.Encodable { x := new(TokenUsageTerminationConfig); x.DecodeFrom(d); return x },
 	"ToolCallContent":             func(d *wire.Decoder) wire.Encodable { x := new(ToolCallContent); x.DecodeFrom(d); return x },
 	"ToolCallExecutionEvent":      func(d *wire.Decoder) wire.Encodable { x := new(ToolCallExecutionEvent); x.DecodeFrom(d); return x },

@@ -38,6 +38,7 @@ var classDescriptions = map[string]string{
 	"autogen_core.model_context.TokenLimitedChatCompletionContext":      "(Experimental) A token based chat completion context maintains a view of the context up to a token limit.",
 	"autogen_core.memory.ListMemory":                                    "Simple chronological list-based memory implementation.",
 	"autogen_ext.models.openai.OpenAIChatCompletionClient":              "Chat completion client for OpenAI hosted models.",
+	"autogen_ext.memory.chromadb.ChromaDBVectorMemory":                  "Store and retrieve memory using vector similarity search powered by ChromaDB.",
 	"autogen_ext.models.openai.AzureOpenAIChatCompletionClient":         "Chat completion client for Azure OpenAI hosted models.",
 	"autogen_ext.models.anthropic.AnthropicChatCompletionClient":        "Chat completion client for Anthropic's Claude models.",
 	"autogen_ext.models.anthropic.AnthropicBedrockChatCompletionClient": "Chat completion client for Anthropic's Claude models on AWS Bedrock.",

@@ -164,6 +164,7 @@ var providers = []ProviderInfo{
 	{Provider: "autogen_ext.models.openai.OpenAIChatCompletionClient", ComponentType: "model", Config: "OpenAIClientConfigurationConfigModel", Version: 1,
 		Aliases: []string{"openai_chat_completion_client", "OpenAIChatCompletionClient", "autogen_ext.models.openai._openai_client.OpenAIChatCompletionClient"}},
 	{Provider: "autogen_ext.models.openai.AzureOpenAIChatCompletionClient", ComponentType: "model", Config: "AzureOpenAIClientConfigurationConfigModel", Version: 1,
+		Nested:  []Slot{{Member: "azure_ad_token_provider", Types: []string{"token_provider"}}},
 		Aliases: []string{"azure_openai_chat_completion_client", "AzureOpenAIChatCompletionClient", "autogen_ext.models.openai._openai_client.AzureOpenAIChatCompletionClient"}},
 	{Provider: "autogen_ext.models.anthropic.AnthropicChatCompletionClient", ComponentType: "model", Config: "AnthropicClientConfigurationConfigModel", Version: 1,
 		Aliases: []string{"autogen_ext.models.anthropic._anthropic_client.AnthropicChatCompletionClient"}},
@@ -174,6 +175,11 @@ var providers = []ProviderInfo{
 
 	{Provider: "autogen_ext.models.replay.ReplayChatCompletionClient", ComponentType: "replay_chat_completion_client", Config: "ReplayChatCompletionClientConfig", Version: 1,
 		Aliases: []string{"autogen_ext.models.replay._replay_chat_completion_client.ReplayChatCompletionClient"}},
+
+	// autogen_ext memories and auth.
+	{Provider: "autogen_ext.memory.chromadb.ChromaDBVectorMemory", ComponentType: "memory", Config: "ChromaDBVectorMemoryConfig", Version: 1,
+		Aliases: []string{"autogen_ext.memory.chromadb._chromadb.ChromaDBVectorMemory"}},
+	{Provider: "autogen_ext.auth.azure.AzureTokenProvider", ComponentType: "token_provider", Config: "TokenProviderConfig", Version: 1},
 
 	// autogen_ext agents and tools.
 	{Provider: "autogen_ext.agents.web_surfer.MultimodalWebSurfer", ComponentType: "agent", Config: "MultimodalWebSurferConfig", Version: 1,

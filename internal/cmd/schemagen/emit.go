@@ -372,6 +372,11 @@ func (g *generator) defaultExpr(t *typeRef, def *node) string {
 		if c := g.concepts[t.ref]; c != nil && c.kind == "enum" && def.kind == 's' {
 			return t.ref + "(" + strconv.Quote(def.str) + ")"
 		}
+		// An object default of an object type (pydantic's default_factory
+		// of a model): the default read as that type reads it.
+		if c := g.concepts[t.ref]; c != nil && c.kind == "object" && def.kind == 'o' {
+			return "func() (v " + t.ref + ") { v.DecodeFrom(wire.NewDecoder([]byte(" + strconv.Quote(def.json()) + "), wire.Options{})); return v }()"
+		}
 	case "nullable":
 		// A non-null default of a nullable scalar ("int | None = 4096"):
 		// a pointer to the value.

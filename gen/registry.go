@@ -72,6 +72,16 @@ var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
 		return x
 	},
 	"ChatAgentContainerState":    func(d *wire.Decoder) wire.Encodable { x := new(ChatAgentContainerState); x.DecodeFrom(d); return x },
+	"ChatCompletionClientRecord": func(d *wire.Decoder) wire.Encodable { x := new(ChatCompletionClientRecord); x.DecodeFrom(d); return x },
+	"ChatCompletionClientRecordMode": func(d *wire.Decoder) wire.Encodable {
+		x := d.Enum(chatCompletionClientRecordModeValues...)
+		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+	},
+	"ChatCompletionClientRecordResponse": func(d *wire.Decoder) wire.Encodable {
+		x := new(ChatCompletionClientRecordResponse)
+		x.DecodeFrom(d)
+		return x
+	},
 	"ChatCompletionContextState": func(d *wire.Decoder) wire.Encodable { x := new(ChatCompletionContextState); x.DecodeFrom(d); return x },
 	"ChatCompletionTokenLogprob": func(d *wire.Decoder) wire.Encodable { x := new(ChatCompletionTokenLogprob); x.DecodeFrom(d); return x },
 	"ChatMessage": func(d *wire.Decoder) wire.Encodable {

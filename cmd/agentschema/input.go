@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/agentschema/agentschema/pkg/jsonstream"
+	"github.com/agentschema/agentschema/schemas"
 )
 
 // document is one JSON document of an input, with its position.
@@ -210,4 +212,44 @@ func (c *contextReader) Read(p []byte) (int, error) {
 		c.stopped = c.ctx.Err()
 		return 0, c.stopped
 	}
+}
+
+// readsElements reports whether a top-level JSON array of an input is read
+// as its elements, each a document: without --type (each element's tag
+// picks its type), and with a --type whose JSON is never an array (an
+// object or a union of objects), such as a ChatCompletionClientRecorder
+// session file read as its records. A --type that may be an array reads
+// the array as one document.
+func readsElements(typ string) bool {
+	if typ == "" || isStructuredType(typ) {
+		return true
+	}
+	raw, err := schemas.Get(typ)
+	if err != nil {
+		return false
+	}
+	var s struct {
+		Type  any               `json:"type"`
+		AnyOf []json.RawMessage `json:"anyOf"`
+		OneOf []json.RawMessage `json:"oneOf"`
+	}
+	if json.Unmarshal(raw, &s) != nil {
+		return false
+	}
+	if s.Type != nil {
+		return s.Type == "object"
+	}
+	if len(s.AnyOf)+len(s.OneOf) == 0 {
+		return false
+	}
+	for _, b := range append(s.AnyOf, s.OneOf...) {
+		var br struct {
+			Type any    `json:"type"`
+			Ref  string `json:"$ref"`
+		}
+		if json.Unmarshal(b, &br) != nil || br.Type == "array" || br.Ref == "" && br.Type != "object" {
+			return false
+		}
+	}
+	return true
 }

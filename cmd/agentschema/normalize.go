@@ -125,7 +125,7 @@ func (n *normalizeRun) file(name string, stdin io.Reader) error {
 	in := newContextReader(n.ctx, r, func() { n.out.Flush() })
 	// Documents are normalized in parallel when the input is a file
 	// (parallel.go); each one's faults are held and written in order.
-	err = forDocumentsInOrder(name, in, n.typ == "", parallelFor(name), n.normalize, n.emit)
+	err = forDocumentsInOrder(name, in, readsElements(n.typ), parallelFor(name), n.normalize, n.emit)
 	if err != nil && n.ctx.Err() == nil {
 		return err
 	}

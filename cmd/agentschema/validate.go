@@ -221,7 +221,7 @@ func (r *validateRun) file(name string, stdin io.Reader) error {
 	cr := &countingReader{r: newContextReader(r.ctx, in, r.flush), n: &r.progress.read}
 	// Documents are checked in parallel when the input is a file
 	// (parallel.go); the faults and warnings are written in order.
-	return forDocumentsInOrder(name, cr, r.typ == "", parallelFor(name), r.check, func(doc document, fault error, res checked) error {
+	return forDocumentsInOrder(name, cr, readsElements(r.typ), parallelFor(name), r.check, func(doc document, fault error, res checked) error {
 		if err := r.ctx.Err(); err != nil {
 			return err
 		}

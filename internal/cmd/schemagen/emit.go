@@ -377,6 +377,15 @@ func (g *generator) defaultExpr(t *typeRef, def *node) string {
 		if c := g.concepts[t.ref]; c != nil && c.kind == "object" && def.kind == 'o' {
 			return "func() (v " + t.ref + ") { v.DecodeFrom(wire.NewDecoder([]byte(" + strconv.Quote(def.json()) + "), wire.Options{})); return v }()"
 		}
+	case "kindunion":
+		// A string default of a union by kind: its string branch.
+		if def.kind == 's' {
+			for _, b := range t.union.branches {
+				if b.jsonKind == "string" {
+					return t.union.name + "Of" + b.name + "(" + strconv.Quote(def.str) + ")"
+				}
+			}
+		}
 	case "nullable":
 		// A non-null default of a nullable scalar ("int | None = 4096"):
 		// a pointer to the value.

@@ -34,7 +34,8 @@ const normalizeHelp = `usage: agentschema normalize [--type NAME] [--strict] [--
 Decodes each document as AutoGen does (defaults filled, lax values
 coerced) and prints its canonical JSON, what AutoGen's model_dump_json
 writes, one line per document. Without --type, each document's "type" tag
-picks its type, and a top-level JSON array is read as its elements. Faults
+picks its type. A top-level JSON array is read as its elements, unless
+--type names a type that may be an array. Faults
 go to stderr as FILE:LINE: POINTER: message; the other documents are
 still printed.
 

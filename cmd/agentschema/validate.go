@@ -35,7 +35,8 @@ array of them, or JSONL: one per line) and prints one line per error,
 FILE:LINE:COL: POINTER: message, then "N documents, M invalid".
 Directories are searched recursively for *.json and *.jsonl files; - (the
 default) is standard input. Without --type, each document's "type" tag
-picks its schema and a top-level JSON array is read as its elements.
+picks its schema. A top-level JSON array is read as its elements, unless
+--type names a type that may be an array.
 Both modes place a fault alike: a missing member at the object that
 lacks it, an unknown tag at the "type" member.
 

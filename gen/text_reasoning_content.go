@@ -20,6 +20,14 @@ type TextReasoningContent struct {
 	// The JSON member "annotations"; null by default.
 	Annotations []RawJSON `json:"annotations"`
 
+	// The identifier of the reasoning item: the Agent Framework's text_reasoning id
+	// (Content.from_text_reasoning(id=...)), which joins streamed pieces of one
+	// reasoning and refuses to join pieces of two. .NET's TextReasoningContent has no
+	// such member.
+	//
+	// The JSON member "id"; null by default.
+	ID *string `json:"id"`
+
 	// Opaque data the provider gives with the reasoning (such as encrypted reasoning)
 	// to be sent back to it in later requests: .NET's
 	// TextReasoningContent.ProtectedData, the Agent Framework's protected_data.
@@ -69,42 +77,51 @@ func (x *TextReasoningContent) DecodeFrom(d *wire.Decoder) {
 			d.Const("text_reasoning")
 		case "$type":
 			d.Const("reasoning")
-		case "text":
+		case "id":
 			seen |= 1 << 1
-			x.Text = d.Str()
-		case "protected_data", "protectedData":
-			seen |= 1 << 2
 			if d.Null() {
-				x.ProtectedData = nil
+				x.ID = nil
 			} else {
 				v1 := new(string)
 				(*v1) = d.Str()
-				x.ProtectedData = v1
+				x.ID = v1
+			}
+		case "text":
+			seen |= 1 << 2
+			x.Text = d.Str()
+		case "protected_data", "protectedData":
+			seen |= 1 << 3
+			if d.Null() {
+				x.ProtectedData = nil
+			} else {
+				v2 := new(string)
+				(*v2) = d.Str()
+				x.ProtectedData = v2
 			}
 		case "annotations":
-			seen |= 1 << 3
+			seen |= 1 << 4
 			if d.Null() {
 				x.Annotations = nil
 			} else {
 				if d.Array() {
-					s2 := []RawJSON{}
+					s3 := []RawJSON{}
 					for d.More() {
-						var v3 RawJSON
-						v3 = d.RawObject()
-						s2 = append(s2, v3)
+						var v4 RawJSON
+						v4 = d.RawObject()
+						s3 = append(s3, v4)
 					}
-					x.Annotations = s2
+					x.Annotations = s3
 				}
 			}
 		case "additional_properties", "additionalProperties":
-			seen |= 1 << 4
+			seen |= 1 << 5
 			if d.Null() {
 				x.AdditionalProperties = nil
 			} else {
 				x.AdditionalProperties = d.RawObject()
 			}
 		case "raw_representation":
-			seen |= 1 << 5
+			seen |= 1 << 6
 			x.RawRepresentation = d.InMemory()
 		default:
 			d.SkipUnknown()
@@ -113,7 +130,7 @@ func (x *TextReasoningContent) DecodeFrom(d *wire.Decoder) {
 	if d.Fatal() {
 		return
 	}
-	if seen&(1<<1) == 0 {
+	if seen&(1<<2) == 0 {
 		d.Missing("text")
 	}
 }
@@ -123,6 +140,10 @@ func (x *TextReasoningContent) EncodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("text_reasoning")
+	if x.ID != nil {
+		e.Key("\"id\":")
+		e.Str((*x.ID))
+	}
 	e.Key("\"text\":")
 	e.Str(x.Text)
 	if x.ProtectedData != nil {
@@ -132,11 +153,11 @@ func (x *TextReasoningContent) EncodeTo(e *wire.Encoder) {
 	if x.Annotations != nil {
 		e.Key("\"annotations\":")
 		e.Raw("[")
-		for i4 := range x.Annotations {
-			if i4 > 0 {
+		for i5 := range x.Annotations {
+			if i5 > 0 {
 				e.Raw(",")
 			}
-			e.RawObject(x.Annotations[i4])
+			e.RawObject(x.Annotations[i5])
 		}
 		e.Raw("]")
 	}

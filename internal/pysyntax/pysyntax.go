@@ -1,13 +1,19 @@
-// Package pysyntax finds the errors CPython's tokenizer raises when it
-// compiles Python source (Parser/tokenizer.c, Python 3.10 to 3.13): an
+// Package pysyntax tells whether Python source certainly does not compile,
+// with the SyntaxError CPython (3.10 to 3.13) raises for it. AutoGen's
+// FunctionTool compiles its config's source_code with exec when the config
+// is loaded; this package finds, without running Python, the errors that
+// make that fail whatever the source means.
+//
+// It finds the errors of CPython's tokenizer (Parser/tokenizer.c): an
 // unterminated string, a bracket never closed, closed by the wrong kind or
 // not opened, an indentation that matches no outer level, an unexpected
-// indent, and tabs and spaces mixed ambiguously. AutoGen's FunctionTool
-// compiles its config's source_code with exec when the config is loaded;
-// these are the errors that make it fail whatever the source means. It is
-// not a parser: source it accepts may still fail to compile (a missing
-// colon, an expression where a statement goes), but source it refuses
-// never compiles, with the message and line CPython gives.
+// indent, tabs and spaces mixed ambiguously; and the few parser errors the
+// tokens alone decide: a def or class header without its ':', and a
+// compound statement's header ending with ':' whose block is missing. It
+// is not a parser: source it accepts may still fail to compile (an
+// expression where a statement goes, a misspelled keyword), but source it
+// refuses never compiles. Its message is CPython's when the source before
+// the error parses (Error.Exact).
 package pysyntax
 
 import (
@@ -62,6 +68,90 @@ type tokenizer struct {
 	// colon: the last token read is ':' (a block header's end, when it
 	// ends a logical line).
 	colon bool
+
+	// The logical line being read: its number of tokens, its compound
+	// statement keyword ("def", "if", ...; "" for a simple statement),
+	// the line it starts on, and whether a ':' stands outside brackets.
+	tokens     int
+	head       string
+	headLine   int
+	outerColon bool
+	// pending is the header (a compound statement ending with ':') whose
+	// block the next statement must open; missing is the error for a
+	// next statement that does not, raised once that statement's line has
+	// been read (CPython reads it before it reports the block missing).
+	pending *block
+	missing *Error
+	// first holds the first tokens of the logical line ("(" for a
+	// bracket, the text of a name, "" for anything else): a def is sure
+	// to want its ':' only once "def NAME (" has been read.
+	first []string
+}
+
+// block is a compound statement header that ends its line with ':'.
+type block struct {
+	what string // "function definition", "'if' statement", ...
+	line int
+}
+
+// blockNames names the compound statements as CPython's "expected an
+// indented block after ..." does.
+var blockNames = map[string]string{
+	"def": "function definition", "class": "class definition",
+	"if": "'if' statement", "elif": "'elif' statement", "else": "'else' statement",
+	"for": "'for' statement", "while": "'while' statement", "with": "'with' statement",
+	"try": "'try' statement", "except": "'except' statement", "finally": "'finally' statement",
+}
+
+// token counts a token of the logical line; name is its text when it is
+// a name.
+func (t *tokenizer) token(name string) {
+	if len(t.first) < 4 {
+		t.first = append(t.first, name)
+	}
+	switch {
+	case t.tokens == 0:
+		t.head, t.headLine = name, t.line
+	case t.tokens == 1 && t.head == "async":
+		t.head = name // async def, async for, async with
+	}
+	t.tokens++
+}
+
+// defParen reports whether the logical line starts "def NAME (" (or
+// "async def NAME ("): a def whose parameters open as they must.
+func (t *tokenizer) defParen() bool {
+	f := t.first
+	if len(f) > 0 && f[0] == "async" {
+		f = f[1:]
+	}
+	return len(f) >= 3 && f[0] == "def" && f[1] != "" && f[1] != "(" && f[2] == "("
+}
+
+// endLogical ends a logical line: a def or class header without a ':'
+// outside brackets cannot compile, and a compound header ending with ':'
+// wants a block next.
+func (t *tokenizer) endLogical() *Error {
+	defer func() { t.tokens, t.head, t.outerColon, t.first = 0, "", false, t.first[:0] }()
+	if t.tokens == 0 {
+		return nil
+	}
+	if t.missing != nil {
+		return t.missing
+	}
+	if !t.outerColon && (t.head == "class" || t.head == "def") {
+		if t.head == "def" && !t.defParen() {
+			// "def" not followed by a name and "(": CPython's parser
+			// fails here, with a message this package does not know.
+			t.stop()
+			return nil
+		}
+		return &Error{Class: "SyntaxError", Msg: "expected ':'", Line: t.line}
+	}
+	if what, ok := blockNames[t.head]; ok && t.colon {
+		t.pending = &block{what, t.headLine}
+	}
+	return nil
 }
 
 func (t *tokenizer) run() *Error {
@@ -76,17 +166,18 @@ func (t *tokenizer) run() *Error {
 		}
 		c := t.src[t.pos]
 		switch {
-		case c == '\n':
+		case c == '\n' || c == '\r':
+			if len(t.opens) == 0 {
+				if err := t.endLogical(); err != nil {
+					return err
+				}
+			}
 			t.pos++
-			t.line++
-			atLineStart = len(t.opens) == 0 // inside brackets lines join
-		case c == '\r':
-			t.pos++
-			if t.pos < len(t.src) && t.src[t.pos] == '\n' {
+			if c == '\r' && t.pos < len(t.src) && t.src[t.pos] == '\n' {
 				t.pos++
 			}
 			t.line++
-			atLineStart = len(t.opens) == 0
+			atLineStart = len(t.opens) == 0 // inside brackets lines join
 		case c == '#':
 			for t.pos < len(t.src) && t.src[t.pos] != '\n' && t.src[t.pos] != '\r' {
 				t.pos++
@@ -105,21 +196,28 @@ func (t *tokenizer) run() *Error {
 				t.stop() // not a tokenizer error this package names
 			}
 		case c == ':':
+			t.token("")
 			t.colon = !(t.pos+1 < len(t.src) && t.src[t.pos+1] == '=')
+			if t.colon && len(t.opens) == 0 {
+				t.outerColon = true
+			}
 			t.pos++
 		case c == ' ' || c == '\t' || c == '\f':
 			t.pos++
 		case c == '(' || c == '[' || c == '{':
+			t.token(string(c))
 			t.opens = append(t.opens, bracket{c, t.line})
 			t.colon = false
 			t.pos++
 		case c == ')' || c == ']' || c == '}':
+			t.token("")
 			if err := t.close(c); err != nil {
 				return err
 			}
 			t.colon = false
 			t.pos++
 		case c == '"' || c == '\'':
+			t.token("")
 			t.colon = false
 			if err := t.str(t.pos); err != nil {
 				return err
@@ -130,14 +228,24 @@ func (t *tokenizer) run() *Error {
 			for t.pos < len(t.src) && isNameChar(t.src[t.pos]) {
 				t.pos++
 			}
+			t.token(t.src[start:t.pos])
 			if t.pos < len(t.src) && (t.src[t.pos] == '"' || t.src[t.pos] == '\'') && isStringPrefix(t.src[start:t.pos]) {
 				if err := t.str(start); err != nil {
 					return err
 				}
 			}
 		default:
+			t.token("")
 			t.colon = false
 			t.pos++
+		}
+	}
+	if len(t.opens) == 0 {
+		// The last logical line, when no newline ends it. (A header
+		// with no block before the end is not reported: CPython's line
+		// for it depends on what follows the header.)
+		if err := t.endLogical(); err != nil {
+			return err
 		}
 	}
 	if len(t.opens) > 0 {
@@ -197,6 +305,8 @@ done:
 			return &Error{Class: "IndentationError", Msg: "unexpected indent", Line: t.line}
 		}
 		t.indents = append(t.indents, indent{col, alt})
+		t.pending = nil
+		return nil
 	default:
 		for len(t.indents) > 1 && col < t.indents[len(t.indents)-1].col {
 			t.indents = t.indents[:len(t.indents)-1]
@@ -208,6 +318,12 @@ done:
 		if alt != top.alt {
 			return t.tabError()
 		}
+	}
+	if b := t.pending; b != nil {
+		// A header ending with ':' and a next statement not indented
+		// deeper: the block is missing.
+		t.missing = &Error{Class: "IndentationError", Msg: fmt.Sprintf("expected an indented block after %s on line %d", b.what, b.line), Line: t.line}
+		t.pending = nil
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ func TestCheck(t *testing.T) {
 	for _, tc := range []struct {
 		src, class, msg string
 		line            int
+		unsure          bool
 	}{
 		{src: "def f(x:\n    return x\n", class: "SyntaxError", msg: "'(' was never closed", line: 1},
 		{src: "def f(x):\n    return (x\n", class: "SyntaxError", msg: "'(' was never closed", line: 2},
@@ -43,9 +44,43 @@ func TestCheck(t *testing.T) {
 		{src: "def f():\n    x = 1; y = 2\n    return x if y else \"\\\"quoted\\\"\"\n"},
 		{src: "# comment (\ndef f(x):\n    return x\n"},
 		{src: "def f():\n    s = 'it\\'s'\n    return s\n"},
+		// Headers: a def or class without its ':', a compound statement
+		// without its block; the cases marked unsure do not compile but
+		// are not refused (CPython's line or message depends on more than
+		// the tokens).
+		{src: "def f(x)\n    return x\n", class: "SyntaxError", msg: "expected ':'", line: 1},
+		{src: "def f(x) -> int\n    return x\n", class: "SyntaxError", msg: "expected ':'", line: 1},
+		{src: "def f(\n  x)\n    return x\n", class: "SyntaxError", msg: "expected ':'", line: 2},
+		{src: "def f(x):\nreturn x\n", class: "IndentationError", msg: "expected an indented block after function definition on line 1", line: 2},
+		{src: "def f(x):\n\nx = 1\n", class: "IndentationError", msg: "expected an indented block after function definition on line 1", line: 3},
+		{src: "class A:\ndef f(self): pass\n", class: "IndentationError", msg: "expected an indented block after class definition on line 1", line: 2},
+		{src: "def f(x):\n    if x:\n    return 1\n", class: "IndentationError", msg: "expected an indented block after 'if' statement on line 2", line: 3},
+		{src: "def f(x):\n    for i in x:\n    pass\n", class: "IndentationError", msg: "expected an indented block after 'for' statement on line 2", line: 3},
+		{src: "def f(x):\n", unsure: true},
+		{src: "def f(x):\n    # c\n", unsure: true},
+		{src: "async def f(x):\nreturn x\n", class: "IndentationError", msg: "expected an indented block after function definition on line 1", line: 2},
+		{src: "def f(x):\n    while x:\n    pass\n", class: "IndentationError", msg: "expected an indented block after 'while' statement on line 2", line: 3},
+		{src: "def f(x):\n    try:\n    pass\n", class: "IndentationError", msg: "expected an indented block after 'try' statement on line 2", line: 3},
+		{src: "def f(x):\n    with x:\n    pass\n", class: "IndentationError", msg: "expected an indented block after 'with' statement on line 2", line: 3},
+		{src: "def f(x):\n    if x:\n        pass\n    else:\n    pass\n", class: "IndentationError", msg: "expected an indented block after 'else' statement on line 4", line: 5},
+		{src: "def f(x):\n    if x:\n        pass\n    elif x:\n    pass\n", class: "IndentationError", msg: "expected an indented block after 'elif' statement on line 4", line: 5},
+		{src: "def f(x):\n    try:\n        pass\n    except E:\n    pass\n", class: "IndentationError", msg: "expected an indented block after 'except' statement on line 4", line: 5},
+		{src: "def f(x):\n    try:\n        pass\n    finally:\n    pass\n", class: "IndentationError", msg: "expected an indented block after 'finally' statement on line 4", line: 5},
+		{src: "class A\n    pass\n", class: "SyntaxError", msg: "expected ':'", line: 1},
+		{src: "def f(x): return x\ny = 2\n"},
+		{src: "def f():\n    if x:\nx = \"abc\n", class: "SyntaxError", msg: "unterminated string literal (detected at line 3)", line: 3},
+		{src: "def f\n    return 1\n", unsure: true},
+		{src: "def f(x) -> int", class: "SyntaxError", msg: "expected ':'", line: 1},
+		{src: "def add(a: int, b: int) -> int\n    \"\"\"Add.\"\"\"\n    return a + b\n", class: "SyntaxError", msg: "expected ':'", line: 1},
+		{src: "import math\n\ndef f(x):\nreturn math.sqrt(x)\n", class: "IndentationError", msg: "expected an indented block after function definition on line 3", line: 4},
+		{src: "def f(x):\n    if x > 1:\n    return 2\n    return 1\n", class: "IndentationError", msg: "expected an indented block after 'if' statement on line 2", line: 3},
 	} {
 		err := Check(tc.src)
 		switch {
+		case tc.unsure:
+			if err != nil {
+				t.Errorf("%q: refused as %s: %v; it is one this package cannot be sure of", tc.src, err.Class, err)
+			}
 		case tc.class == "" && err != nil:
 			t.Errorf("%q: refused: %s: %v", tc.src, err.Class, err)
 		case tc.class != "" && err == nil:

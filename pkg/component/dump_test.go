@@ -422,3 +422,20 @@ func TestFunctionToolSource(t *testing.T) {
 		}
 	}
 }
+
+// TestFunctionToolHeaders: the most common mistakes in a tool's source, a
+// def without its ':' and a body not indented, are refused with CPython's
+// SyntaxError and IndentationError texts.
+func TestFunctionToolHeaders(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{`def add(a: int, b: int) -> int\n    return a + b\n`, "Could not compile and load function: expected ':' (<string>, line 1)"},
+		{`def add(a: int, b: int) -> int:\nreturn a + b\n`, "Could not compile and load function: expected an indented block after function definition on line 1 (<string>, line 2)"},
+	} {
+		doc := `{"provider":"autogen_core.tools.FunctionTool","config":{"source_code":"` + tc.src + `","name":"add","description":"","global_imports":[],"has_cancellation_support":false}}`
+		_, err := component.NormalizeTree([]byte(doc))
+		var fs agentschema.Faults
+		if !errors.As(err, &fs) || len(fs) != 1 || fs[0].Message != "Value error, "+tc.want {
+			t.Errorf("%s: %v, want %q", tc.src, err, tc.want)
+		}
+	}
+}

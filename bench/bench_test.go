@@ -181,7 +181,7 @@ func BenchmarkFloorMarshalMapTranscript2k(b *testing.B) {
 func BenchmarkEncodeTranscript2k(b *testing.B) {
 	data := load(b, "transcript_2k.jsonl")
 	ls := lines(data)
-	vs := make([]wire.Encodable, len(ls))
+	vs := make([]gen.Encodable, len(ls))
 	for i, l := range ls {
 		v, err := decodeTranscriptLine(l)
 		if err != nil {
@@ -202,8 +202,8 @@ func BenchmarkEncodeTranscript2k(b *testing.B) {
 
 // decodeTranscriptLine decodes one chat message or event by its tag, on a
 // pooled decoder (wire.Decode), as the command decodes each JSONL line.
-func decodeTranscriptLine(line []byte) (wire.Encodable, error) {
-	var v wire.Encodable
+func decodeTranscriptLine(line []byte) (gen.Encodable, error) {
+	var v gen.Encodable
 	err := wire.Decode(line, wire.Options{}, func(d *wire.Decoder) {
 		tag, _ := d.PeekTag("type")
 		title, ok := gen.TitleForTag(tag)

@@ -46,8 +46,8 @@ func (x AdditionalCounts) Validate() error {
 	return nil
 }
 
-// DecodeFrom reads one AdditionalCounts from d; faults are recorded in d.
-func (x *AdditionalCounts) DecodeFrom(d *wire.Decoder) {
+// decodeFrom reads one AdditionalCounts from d; faults are recorded in d.
+func (x *AdditionalCounts) decodeFrom(d *wire.Decoder) {
 	*x = nil
 	if !d.Object("dict_type", "Input should be a valid dictionary") {
 		return
@@ -68,9 +68,9 @@ func (x *AdditionalCounts) DecodeFrom(d *wire.Decoder) {
 	*x = m
 }
 
-// EncodeTo appends the JSON of x to e, keys sorted.
+// encodeTo appends the JSON of x to e, keys sorted.
 // A key AdditionalCounts does not allow is an encoding error (a *wire.KeyError).
-func (x AdditionalCounts) EncodeTo(e *wire.Encoder) {
+func (x AdditionalCounts) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	for i, k := range wire.SortedKeys(x) {
 		if !additionalCountsKey.MatchString(k) {

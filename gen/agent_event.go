@@ -9,7 +9,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 //
 // It is sealed: its members are ToolCallRequestEvent, ToolCallExecutionEvent, MemoryQueryEvent, UserInputRequestedEvent, ModelClientStreamingChunkEvent, ThoughtEvent, SelectSpeakerEvent, CodeGenerationEvent, CodeExecutionEvent, told apart by the "type" tag.
 type AgentEvent interface {
-	wire.Encodable
+	Encodable
 	// Type returns the "type" tag.
 	Type() string
 	isAgentEvent()
@@ -26,39 +26,39 @@ func DecodeAgentEvent(d *wire.Decoder) AgentEvent {
 		switch tag {
 		case "ToolCallRequestEvent":
 			x := new(ToolCallRequestEvent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "ToolCallExecutionEvent":
 			x := new(ToolCallExecutionEvent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "MemoryQueryEvent":
 			x := new(MemoryQueryEvent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "UserInputRequestedEvent":
 			x := new(UserInputRequestedEvent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "ModelClientStreamingChunkEvent":
 			x := new(ModelClientStreamingChunkEvent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "ThoughtEvent":
 			x := new(ThoughtEvent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "SelectSpeakerEvent":
 			x := new(SelectSpeakerEvent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "CodeGenerationEvent":
 			x := new(CodeGenerationEvent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "CodeExecutionEvent":
 			x := new(CodeExecutionEvent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		}
 	}

@@ -22,9 +22,9 @@ type AgentToolConfig struct {
 	ReturnValueAsLastMessage bool `json:"return_value_as_last_message"`
 }
 
-// DecodeFrom reads a AgentToolConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a AgentToolConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *AgentToolConfig) DecodeFrom(d *wire.Decoder) {
+func (x *AgentToolConfig) decodeFrom(d *wire.Decoder) {
 	*x = AgentToolConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of AgentToolConfig") {
 		return
@@ -38,7 +38,7 @@ func (x *AgentToolConfig) DecodeFrom(d *wire.Decoder) {
 		switch string(name) {
 		case "agent":
 			seen |= 1 << 0
-			x.Agent.DecodeFrom(d)
+			x.Agent.decodeFrom(d)
 		case "return_value_as_last_message":
 			seen |= 1 << 1
 			x.ReturnValueAsLastMessage = d.Bool()
@@ -54,11 +54,11 @@ func (x *AgentToolConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *AgentToolConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *AgentToolConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"agent\":")
-	x.Agent.EncodeTo(e)
+	x.Agent.encodeTo(e)
 	e.Key("\"return_value_as_last_message\":")
 	e.Bool(x.ReturnValueAsLastMessage)
 	e.Raw("}")

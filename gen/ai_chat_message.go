@@ -59,9 +59,9 @@ const AIChatMessageType = "chat_message"
 // Type returns the "type" tag, "chat_message".
 func (*AIChatMessage) Type() string { return "chat_message" }
 
-// DecodeFrom reads a AIChatMessage from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a AIChatMessage from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *AIChatMessage) DecodeFrom(d *wire.Decoder) {
+func (x *AIChatMessage) decodeFrom(d *wire.Decoder) {
 	*x = AIChatMessage{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of AIChatMessage") {
 		return
@@ -141,8 +141,8 @@ func (x *AIChatMessage) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *AIChatMessage) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *AIChatMessage) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("chat_message")
@@ -161,7 +161,7 @@ func (x *AIChatMessage) EncodeTo(e *wire.Encoder) {
 		if x.Contents[i6] == nil {
 			e.Null()
 		} else {
-			x.Contents[i6].EncodeTo(e)
+			x.Contents[i6].encodeTo(e)
 		}
 	}
 	e.Raw("]")

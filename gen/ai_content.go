@@ -9,7 +9,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 //
 // It is sealed: its members are TextContent, TextReasoningContent, DataContent, UriContent, FunctionCallContent, FunctionResultContent, ErrorContent, UsageContent, HostedFileContent, HostedVectorStoreContent, FileContent, VectorStoreContent, ToolCallContent, ToolResultContent, FunctionApprovalRequestContent, FunctionApprovalResponseContent, McpServerToolCallContent, McpServerToolResultContent, CodeInterpreterToolCallContent, CodeInterpreterToolResultContent, ImageGenerationToolCallContent, ImageGenerationToolResultContent, WebSearchToolCallContent, WebSearchToolResultContent, told apart by the "type" tag.
 type AIContent interface {
-	wire.Encodable
+	Encodable
 	// Type returns the "type" tag.
 	Type() string
 	isAIContent()
@@ -67,99 +67,99 @@ func DecodeAIContent(d *wire.Decoder) AIContent {
 		switch tag {
 		case "text":
 			x := new(TextContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "text_reasoning":
 			x := new(TextReasoningContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "data":
 			x := new(DataContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "uri":
 			x := new(UriContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "function_call":
 			x := new(FunctionCallContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "function_result":
 			x := new(FunctionResultContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "error":
 			x := new(ErrorContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "usage":
 			x := new(UsageContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "hosted_file":
 			x := new(HostedFileContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "hosted_vector_store":
 			x := new(HostedVectorStoreContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "file":
 			x := new(FileContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "vector_store":
 			x := new(VectorStoreContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "tool_call":
 			x := new(ToolCallContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "tool_result":
 			x := new(ToolResultContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "function_approval_request":
 			x := new(FunctionApprovalRequestContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "function_approval_response":
 			x := new(FunctionApprovalResponseContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "mcp_server_tool_call":
 			x := new(McpServerToolCallContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "mcp_server_tool_result":
 			x := new(McpServerToolResultContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "code_interpreter_tool_call":
 			x := new(CodeInterpreterToolCallContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "code_interpreter_tool_result":
 			x := new(CodeInterpreterToolResultContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "image_generation_tool_call":
 			x := new(ImageGenerationToolCallContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "image_generation_tool_result":
 			x := new(ImageGenerationToolResultContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "web_search_tool_call":
 			x := new(WebSearchToolCallContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "web_search_tool_result":
 			x := new(WebSearchToolResultContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		}
 	}

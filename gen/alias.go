@@ -13,9 +13,9 @@ type Alias struct {
 	Name string `json:"name"`
 }
 
-// DecodeFrom reads a Alias from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a Alias from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *Alias) DecodeFrom(d *wire.Decoder) {
+func (x *Alias) decodeFrom(d *wire.Decoder) {
 	*x = Alias{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of Alias") {
 		return
@@ -48,8 +48,8 @@ func (x *Alias) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *Alias) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *Alias) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"name\":")
 	e.Str(x.Name)

@@ -13,9 +13,9 @@ type AndTerminationConditionConfig struct {
 	Conditions []ComponentModel `json:"conditions"`
 }
 
-// DecodeFrom reads a AndTerminationConditionConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a AndTerminationConditionConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *AndTerminationConditionConfig) DecodeFrom(d *wire.Decoder) {
+func (x *AndTerminationConditionConfig) decodeFrom(d *wire.Decoder) {
 	*x = AndTerminationConditionConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of AndTerminationConditionConfig") {
 		return
@@ -33,7 +33,7 @@ func (x *AndTerminationConditionConfig) DecodeFrom(d *wire.Decoder) {
 				s1 := []ComponentModel{}
 				for d.More() {
 					var v2 ComponentModel
-					v2.DecodeFrom(d)
+					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
 				x.Conditions = s1
@@ -50,8 +50,8 @@ func (x *AndTerminationConditionConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *AndTerminationConditionConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *AndTerminationConditionConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"conditions\":")
 	e.Raw("[")
@@ -59,7 +59,7 @@ func (x *AndTerminationConditionConfig) EncodeTo(e *wire.Encoder) {
 		if i3 > 0 {
 			e.Raw(",")
 		}
-		x.Conditions[i3].EncodeTo(e)
+		x.Conditions[i3].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Raw("}")

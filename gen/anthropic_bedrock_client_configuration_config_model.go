@@ -87,9 +87,9 @@ type AnthropicBedrockClientConfigurationConfigModel struct {
 	TopP *float64 `json:"top_p"`
 }
 
-// DecodeFrom reads a AnthropicBedrockClientConfigurationConfigModel from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a AnthropicBedrockClientConfigurationConfigModel from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *AnthropicBedrockClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
+func (x *AnthropicBedrockClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 	*x = AnthropicBedrockClientConfigurationConfigModel{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of AnthropicBedrockClientConfigurationConfigModel") {
 		return
@@ -161,7 +161,7 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) DecodeFrom(d *wire.Deco
 				x.ResponseFormat = nil
 			} else {
 				v7 := new(AnthropicResponseFormat)
-				(*v7).DecodeFrom(d)
+				(*v7).decodeFrom(d)
 				x.ResponseFormat = v7
 			}
 		case "metadata":
@@ -177,7 +177,7 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) DecodeFrom(d *wire.Deco
 				x.Thinking = nil
 			} else {
 				v8 := new(ThinkingConfigModel)
-				(*v8).DecodeFrom(d)
+				(*v8).decodeFrom(d)
 				x.Thinking = v8
 			}
 		case "api_key":
@@ -204,7 +204,7 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) DecodeFrom(d *wire.Deco
 				x.ModelCapabilities = nil
 			} else {
 				v11 := new(ModelCapabilities)
-				(*v11).DecodeFrom(d)
+				(*v11).decodeFrom(d)
 				x.ModelCapabilities = v11
 			}
 		case "model_info":
@@ -213,7 +213,7 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) DecodeFrom(d *wire.Deco
 				x.ModelInfo = nil
 			} else {
 				v12 := new(ModelInfo)
-				(*v12).DecodeFrom(d)
+				(*v12).decodeFrom(d)
 				x.ModelInfo = v12
 			}
 		case "timeout":
@@ -262,7 +262,7 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) DecodeFrom(d *wire.Deco
 				x.ToolChoice = nil
 			} else {
 				v17 := new(AnthropicBedrockClientConfigurationConfigModelToolChoice)
-				(*v17).DecodeFrom(d)
+				(*v17).decodeFrom(d)
 				x.ToolChoice = v17
 			}
 		case "bedrock_info":
@@ -271,7 +271,7 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) DecodeFrom(d *wire.Deco
 				x.BedrockInfo = nil
 			} else {
 				v18 := new(BedrockInfoConfigModel)
-				(*v18).DecodeFrom(d)
+				(*v18).decodeFrom(d)
 				x.BedrockInfo = v18
 			}
 		default:
@@ -292,8 +292,8 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) DecodeFrom(d *wire.Deco
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *AnthropicBedrockClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *AnthropicBedrockClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"model\":")
 	e.Str(x.Model)
@@ -338,7 +338,7 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) EncodeTo(e *wire.Encode
 	if x.ResponseFormat == nil {
 		e.Null()
 	} else {
-		(*x.ResponseFormat).EncodeTo(e)
+		(*x.ResponseFormat).encodeTo(e)
 	}
 	e.Key("\"metadata\":")
 	if x.Metadata == nil {
@@ -350,7 +350,7 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) EncodeTo(e *wire.Encode
 	if x.Thinking == nil {
 		e.Null()
 	} else {
-		(*x.Thinking).EncodeTo(e)
+		(*x.Thinking).encodeTo(e)
 	}
 	e.Key("\"api_key\":")
 	if x.APIKey == nil {
@@ -368,13 +368,13 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) EncodeTo(e *wire.Encode
 	if x.ModelCapabilities == nil {
 		e.Null()
 	} else {
-		(*x.ModelCapabilities).EncodeTo(e)
+		(*x.ModelCapabilities).encodeTo(e)
 	}
 	e.Key("\"model_info\":")
 	if x.ModelInfo == nil {
 		e.Null()
 	} else {
-		(*x.ModelInfo).EncodeTo(e)
+		(*x.ModelInfo).encodeTo(e)
 	}
 	e.Key("\"timeout\":")
 	if x.Timeout == nil {
@@ -411,13 +411,13 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) EncodeTo(e *wire.Encode
 	if x.ToolChoice == nil {
 		e.Null()
 	} else {
-		(*x.ToolChoice).EncodeTo(e)
+		(*x.ToolChoice).encodeTo(e)
 	}
 	e.Key("\"bedrock_info\":")
 	if x.BedrockInfo == nil {
 		e.Null()
 	} else {
-		(*x.BedrockInfo).EncodeTo(e)
+		(*x.BedrockInfo).encodeTo(e)
 	}
 	e.Raw("}")
 }
@@ -471,8 +471,8 @@ func (u AnthropicBedrockClientConfigurationConfigModelToolChoice) IsTool() bool 
 	return u.Type == AnthropicBedrockClientConfigurationConfigModelToolChoiceTool
 }
 
-// DecodeFrom reads the branch that matches the next value's JSON kind.
-func (u *AnthropicBedrockClientConfigurationConfigModelToolChoice) DecodeFrom(d *wire.Decoder) {
+// decodeFrom reads the branch that matches the next value's JSON kind.
+func (u *AnthropicBedrockClientConfigurationConfigModelToolChoice) decodeFrom(d *wire.Decoder) {
 	*u = AnthropicBedrockClientConfigurationConfigModelToolChoice{}
 	switch d.Peek() {
 	case wire.KindString:
@@ -490,8 +490,8 @@ func (u *AnthropicBedrockClientConfigurationConfigModelToolChoice) DecodeFrom(d 
 	d.Skip()
 }
 
-// EncodeTo appends the JSON of the branch u holds.
-func (u *AnthropicBedrockClientConfigurationConfigModelToolChoice) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the JSON of the branch u holds.
+func (u *AnthropicBedrockClientConfigurationConfigModelToolChoice) encodeTo(e *wire.Encoder) {
 	switch u.Type {
 	case AnthropicBedrockClientConfigurationConfigModelToolChoiceMode:
 		e.Str(string(u.Mode))

@@ -83,9 +83,9 @@ type AnthropicClientConfigurationConfigModel struct {
 	TopP *float64 `json:"top_p"`
 }
 
-// DecodeFrom reads a AnthropicClientConfigurationConfigModel from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a AnthropicClientConfigurationConfigModel from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *AnthropicClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
+func (x *AnthropicClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 	*x = AnthropicClientConfigurationConfigModel{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of AnthropicClientConfigurationConfigModel") {
 		return
@@ -157,7 +157,7 @@ func (x *AnthropicClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
 				x.ResponseFormat = nil
 			} else {
 				v7 := new(AnthropicResponseFormat)
-				(*v7).DecodeFrom(d)
+				(*v7).decodeFrom(d)
 				x.ResponseFormat = v7
 			}
 		case "metadata":
@@ -173,7 +173,7 @@ func (x *AnthropicClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
 				x.Thinking = nil
 			} else {
 				v8 := new(ThinkingConfigModel)
-				(*v8).DecodeFrom(d)
+				(*v8).decodeFrom(d)
 				x.Thinking = v8
 			}
 		case "api_key":
@@ -200,7 +200,7 @@ func (x *AnthropicClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
 				x.ModelCapabilities = nil
 			} else {
 				v11 := new(ModelCapabilities)
-				(*v11).DecodeFrom(d)
+				(*v11).decodeFrom(d)
 				x.ModelCapabilities = v11
 			}
 		case "model_info":
@@ -209,7 +209,7 @@ func (x *AnthropicClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
 				x.ModelInfo = nil
 			} else {
 				v12 := new(ModelInfo)
-				(*v12).DecodeFrom(d)
+				(*v12).decodeFrom(d)
 				x.ModelInfo = v12
 			}
 		case "timeout":
@@ -258,7 +258,7 @@ func (x *AnthropicClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
 				x.ToolChoice = nil
 			} else {
 				v17 := new(AnthropicClientConfigurationConfigModelToolChoice)
-				(*v17).DecodeFrom(d)
+				(*v17).decodeFrom(d)
 				x.ToolChoice = v17
 			}
 		default:
@@ -279,8 +279,8 @@ func (x *AnthropicClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *AnthropicClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *AnthropicClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"model\":")
 	e.Str(x.Model)
@@ -325,7 +325,7 @@ func (x *AnthropicClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 	if x.ResponseFormat == nil {
 		e.Null()
 	} else {
-		(*x.ResponseFormat).EncodeTo(e)
+		(*x.ResponseFormat).encodeTo(e)
 	}
 	e.Key("\"metadata\":")
 	if x.Metadata == nil {
@@ -337,7 +337,7 @@ func (x *AnthropicClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 	if x.Thinking == nil {
 		e.Null()
 	} else {
-		(*x.Thinking).EncodeTo(e)
+		(*x.Thinking).encodeTo(e)
 	}
 	e.Key("\"api_key\":")
 	if x.APIKey == nil {
@@ -355,13 +355,13 @@ func (x *AnthropicClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 	if x.ModelCapabilities == nil {
 		e.Null()
 	} else {
-		(*x.ModelCapabilities).EncodeTo(e)
+		(*x.ModelCapabilities).encodeTo(e)
 	}
 	e.Key("\"model_info\":")
 	if x.ModelInfo == nil {
 		e.Null()
 	} else {
-		(*x.ModelInfo).EncodeTo(e)
+		(*x.ModelInfo).encodeTo(e)
 	}
 	e.Key("\"timeout\":")
 	if x.Timeout == nil {
@@ -398,7 +398,7 @@ func (x *AnthropicClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 	if x.ToolChoice == nil {
 		e.Null()
 	} else {
-		(*x.ToolChoice).EncodeTo(e)
+		(*x.ToolChoice).encodeTo(e)
 	}
 	e.Raw("}")
 }
@@ -452,8 +452,8 @@ func (u AnthropicClientConfigurationConfigModelToolChoice) IsTool() bool {
 	return u.Type == AnthropicClientConfigurationConfigModelToolChoiceTool
 }
 
-// DecodeFrom reads the branch that matches the next value's JSON kind.
-func (u *AnthropicClientConfigurationConfigModelToolChoice) DecodeFrom(d *wire.Decoder) {
+// decodeFrom reads the branch that matches the next value's JSON kind.
+func (u *AnthropicClientConfigurationConfigModelToolChoice) decodeFrom(d *wire.Decoder) {
 	*u = AnthropicClientConfigurationConfigModelToolChoice{}
 	switch d.Peek() {
 	case wire.KindString:
@@ -471,8 +471,8 @@ func (u *AnthropicClientConfigurationConfigModelToolChoice) DecodeFrom(d *wire.D
 	d.Skip()
 }
 
-// EncodeTo appends the JSON of the branch u holds.
-func (u *AnthropicClientConfigurationConfigModelToolChoice) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the JSON of the branch u holds.
+func (u *AnthropicClientConfigurationConfigModelToolChoice) encodeTo(e *wire.Encoder) {
 	switch u.Type {
 	case AnthropicClientConfigurationConfigModelToolChoiceMode:
 		e.Str(string(u.Mode))

@@ -13,9 +13,9 @@ type AnthropicResponseFormat struct {
 	Type AnthropicResponseFormatType `json:"type"`
 }
 
-// DecodeFrom reads a AnthropicResponseFormat from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a AnthropicResponseFormat from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *AnthropicResponseFormat) DecodeFrom(d *wire.Decoder) {
+func (x *AnthropicResponseFormat) decodeFrom(d *wire.Decoder) {
 	*x = AnthropicResponseFormat{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of AnthropicResponseFormat") {
 		return
@@ -42,8 +42,8 @@ func (x *AnthropicResponseFormat) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *AnthropicResponseFormat) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *AnthropicResponseFormat) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str(string(x.Type))

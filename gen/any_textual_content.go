@@ -9,7 +9,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 //
 // It is sealed: its members are TextContent, TextReasoningContent, UriContent, told apart by the "type" tag.
 type AnyTextualContent interface {
-	wire.Encodable
+	Encodable
 	// Type returns the "type" tag.
 	Type() string
 	isAnyTextualContent()
@@ -48,15 +48,15 @@ func DecodeAnyTextualContent(d *wire.Decoder) AnyTextualContent {
 		switch tag {
 		case "text":
 			x := new(TextContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "text_reasoning":
 			x := new(TextReasoningContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "uri":
 			x := new(UriContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		}
 	}

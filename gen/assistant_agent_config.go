@@ -96,9 +96,9 @@ type AssistantAgentConfig struct {
 	Workbench []ComponentModel `json:"workbench"`
 }
 
-// DecodeFrom reads a AssistantAgentConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a AssistantAgentConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *AssistantAgentConfig) DecodeFrom(d *wire.Decoder) {
+func (x *AssistantAgentConfig) decodeFrom(d *wire.Decoder) {
 	*x = AssistantAgentConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of AssistantAgentConfig") {
 		return
@@ -115,7 +115,7 @@ func (x *AssistantAgentConfig) DecodeFrom(d *wire.Decoder) {
 			x.Name = d.Str()
 		case "model_client":
 			seen |= 1 << 1
-			x.ModelClient.DecodeFrom(d)
+			x.ModelClient.decodeFrom(d)
 		case "tools":
 			seen |= 1 << 2
 			if d.Null() {
@@ -125,7 +125,7 @@ func (x *AssistantAgentConfig) DecodeFrom(d *wire.Decoder) {
 					s1 := []ComponentModel{}
 					for d.More() {
 						var v2 ComponentModel
-						v2.DecodeFrom(d)
+						v2.decodeFrom(d)
 						s1 = append(s1, v2)
 					}
 					x.Tools = s1
@@ -140,7 +140,7 @@ func (x *AssistantAgentConfig) DecodeFrom(d *wire.Decoder) {
 					s3 := []ComponentModel{}
 					for d.More() {
 						var v4 ComponentModel
-						v4.DecodeFrom(d)
+						v4.decodeFrom(d)
 						s3 = append(s3, v4)
 					}
 					x.Workbench = s3
@@ -155,7 +155,7 @@ func (x *AssistantAgentConfig) DecodeFrom(d *wire.Decoder) {
 					s5 := []AssistantAgentConfigHandoffsItem{}
 					for d.More() {
 						var v6 AssistantAgentConfigHandoffsItem
-						v6.DecodeFrom(d)
+						v6.decodeFrom(d)
 						s5 = append(s5, v6)
 					}
 					x.Handoffs = s5
@@ -167,7 +167,7 @@ func (x *AssistantAgentConfig) DecodeFrom(d *wire.Decoder) {
 				x.ModelContext = nil
 			} else {
 				v7 := new(ComponentModel)
-				(*v7).DecodeFrom(d)
+				(*v7).decodeFrom(d)
 				x.ModelContext = v7
 			}
 		case "memory":
@@ -179,7 +179,7 @@ func (x *AssistantAgentConfig) DecodeFrom(d *wire.Decoder) {
 					s8 := []ComponentModel{}
 					for d.More() {
 						var v9 ComponentModel
-						v9.DecodeFrom(d)
+						v9.decodeFrom(d)
 						s8 = append(s8, v9)
 					}
 					x.Memory = s8
@@ -222,7 +222,7 @@ func (x *AssistantAgentConfig) DecodeFrom(d *wire.Decoder) {
 				x.StructuredMessageFactory = nil
 			} else {
 				v11 := new(ComponentModel)
-				(*v11).DecodeFrom(d)
+				(*v11).decodeFrom(d)
 				x.StructuredMessageFactory = v11
 			}
 		default:
@@ -252,13 +252,13 @@ func (x *AssistantAgentConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *AssistantAgentConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *AssistantAgentConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"name\":")
 	e.Str(x.Name)
 	e.Key("\"model_client\":")
-	x.ModelClient.EncodeTo(e)
+	x.ModelClient.encodeTo(e)
 	e.Key("\"tools\":")
 	if x.Tools == nil {
 		e.Null()
@@ -268,7 +268,7 @@ func (x *AssistantAgentConfig) EncodeTo(e *wire.Encoder) {
 			if i12 > 0 {
 				e.Raw(",")
 			}
-			x.Tools[i12].EncodeTo(e)
+			x.Tools[i12].encodeTo(e)
 		}
 		e.Raw("]")
 	}
@@ -281,7 +281,7 @@ func (x *AssistantAgentConfig) EncodeTo(e *wire.Encoder) {
 			if i13 > 0 {
 				e.Raw(",")
 			}
-			x.Workbench[i13].EncodeTo(e)
+			x.Workbench[i13].encodeTo(e)
 		}
 		e.Raw("]")
 	}
@@ -294,7 +294,7 @@ func (x *AssistantAgentConfig) EncodeTo(e *wire.Encoder) {
 			if i14 > 0 {
 				e.Raw(",")
 			}
-			x.Handoffs[i14].EncodeTo(e)
+			x.Handoffs[i14].encodeTo(e)
 		}
 		e.Raw("]")
 	}
@@ -302,7 +302,7 @@ func (x *AssistantAgentConfig) EncodeTo(e *wire.Encoder) {
 	if x.ModelContext == nil {
 		e.Null()
 	} else {
-		(*x.ModelContext).EncodeTo(e)
+		(*x.ModelContext).encodeTo(e)
 	}
 	e.Key("\"memory\":")
 	if x.Memory == nil {
@@ -313,7 +313,7 @@ func (x *AssistantAgentConfig) EncodeTo(e *wire.Encoder) {
 			if i15 > 0 {
 				e.Raw(",")
 			}
-			x.Memory[i15].EncodeTo(e)
+			x.Memory[i15].encodeTo(e)
 		}
 		e.Raw("]")
 	}
@@ -343,7 +343,7 @@ func (x *AssistantAgentConfig) EncodeTo(e *wire.Encoder) {
 	if x.StructuredMessageFactory == nil {
 		e.Null()
 	} else {
-		(*x.StructuredMessageFactory).EncodeTo(e)
+		(*x.StructuredMessageFactory).encodeTo(e)
 	}
 	e.Raw("}")
 }
@@ -393,13 +393,13 @@ func (u AssistantAgentConfigHandoffsItem) IsTarget() bool {
 	return u.Type == AssistantAgentConfigHandoffsItemTarget
 }
 
-// DecodeFrom reads the branch that matches the next value's JSON kind.
-func (u *AssistantAgentConfigHandoffsItem) DecodeFrom(d *wire.Decoder) {
+// decodeFrom reads the branch that matches the next value's JSON kind.
+func (u *AssistantAgentConfigHandoffsItem) decodeFrom(d *wire.Decoder) {
 	*u = AssistantAgentConfigHandoffsItem{}
 	switch d.Peek() {
 	case wire.KindObject:
 		u.Type = AssistantAgentConfigHandoffsItemHandoff
-		u.Handoff.DecodeFrom(d)
+		u.Handoff.decodeFrom(d)
 		return
 	case wire.KindString:
 		u.Type = AssistantAgentConfigHandoffsItemTarget
@@ -412,11 +412,11 @@ func (u *AssistantAgentConfigHandoffsItem) DecodeFrom(d *wire.Decoder) {
 	d.Skip()
 }
 
-// EncodeTo appends the JSON of the branch u holds.
-func (u *AssistantAgentConfigHandoffsItem) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the JSON of the branch u holds.
+func (u *AssistantAgentConfigHandoffsItem) encodeTo(e *wire.Encoder) {
 	switch u.Type {
 	case AssistantAgentConfigHandoffsItemHandoff:
-		u.Handoff.EncodeTo(e)
+		u.Handoff.encodeTo(e)
 	case AssistantAgentConfigHandoffsItemTarget:
 		e.Str(u.Target)
 	default:

@@ -24,9 +24,9 @@ type AssistantAgentState struct {
 	Version string `json:"version"`
 }
 
-// DecodeFrom reads a AssistantAgentState from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a AssistantAgentState from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *AssistantAgentState) DecodeFrom(d *wire.Decoder) {
+func (x *AssistantAgentState) decodeFrom(d *wire.Decoder) {
 	*x = AssistantAgentState{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of AssistantAgentState") {
 		return
@@ -65,8 +65,8 @@ func (x *AssistantAgentState) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *AssistantAgentState) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *AssistantAgentState) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str(x.Type)

@@ -32,9 +32,9 @@ func (*AssistantMessage) Type() string { return "AssistantMessage" }
 
 func (*AssistantMessage) isLLMMessage() {}
 
-// DecodeFrom reads a AssistantMessage from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a AssistantMessage from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *AssistantMessage) DecodeFrom(d *wire.Decoder) {
+func (x *AssistantMessage) decodeFrom(d *wire.Decoder) {
 	*x = AssistantMessage{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of AssistantMessage") {
 		return
@@ -48,7 +48,7 @@ func (x *AssistantMessage) DecodeFrom(d *wire.Decoder) {
 		switch string(name) {
 		case "content":
 			seen |= 1 << 0
-			x.Content.DecodeFrom(d)
+			x.Content.decodeFrom(d)
 		case "thought":
 			seen |= 1 << 1
 			if d.Null() {
@@ -78,11 +78,11 @@ func (x *AssistantMessage) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *AssistantMessage) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *AssistantMessage) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"content\":")
-	x.Content.EncodeTo(e)
+	x.Content.encodeTo(e)
 	e.Key("\"thought\":")
 	if x.Thought == nil {
 		e.Null()
@@ -141,8 +141,8 @@ func (u AssistantMessageContent) IsFunctionCalls() bool {
 	return u.Type == AssistantMessageContentFunctionCalls
 }
 
-// DecodeFrom reads the branch that matches the next value's JSON kind.
-func (u *AssistantMessageContent) DecodeFrom(d *wire.Decoder) {
+// decodeFrom reads the branch that matches the next value's JSON kind.
+func (u *AssistantMessageContent) decodeFrom(d *wire.Decoder) {
 	*u = AssistantMessageContent{}
 	switch d.Peek() {
 	case wire.KindString:
@@ -155,7 +155,7 @@ func (u *AssistantMessageContent) DecodeFrom(d *wire.Decoder) {
 			s1 := []FunctionCall{}
 			for d.More() {
 				var v2 FunctionCall
-				v2.DecodeFrom(d)
+				v2.decodeFrom(d)
 				s1 = append(s1, v2)
 			}
 			u.FunctionCalls = s1
@@ -168,8 +168,8 @@ func (u *AssistantMessageContent) DecodeFrom(d *wire.Decoder) {
 	d.Skip()
 }
 
-// EncodeTo appends the JSON of the branch u holds.
-func (u *AssistantMessageContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the JSON of the branch u holds.
+func (u *AssistantMessageContent) encodeTo(e *wire.Encoder) {
 	switch u.Type {
 	case AssistantMessageContentText:
 		e.Str(u.Text)
@@ -179,7 +179,7 @@ func (u *AssistantMessageContent) EncodeTo(e *wire.Encoder) {
 			if i3 > 0 {
 				e.Raw(",")
 			}
-			u.FunctionCalls[i3].EncodeTo(e)
+			u.FunctionCalls[i3].encodeTo(e)
 		}
 		e.Raw("]")
 	default:

@@ -141,9 +141,9 @@ type AzureOpenAIClientConfigurationConfigModel struct {
 	User *string `json:"user"`
 }
 
-// DecodeFrom reads a AzureOpenAIClientConfigurationConfigModel from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a AzureOpenAIClientConfigurationConfigModel from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *AzureOpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
+func (x *AzureOpenAIClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 	*x = AzureOpenAIClientConfigurationConfigModel{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of AzureOpenAIClientConfigurationConfigModel") {
 		return
@@ -216,7 +216,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) 
 				x.ResponseFormat = nil
 			} else {
 				v7 := new(ResponseFormat)
-				(*v7).DecodeFrom(d)
+				(*v7).decodeFrom(d)
 				x.ResponseFormat = v7
 			}
 		case "seed":
@@ -234,7 +234,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) 
 				x.Stop = nil
 			} else {
 				v9 := new(AzureOpenAIClientConfigurationConfigModelStop)
-				(*v9).DecodeFrom(d)
+				(*v9).decodeFrom(d)
 				x.Stop = v9
 			}
 		case "temperature":
@@ -270,7 +270,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) 
 				x.StreamOptions = nil
 			} else {
 				v13 := new(StreamOptions)
-				(*v13).DecodeFrom(d)
+				(*v13).decodeFrom(d)
 				x.StreamOptions = v13
 			}
 		case "parallel_tool_calls":
@@ -327,7 +327,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) 
 				x.ModelCapabilities = nil
 			} else {
 				v19 := new(ModelCapabilities)
-				(*v19).DecodeFrom(d)
+				(*v19).decodeFrom(d)
 				x.ModelCapabilities = v19
 			}
 		case "model_info":
@@ -336,7 +336,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) 
 				x.ModelInfo = nil
 			} else {
 				v20 := new(ModelInfo)
-				(*v20).DecodeFrom(d)
+				(*v20).decodeFrom(d)
 				x.ModelInfo = v20
 			}
 		case "add_name_prefixes":
@@ -394,7 +394,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) 
 				x.AzureAdTokenProvider = nil
 			} else {
 				v25 := new(ComponentModel)
-				(*v25).DecodeFrom(d)
+				(*v25).decodeFrom(d)
 				x.AzureAdTokenProvider = v25
 			}
 		default:
@@ -415,8 +415,8 @@ func (x *AzureOpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) 
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *AzureOpenAIClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *AzureOpenAIClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"frequency_penalty\":")
 	if x.FrequencyPenalty == nil {
@@ -462,7 +462,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 	if x.ResponseFormat == nil {
 		e.Null()
 	} else {
-		(*x.ResponseFormat).EncodeTo(e)
+		(*x.ResponseFormat).encodeTo(e)
 	}
 	e.Key("\"seed\":")
 	if x.Seed == nil {
@@ -474,7 +474,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 	if x.Stop == nil {
 		e.Null()
 	} else {
-		(*x.Stop).EncodeTo(e)
+		(*x.Stop).encodeTo(e)
 	}
 	e.Key("\"temperature\":")
 	if x.Temperature == nil {
@@ -498,7 +498,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 	if x.StreamOptions == nil {
 		e.Null()
 	} else {
-		(*x.StreamOptions).EncodeTo(e)
+		(*x.StreamOptions).encodeTo(e)
 	}
 	e.Key("\"parallel_tool_calls\":")
 	if x.ParallelToolCalls == nil {
@@ -536,13 +536,13 @@ func (x *AzureOpenAIClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 	if x.ModelCapabilities == nil {
 		e.Null()
 	} else {
-		(*x.ModelCapabilities).EncodeTo(e)
+		(*x.ModelCapabilities).encodeTo(e)
 	}
 	e.Key("\"model_info\":")
 	if x.ModelInfo == nil {
 		e.Null()
 	} else {
-		(*x.ModelInfo).EncodeTo(e)
+		(*x.ModelInfo).encodeTo(e)
 	}
 	e.Key("\"add_name_prefixes\":")
 	if x.AddNamePrefixes == nil {
@@ -582,7 +582,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 	if x.AzureAdTokenProvider == nil {
 		e.Null()
 	} else {
-		(*x.AzureAdTokenProvider).EncodeTo(e)
+		(*x.AzureAdTokenProvider).encodeTo(e)
 	}
 	e.Raw("}")
 }
@@ -636,8 +636,8 @@ func (u AzureOpenAIClientConfigurationConfigModelStop) IsList() bool {
 	return u.Type == AzureOpenAIClientConfigurationConfigModelStopList
 }
 
-// DecodeFrom reads the branch that matches the next value's JSON kind.
-func (u *AzureOpenAIClientConfigurationConfigModelStop) DecodeFrom(d *wire.Decoder) {
+// decodeFrom reads the branch that matches the next value's JSON kind.
+func (u *AzureOpenAIClientConfigurationConfigModelStop) decodeFrom(d *wire.Decoder) {
 	*u = AzureOpenAIClientConfigurationConfigModelStop{}
 	switch d.Peek() {
 	case wire.KindString:
@@ -663,8 +663,8 @@ func (u *AzureOpenAIClientConfigurationConfigModelStop) DecodeFrom(d *wire.Decod
 	d.Skip()
 }
 
-// EncodeTo appends the JSON of the branch u holds.
-func (u *AzureOpenAIClientConfigurationConfigModelStop) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the JSON of the branch u holds.
+func (u *AzureOpenAIClientConfigurationConfigModelStop) encodeTo(e *wire.Encoder) {
 	switch u.Type {
 	case AzureOpenAIClientConfigurationConfigModelStopSingle:
 		e.Str(u.Single)

@@ -24,9 +24,9 @@ type BaseGroupChatManagerState struct {
 	Version string `json:"version"`
 }
 
-// DecodeFrom reads a BaseGroupChatManagerState from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a BaseGroupChatManagerState from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *BaseGroupChatManagerState) DecodeFrom(d *wire.Decoder) {
+func (x *BaseGroupChatManagerState) decodeFrom(d *wire.Decoder) {
 	*x = BaseGroupChatManagerState{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of BaseGroupChatManagerState") {
 		return
@@ -79,8 +79,8 @@ func (x *BaseGroupChatManagerState) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *BaseGroupChatManagerState) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *BaseGroupChatManagerState) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str(x.Type)

@@ -29,9 +29,9 @@ type BedrockInfoConfigModel struct {
 	AwsSessionToken string `json:"aws_session_token"`
 }
 
-// DecodeFrom reads a BedrockInfoConfigModel from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a BedrockInfoConfigModel from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *BedrockInfoConfigModel) DecodeFrom(d *wire.Decoder) {
+func (x *BedrockInfoConfigModel) decodeFrom(d *wire.Decoder) {
 	*x = BedrockInfoConfigModel{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of BedrockInfoConfigModel") {
 		return
@@ -76,8 +76,8 @@ func (x *BedrockInfoConfigModel) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *BedrockInfoConfigModel) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *BedrockInfoConfigModel) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"aws_access_key\":")
 	e.Str(x.AwsAccessKey)

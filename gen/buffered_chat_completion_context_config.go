@@ -17,9 +17,9 @@ type BufferedChatCompletionContextConfig struct {
 	InitialMessages []LLMMessage `json:"initial_messages"`
 }
 
-// DecodeFrom reads a BufferedChatCompletionContextConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a BufferedChatCompletionContextConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *BufferedChatCompletionContextConfig) DecodeFrom(d *wire.Decoder) {
+func (x *BufferedChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 	*x = BufferedChatCompletionContextConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of BufferedChatCompletionContextConfig") {
 		return
@@ -61,8 +61,8 @@ func (x *BufferedChatCompletionContextConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *BufferedChatCompletionContextConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *BufferedChatCompletionContextConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"buffer_size\":")
 	e.Int(x.BufferSize)
@@ -78,7 +78,7 @@ func (x *BufferedChatCompletionContextConfig) EncodeTo(e *wire.Encoder) {
 			if x.InitialMessages[i3] == nil {
 				e.Null()
 			} else {
-				x.InitialMessages[i3].EncodeTo(e)
+				x.InitialMessages[i3].encodeTo(e)
 			}
 		}
 		e.Raw("]")

@@ -24,9 +24,9 @@ type ChatAgentContainerState struct {
 	Version string `json:"version"`
 }
 
-// DecodeFrom reads a ChatAgentContainerState from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ChatAgentContainerState from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ChatAgentContainerState) DecodeFrom(d *wire.Decoder) {
+func (x *ChatAgentContainerState) decodeFrom(d *wire.Decoder) {
 	*x = ChatAgentContainerState{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ChatAgentContainerState") {
 		return
@@ -79,8 +79,8 @@ func (x *ChatAgentContainerState) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ChatAgentContainerState) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ChatAgentContainerState) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str(x.Type)

@@ -36,9 +36,9 @@ type ChatCompletionClientRecord struct {
 	Stream []RawJSON `json:"stream"`
 }
 
-// DecodeFrom reads a ChatCompletionClientRecord from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ChatCompletionClientRecord from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ChatCompletionClientRecord) DecodeFrom(d *wire.Decoder) {
+func (x *ChatCompletionClientRecord) decodeFrom(d *wire.Decoder) {
 	*x = ChatCompletionClientRecord{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ChatCompletionClientRecord") {
 		return
@@ -66,7 +66,7 @@ func (x *ChatCompletionClientRecord) DecodeFrom(d *wire.Decoder) {
 			}
 		case "response":
 			seen |= 1 << 2
-			x.Response.DecodeFrom(d)
+			x.Response.decodeFrom(d)
 		case "stream":
 			seen |= 1 << 3
 			if d.Array() {
@@ -99,8 +99,8 @@ func (x *ChatCompletionClientRecord) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ChatCompletionClientRecord) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ChatCompletionClientRecord) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"mode\":")
 	e.Str(string(x.Mode))
@@ -113,12 +113,12 @@ func (x *ChatCompletionClientRecord) EncodeTo(e *wire.Encoder) {
 		if x.Messages[i5] == nil {
 			e.Null()
 		} else {
-			x.Messages[i5].EncodeTo(e)
+			x.Messages[i5].encodeTo(e)
 		}
 	}
 	e.Raw("]")
 	e.Key("\"response\":")
-	x.Response.EncodeTo(e)
+	x.Response.encodeTo(e)
 	e.Key("\"stream\":")
 	e.Raw("[")
 	for i6 := range x.Stream {

@@ -42,9 +42,9 @@ type ChatCompletionClientRecordResponse struct {
 	Usage RequestUsage `json:"usage"`
 }
 
-// DecodeFrom reads a ChatCompletionClientRecordResponse from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ChatCompletionClientRecordResponse from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ChatCompletionClientRecordResponse) DecodeFrom(d *wire.Decoder) {
+func (x *ChatCompletionClientRecordResponse) decodeFrom(d *wire.Decoder) {
 	*x = ChatCompletionClientRecordResponse{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ChatCompletionClientRecordResponse") {
 		return
@@ -61,10 +61,10 @@ func (x *ChatCompletionClientRecordResponse) DecodeFrom(d *wire.Decoder) {
 			x.FinishReason = FinishReason(d.Enum(finishReasonValues...))
 		case "content":
 			seen |= 1 << 1
-			x.Content.DecodeFrom(d)
+			x.Content.decodeFrom(d)
 		case "usage":
 			seen |= 1 << 2
-			x.Usage.DecodeFrom(d)
+			x.Usage.decodeFrom(d)
 		case "cached":
 			seen |= 1 << 3
 			x.Cached = d.Bool()
@@ -77,7 +77,7 @@ func (x *ChatCompletionClientRecordResponse) DecodeFrom(d *wire.Decoder) {
 					s1 := []ChatCompletionTokenLogprob{}
 					for d.More() {
 						var v2 ChatCompletionTokenLogprob
-						v2.DecodeFrom(d)
+						v2.decodeFrom(d)
 						s1 = append(s1, v2)
 					}
 					x.Logprobs = s1
@@ -107,21 +107,21 @@ func (x *ChatCompletionClientRecordResponse) DecodeFrom(d *wire.Decoder) {
 	}
 	if seen&(1<<2) == 0 {
 		x.Usage = func() (v RequestUsage) {
-			v.DecodeFrom(wire.NewDecoder([]byte("{\"prompt_tokens\":0,\"completion_tokens\":0}"), wire.Options{}))
+			v.decodeFrom(wire.NewDecoder([]byte("{\"prompt_tokens\":0,\"completion_tokens\":0}"), wire.Options{}))
 			return v
 		}()
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ChatCompletionClientRecordResponse) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ChatCompletionClientRecordResponse) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"finish_reason\":")
 	e.Str(string(x.FinishReason))
 	e.Key("\"content\":")
-	x.Content.EncodeTo(e)
+	x.Content.encodeTo(e)
 	e.Key("\"usage\":")
-	x.Usage.EncodeTo(e)
+	x.Usage.encodeTo(e)
 	e.Key("\"cached\":")
 	e.Bool(x.Cached)
 	e.Key("\"logprobs\":")
@@ -133,7 +133,7 @@ func (x *ChatCompletionClientRecordResponse) EncodeTo(e *wire.Encoder) {
 			if i4 > 0 {
 				e.Raw(",")
 			}
-			x.Logprobs[i4].EncodeTo(e)
+			x.Logprobs[i4].encodeTo(e)
 		}
 		e.Raw("]")
 	}
@@ -195,8 +195,8 @@ func (u ChatCompletionClientRecordResponseContent) IsFunctionCalls() bool {
 	return u.Type == ChatCompletionClientRecordResponseContentFunctionCalls
 }
 
-// DecodeFrom reads the branch that matches the next value's JSON kind.
-func (u *ChatCompletionClientRecordResponseContent) DecodeFrom(d *wire.Decoder) {
+// decodeFrom reads the branch that matches the next value's JSON kind.
+func (u *ChatCompletionClientRecordResponseContent) decodeFrom(d *wire.Decoder) {
 	*u = ChatCompletionClientRecordResponseContent{}
 	switch d.Peek() {
 	case wire.KindString:
@@ -209,7 +209,7 @@ func (u *ChatCompletionClientRecordResponseContent) DecodeFrom(d *wire.Decoder) 
 			s1 := []FunctionCall{}
 			for d.More() {
 				var v2 FunctionCall
-				v2.DecodeFrom(d)
+				v2.decodeFrom(d)
 				s1 = append(s1, v2)
 			}
 			u.FunctionCalls = s1
@@ -222,8 +222,8 @@ func (u *ChatCompletionClientRecordResponseContent) DecodeFrom(d *wire.Decoder) 
 	d.Skip()
 }
 
-// EncodeTo appends the JSON of the branch u holds.
-func (u *ChatCompletionClientRecordResponseContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the JSON of the branch u holds.
+func (u *ChatCompletionClientRecordResponseContent) encodeTo(e *wire.Encoder) {
 	switch u.Type {
 	case ChatCompletionClientRecordResponseContentText:
 		e.Str(u.Text)
@@ -233,7 +233,7 @@ func (u *ChatCompletionClientRecordResponseContent) EncodeTo(e *wire.Encoder) {
 			if i3 > 0 {
 				e.Raw(",")
 			}
-			u.FunctionCalls[i3].EncodeTo(e)
+			u.FunctionCalls[i3].encodeTo(e)
 		}
 		e.Raw("]")
 	default:

@@ -10,9 +10,9 @@ type ChatCompletionContextState struct {
 	Messages []LLMMessage `json:"messages"`
 }
 
-// DecodeFrom reads a ChatCompletionContextState from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ChatCompletionContextState from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ChatCompletionContextState) DecodeFrom(d *wire.Decoder) {
+func (x *ChatCompletionContextState) decodeFrom(d *wire.Decoder) {
 	*x = ChatCompletionContextState{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ChatCompletionContextState") {
 		return
@@ -47,8 +47,8 @@ func (x *ChatCompletionContextState) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ChatCompletionContextState) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ChatCompletionContextState) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"messages\":")
 	e.Raw("[")
@@ -59,7 +59,7 @@ func (x *ChatCompletionContextState) EncodeTo(e *wire.Encoder) {
 		if x.Messages[i3] == nil {
 			e.Null()
 		} else {
-			x.Messages[i3].EncodeTo(e)
+			x.Messages[i3].encodeTo(e)
 		}
 	}
 	e.Raw("]")

@@ -19,9 +19,9 @@ type ChatCompletionTokenLogprob struct {
 	TopLogprobs []TopLogprob `json:"top_logprobs"`
 }
 
-// DecodeFrom reads a ChatCompletionTokenLogprob from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ChatCompletionTokenLogprob from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ChatCompletionTokenLogprob) DecodeFrom(d *wire.Decoder) {
+func (x *ChatCompletionTokenLogprob) decodeFrom(d *wire.Decoder) {
 	*x = ChatCompletionTokenLogprob{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ChatCompletionTokenLogprob") {
 		return
@@ -48,7 +48,7 @@ func (x *ChatCompletionTokenLogprob) DecodeFrom(d *wire.Decoder) {
 					s1 := []TopLogprob{}
 					for d.More() {
 						var v2 TopLogprob
-						v2.DecodeFrom(d)
+						v2.decodeFrom(d)
 						s1 = append(s1, v2)
 					}
 					x.TopLogprobs = s1
@@ -84,8 +84,8 @@ func (x *ChatCompletionTokenLogprob) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ChatCompletionTokenLogprob) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ChatCompletionTokenLogprob) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"token\":")
 	e.Str(x.Token)
@@ -100,7 +100,7 @@ func (x *ChatCompletionTokenLogprob) EncodeTo(e *wire.Encoder) {
 			if i5 > 0 {
 				e.Raw(",")
 			}
-			x.TopLogprobs[i5].EncodeTo(e)
+			x.TopLogprobs[i5].encodeTo(e)
 		}
 		e.Raw("]")
 	}

@@ -9,7 +9,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 //
 // It is sealed: its members are TextMessage, MultiModalMessage, StopMessage, ToolCallSummaryMessage, HandoffMessage, told apart by the "type" tag.
 type ChatMessage interface {
-	wire.Encodable
+	Encodable
 	// Type returns the "type" tag.
 	Type() string
 	isChatMessage()
@@ -26,23 +26,23 @@ func DecodeChatMessage(d *wire.Decoder) ChatMessage {
 		switch tag {
 		case "TextMessage":
 			x := new(TextMessage)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "MultiModalMessage":
 			x := new(MultiModalMessage)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "StopMessage":
 			x := new(StopMessage)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "ToolCallSummaryMessage":
 			x := new(ToolCallSummaryMessage)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "HandoffMessage":
 			x := new(HandoffMessage)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		}
 	}

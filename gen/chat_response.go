@@ -75,9 +75,9 @@ const ChatResponseType = "chat_response"
 // Type returns the "type" tag, "chat_response".
 func (*ChatResponse) Type() string { return "chat_response" }
 
-// DecodeFrom reads a ChatResponse from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ChatResponse from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ChatResponse) DecodeFrom(d *wire.Decoder) {
+func (x *ChatResponse) decodeFrom(d *wire.Decoder) {
 	*x = ChatResponse{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ChatResponse") {
 		return
@@ -97,7 +97,7 @@ func (x *ChatResponse) DecodeFrom(d *wire.Decoder) {
 				s1 := []AIChatMessage{}
 				for d.More() {
 					var v2 AIChatMessage
-					v2.DecodeFrom(d)
+					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
 				x.Messages = s1
@@ -153,7 +153,7 @@ func (x *ChatResponse) DecodeFrom(d *wire.Decoder) {
 				x.Usage = nil
 			} else {
 				v8 := new(UsageDetails)
-				(*v8).DecodeFrom(d)
+				(*v8).decodeFrom(d)
 				x.Usage = v8
 			}
 		case "continuation_token", "continuationToken":
@@ -184,8 +184,8 @@ func (x *ChatResponse) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ChatResponse) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ChatResponse) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("chat_response")
@@ -195,7 +195,7 @@ func (x *ChatResponse) EncodeTo(e *wire.Encoder) {
 		if i9 > 0 {
 			e.Raw(",")
 		}
-		x.Messages[i9].EncodeTo(e)
+		x.Messages[i9].encodeTo(e)
 	}
 	e.Raw("]")
 	if x.ResponseID != nil {
@@ -220,7 +220,7 @@ func (x *ChatResponse) EncodeTo(e *wire.Encoder) {
 	}
 	if x.Usage != nil {
 		e.Key("\"usage\":")
-		(*x.Usage).EncodeTo(e)
+		(*x.Usage).encodeTo(e)
 	}
 	if !x.ContinuationToken.IsNull() {
 		e.Key("\"continuation_token\":")

@@ -83,9 +83,9 @@ const ChatResponseUpdateType = "chat_response_update"
 // Type returns the "type" tag, "chat_response_update".
 func (*ChatResponseUpdate) Type() string { return "chat_response_update" }
 
-// DecodeFrom reads a ChatResponseUpdate from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ChatResponseUpdate from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ChatResponseUpdate) DecodeFrom(d *wire.Decoder) {
+func (x *ChatResponseUpdate) decodeFrom(d *wire.Decoder) {
 	*x = ChatResponseUpdate{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ChatResponseUpdate") {
 		return
@@ -210,8 +210,8 @@ func (x *ChatResponseUpdate) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ChatResponseUpdate) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ChatResponseUpdate) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("chat_response_update")
@@ -232,7 +232,7 @@ func (x *ChatResponseUpdate) EncodeTo(e *wire.Encoder) {
 		if x.Contents[i11] == nil {
 			e.Null()
 		} else {
-			x.Contents[i11].EncodeTo(e)
+			x.Contents[i11].encodeTo(e)
 		}
 	}
 	e.Raw("]")

@@ -89,9 +89,9 @@ type ChromaDBVectorMemoryConfig struct {
 	Tenant string `json:"tenant"`
 }
 
-// DecodeFrom reads a ChromaDBVectorMemoryConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ChromaDBVectorMemoryConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ChromaDBVectorMemoryConfig) DecodeFrom(d *wire.Decoder) {
+func (x *ChromaDBVectorMemoryConfig) decodeFrom(d *wire.Decoder) {
 	*x = ChromaDBVectorMemoryConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ChromaDBVectorMemoryConfig") {
 		return
@@ -135,7 +135,7 @@ func (x *ChromaDBVectorMemoryConfig) DecodeFrom(d *wire.Decoder) {
 			x.Database = d.Str()
 		case "embedding_function_config":
 			seen |= 1 << 8
-			x.EmbeddingFunctionConfig.DecodeFrom(d)
+			x.EmbeddingFunctionConfig.decodeFrom(d)
 		case "persistence_path":
 			seen |= 1 << 9
 			if d.Null() {
@@ -206,14 +206,14 @@ func (x *ChromaDBVectorMemoryConfig) DecodeFrom(d *wire.Decoder) {
 	}
 	if seen&(1<<8) == 0 {
 		x.EmbeddingFunctionConfig = func() (v EmbeddingFunctionConfig) {
-			v.DecodeFrom(wire.NewDecoder([]byte("{\"function_type\":\"default\"}"), wire.Options{}))
+			v.decodeFrom(wire.NewDecoder([]byte("{\"function_type\":\"default\"}"), wire.Options{}))
 			return v
 		}()
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ChromaDBVectorMemoryConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ChromaDBVectorMemoryConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"client_type\":")
 	e.Str(string(x.ClientType))
@@ -234,7 +234,7 @@ func (x *ChromaDBVectorMemoryConfig) EncodeTo(e *wire.Encoder) {
 	e.Key("\"database\":")
 	e.Str(x.Database)
 	e.Key("\"embedding_function_config\":")
-	x.EmbeddingFunctionConfig.EncodeTo(e)
+	x.EmbeddingFunctionConfig.encodeTo(e)
 	if x.PersistencePath != nil {
 		e.Key("\"persistence_path\":")
 		e.Str((*x.PersistencePath))

@@ -14,9 +14,9 @@ type CodeBlock struct {
 	Language string `json:"language"`
 }
 
-// DecodeFrom reads a CodeBlock from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a CodeBlock from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *CodeBlock) DecodeFrom(d *wire.Decoder) {
+func (x *CodeBlock) decodeFrom(d *wire.Decoder) {
 	*x = CodeBlock{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of CodeBlock") {
 		return
@@ -49,8 +49,8 @@ func (x *CodeBlock) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *CodeBlock) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *CodeBlock) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"code\":")
 	e.Str(x.Code)

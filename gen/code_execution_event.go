@@ -53,9 +53,9 @@ func (*CodeExecutionEvent) isAgentEvent() {}
 
 func (*CodeExecutionEvent) isTaskResultMessage() {}
 
-// DecodeFrom reads a CodeExecutionEvent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a CodeExecutionEvent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *CodeExecutionEvent) DecodeFrom(d *wire.Decoder) {
+func (x *CodeExecutionEvent) decodeFrom(d *wire.Decoder) {
 	*x = CodeExecutionEvent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of CodeExecutionEvent") {
 		return
@@ -79,7 +79,7 @@ func (x *CodeExecutionEvent) DecodeFrom(d *wire.Decoder) {
 				x.ModelsUsage = nil
 			} else {
 				v1 := new(RequestUsage)
-				(*v1).DecodeFrom(d)
+				(*v1).decodeFrom(d)
 				x.ModelsUsage = v1
 			}
 		case "metadata":
@@ -93,7 +93,7 @@ func (x *CodeExecutionEvent) DecodeFrom(d *wire.Decoder) {
 			x.RetryAttempt = d.Int()
 		case "result":
 			seen |= 1 << 6
-			x.Result.DecodeFrom(d)
+			x.Result.decodeFrom(d)
 		case "type":
 			d.Const("CodeExecutionEvent")
 		default:
@@ -123,8 +123,8 @@ func (x *CodeExecutionEvent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *CodeExecutionEvent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *CodeExecutionEvent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"id\":")
 	e.Str(x.ID)
@@ -134,7 +134,7 @@ func (x *CodeExecutionEvent) EncodeTo(e *wire.Encoder) {
 	if x.ModelsUsage == nil {
 		e.Null()
 	} else {
-		(*x.ModelsUsage).EncodeTo(e)
+		(*x.ModelsUsage).encodeTo(e)
 	}
 	e.Key("\"metadata\":")
 	e.StringMap(x.Metadata)
@@ -143,7 +143,7 @@ func (x *CodeExecutionEvent) EncodeTo(e *wire.Encoder) {
 	e.Key("\"retry_attempt\":")
 	e.Int(x.RetryAttempt)
 	e.Key("\"result\":")
-	x.Result.EncodeTo(e)
+	x.Result.encodeTo(e)
 	e.Key("\"type\":")
 	e.Str("CodeExecutionEvent")
 	e.Raw("}")

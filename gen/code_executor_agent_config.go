@@ -62,9 +62,9 @@ type CodeExecutorAgentConfig struct {
 	SystemMessage *string `json:"system_message"`
 }
 
-// DecodeFrom reads a CodeExecutorAgentConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a CodeExecutorAgentConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *CodeExecutorAgentConfig) DecodeFrom(d *wire.Decoder) {
+func (x *CodeExecutorAgentConfig) decodeFrom(d *wire.Decoder) {
 	*x = CodeExecutorAgentConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of CodeExecutorAgentConfig") {
 		return
@@ -81,14 +81,14 @@ func (x *CodeExecutorAgentConfig) DecodeFrom(d *wire.Decoder) {
 			x.Name = d.Str()
 		case "code_executor":
 			seen |= 1 << 1
-			x.CodeExecutor.DecodeFrom(d)
+			x.CodeExecutor.decodeFrom(d)
 		case "model_client":
 			seen |= 1 << 2
 			if d.Null() {
 				x.ModelClient = nil
 			} else {
 				v1 := new(ComponentModel)
-				(*v1).DecodeFrom(d)
+				(*v1).decodeFrom(d)
 				x.ModelClient = v1
 			}
 		case "description":
@@ -133,7 +133,7 @@ func (x *CodeExecutorAgentConfig) DecodeFrom(d *wire.Decoder) {
 				x.ModelContext = nil
 			} else {
 				v6 := new(ComponentModel)
-				(*v6).DecodeFrom(d)
+				(*v6).decodeFrom(d)
 				x.ModelContext = v6
 			}
 		case "supported_languages":
@@ -166,18 +166,18 @@ func (x *CodeExecutorAgentConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *CodeExecutorAgentConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *CodeExecutorAgentConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"name\":")
 	e.Str(x.Name)
 	e.Key("\"code_executor\":")
-	x.CodeExecutor.EncodeTo(e)
+	x.CodeExecutor.encodeTo(e)
 	e.Key("\"model_client\":")
 	if x.ModelClient == nil {
 		e.Null()
 	} else {
-		(*x.ModelClient).EncodeTo(e)
+		(*x.ModelClient).encodeTo(e)
 	}
 	e.Key("\"description\":")
 	if x.Description == nil {
@@ -210,7 +210,7 @@ func (x *CodeExecutorAgentConfig) EncodeTo(e *wire.Encoder) {
 	if x.ModelContext == nil {
 		e.Null()
 	} else {
-		(*x.ModelContext).EncodeTo(e)
+		(*x.ModelContext).encodeTo(e)
 	}
 	e.Key("\"supported_languages\":")
 	if x.SupportedLanguages == nil {

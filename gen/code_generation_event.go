@@ -58,9 +58,9 @@ func (*CodeGenerationEvent) isAgentEvent() {}
 
 func (*CodeGenerationEvent) isTaskResultMessage() {}
 
-// DecodeFrom reads a CodeGenerationEvent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a CodeGenerationEvent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *CodeGenerationEvent) DecodeFrom(d *wire.Decoder) {
+func (x *CodeGenerationEvent) decodeFrom(d *wire.Decoder) {
 	*x = CodeGenerationEvent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of CodeGenerationEvent") {
 		return
@@ -84,7 +84,7 @@ func (x *CodeGenerationEvent) DecodeFrom(d *wire.Decoder) {
 				x.ModelsUsage = nil
 			} else {
 				v1 := new(RequestUsage)
-				(*v1).DecodeFrom(d)
+				(*v1).decodeFrom(d)
 				x.ModelsUsage = v1
 			}
 		case "metadata":
@@ -105,7 +105,7 @@ func (x *CodeGenerationEvent) DecodeFrom(d *wire.Decoder) {
 				s2 := []CodeBlock{}
 				for d.More() {
 					var v3 CodeBlock
-					v3.DecodeFrom(d)
+					v3.decodeFrom(d)
 					s2 = append(s2, v3)
 				}
 				x.CodeBlocks = s2
@@ -142,8 +142,8 @@ func (x *CodeGenerationEvent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *CodeGenerationEvent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *CodeGenerationEvent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"id\":")
 	e.Str(x.ID)
@@ -153,7 +153,7 @@ func (x *CodeGenerationEvent) EncodeTo(e *wire.Encoder) {
 	if x.ModelsUsage == nil {
 		e.Null()
 	} else {
-		(*x.ModelsUsage).EncodeTo(e)
+		(*x.ModelsUsage).encodeTo(e)
 	}
 	e.Key("\"metadata\":")
 	e.StringMap(x.Metadata)
@@ -169,7 +169,7 @@ func (x *CodeGenerationEvent) EncodeTo(e *wire.Encoder) {
 		if i4 > 0 {
 			e.Raw(",")
 		}
-		x.CodeBlocks[i4].EncodeTo(e)
+		x.CodeBlocks[i4].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"type\":")

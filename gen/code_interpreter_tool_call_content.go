@@ -49,9 +49,9 @@ func (*CodeInterpreterToolCallContent) Type() string { return "code_interpreter_
 
 func (*CodeInterpreterToolCallContent) isAIContent() {}
 
-// DecodeFrom reads a CodeInterpreterToolCallContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a CodeInterpreterToolCallContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *CodeInterpreterToolCallContent) DecodeFrom(d *wire.Decoder) {
+func (x *CodeInterpreterToolCallContent) decodeFrom(d *wire.Decoder) {
 	*x = CodeInterpreterToolCallContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of CodeInterpreterToolCallContent") {
 		return
@@ -125,8 +125,8 @@ func (x *CodeInterpreterToolCallContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *CodeInterpreterToolCallContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *CodeInterpreterToolCallContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("code_interpreter_tool_call")
@@ -144,7 +144,7 @@ func (x *CodeInterpreterToolCallContent) EncodeTo(e *wire.Encoder) {
 			if x.Inputs[i6] == nil {
 				e.Null()
 			} else {
-				x.Inputs[i6].EncodeTo(e)
+				x.Inputs[i6].encodeTo(e)
 			}
 		}
 		e.Raw("]")

@@ -49,9 +49,9 @@ func (*CodeInterpreterToolResultContent) Type() string { return "code_interprete
 
 func (*CodeInterpreterToolResultContent) isAIContent() {}
 
-// DecodeFrom reads a CodeInterpreterToolResultContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a CodeInterpreterToolResultContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *CodeInterpreterToolResultContent) DecodeFrom(d *wire.Decoder) {
+func (x *CodeInterpreterToolResultContent) decodeFrom(d *wire.Decoder) {
 	*x = CodeInterpreterToolResultContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of CodeInterpreterToolResultContent") {
 		return
@@ -125,8 +125,8 @@ func (x *CodeInterpreterToolResultContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *CodeInterpreterToolResultContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *CodeInterpreterToolResultContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("code_interpreter_tool_result")
@@ -144,7 +144,7 @@ func (x *CodeInterpreterToolResultContent) EncodeTo(e *wire.Encoder) {
 			if x.Outputs[i6] == nil {
 				e.Null()
 			} else {
-				x.Outputs[i6].EncodeTo(e)
+				x.Outputs[i6].encodeTo(e)
 			}
 		}
 		e.Raw("]")

@@ -14,9 +14,9 @@ type CodeResult struct {
 	Output string `json:"output"`
 }
 
-// DecodeFrom reads a CodeResult from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a CodeResult from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *CodeResult) DecodeFrom(d *wire.Decoder) {
+func (x *CodeResult) decodeFrom(d *wire.Decoder) {
 	*x = CodeResult{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of CodeResult") {
 		return
@@ -49,8 +49,8 @@ func (x *CodeResult) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *CodeResult) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *CodeResult) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"exit_code\":")
 	e.Int(x.ExitCode)

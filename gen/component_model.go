@@ -49,9 +49,9 @@ type ComponentModel struct {
 	Version *Int `json:"version"`
 }
 
-// DecodeFrom reads a ComponentModel from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ComponentModel from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ComponentModel) DecodeFrom(d *wire.Decoder) {
+func (x *ComponentModel) decodeFrom(d *wire.Decoder) {
 	*x = ComponentModel{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ComponentModel") {
 		return
@@ -129,8 +129,8 @@ func (x *ComponentModel) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ComponentModel) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ComponentModel) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"provider\":")
 	e.Str(x.Provider)

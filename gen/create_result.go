@@ -39,9 +39,9 @@ type CreateResult struct {
 	Usage RequestUsage `json:"usage"`
 }
 
-// DecodeFrom reads a CreateResult from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a CreateResult from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *CreateResult) DecodeFrom(d *wire.Decoder) {
+func (x *CreateResult) decodeFrom(d *wire.Decoder) {
 	*x = CreateResult{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of CreateResult") {
 		return
@@ -58,10 +58,10 @@ func (x *CreateResult) DecodeFrom(d *wire.Decoder) {
 			x.FinishReason = FinishReason(d.Enum(finishReasonValues...))
 		case "content":
 			seen |= 1 << 1
-			x.Content.DecodeFrom(d)
+			x.Content.decodeFrom(d)
 		case "usage":
 			seen |= 1 << 2
-			x.Usage.DecodeFrom(d)
+			x.Usage.decodeFrom(d)
 		case "cached":
 			seen |= 1 << 3
 			x.Cached = d.Bool()
@@ -74,7 +74,7 @@ func (x *CreateResult) DecodeFrom(d *wire.Decoder) {
 					s1 := []ChatCompletionTokenLogprob{}
 					for d.More() {
 						var v2 ChatCompletionTokenLogprob
-						v2.DecodeFrom(d)
+						v2.decodeFrom(d)
 						s1 = append(s1, v2)
 					}
 					x.Logprobs = s1
@@ -110,15 +110,15 @@ func (x *CreateResult) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *CreateResult) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *CreateResult) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"finish_reason\":")
 	e.Str(string(x.FinishReason))
 	e.Key("\"content\":")
-	x.Content.EncodeTo(e)
+	x.Content.encodeTo(e)
 	e.Key("\"usage\":")
-	x.Usage.EncodeTo(e)
+	x.Usage.encodeTo(e)
 	e.Key("\"cached\":")
 	e.Bool(x.Cached)
 	e.Key("\"logprobs\":")
@@ -130,7 +130,7 @@ func (x *CreateResult) EncodeTo(e *wire.Encoder) {
 			if i4 > 0 {
 				e.Raw(",")
 			}
-			x.Logprobs[i4].EncodeTo(e)
+			x.Logprobs[i4].encodeTo(e)
 		}
 		e.Raw("]")
 	}
@@ -188,8 +188,8 @@ func (u CreateResultContent) IsFunctionCalls() bool {
 	return u.Type == CreateResultContentFunctionCalls
 }
 
-// DecodeFrom reads the branch that matches the next value's JSON kind.
-func (u *CreateResultContent) DecodeFrom(d *wire.Decoder) {
+// decodeFrom reads the branch that matches the next value's JSON kind.
+func (u *CreateResultContent) decodeFrom(d *wire.Decoder) {
 	*u = CreateResultContent{}
 	switch d.Peek() {
 	case wire.KindString:
@@ -202,7 +202,7 @@ func (u *CreateResultContent) DecodeFrom(d *wire.Decoder) {
 			s1 := []FunctionCall{}
 			for d.More() {
 				var v2 FunctionCall
-				v2.DecodeFrom(d)
+				v2.decodeFrom(d)
 				s1 = append(s1, v2)
 			}
 			u.FunctionCalls = s1
@@ -215,8 +215,8 @@ func (u *CreateResultContent) DecodeFrom(d *wire.Decoder) {
 	d.Skip()
 }
 
-// EncodeTo appends the JSON of the branch u holds.
-func (u *CreateResultContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the JSON of the branch u holds.
+func (u *CreateResultContent) encodeTo(e *wire.Encoder) {
 	switch u.Type {
 	case CreateResultContentText:
 		e.Str(u.Text)
@@ -226,7 +226,7 @@ func (u *CreateResultContent) EncodeTo(e *wire.Encoder) {
 			if i3 > 0 {
 				e.Raw(",")
 			}
-			u.FunctionCalls[i3].EncodeTo(e)
+			u.FunctionCalls[i3].encodeTo(e)
 		}
 		e.Raw("]")
 	default:

@@ -56,9 +56,9 @@ func (*DataContent) isAIContent() {}
 
 func (*DataContent) isLocatableContent() {}
 
-// DecodeFrom reads a DataContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a DataContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *DataContent) DecodeFrom(d *wire.Decoder) {
+func (x *DataContent) decodeFrom(d *wire.Decoder) {
 	*x = DataContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of DataContent") {
 		return
@@ -139,8 +139,8 @@ func (x *DataContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *DataContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *DataContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("data")

@@ -20,9 +20,9 @@ type DiGraph struct {
 	Nodes map[string]DiGraphNode `json:"nodes"`
 }
 
-// DecodeFrom reads a DiGraph from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a DiGraph from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *DiGraph) DecodeFrom(d *wire.Decoder) {
+func (x *DiGraph) decodeFrom(d *wire.Decoder) {
 	*x = DiGraph{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of DiGraph") {
 		return
@@ -44,7 +44,7 @@ func (x *DiGraph) DecodeFrom(d *wire.Decoder) {
 						break
 					}
 					var v2 DiGraphNode
-					v2.DecodeFrom(d)
+					v2.decodeFrom(d)
 					m1[string(name)] = v2
 				}
 				x.Nodes = m1
@@ -70,8 +70,8 @@ func (x *DiGraph) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *DiGraph) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *DiGraph) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"nodes\":")
 	e.Raw("{")
@@ -82,7 +82,7 @@ func (x *DiGraph) EncodeTo(e *wire.Encoder) {
 		e.Str(k5)
 		e.Raw(":")
 		v6 := x.Nodes[k5]
-		v6.EncodeTo(e)
+		v6.encodeTo(e)
 	}
 	e.Raw("}")
 	e.Key("\"default_start_node\":")

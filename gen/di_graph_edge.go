@@ -36,9 +36,9 @@ type DiGraphEdge struct {
 	Target string `json:"target"`
 }
 
-// DecodeFrom reads a DiGraphEdge from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a DiGraphEdge from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *DiGraphEdge) DecodeFrom(d *wire.Decoder) {
+func (x *DiGraphEdge) decodeFrom(d *wire.Decoder) {
 	*x = DiGraphEdge{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of DiGraphEdge") {
 		return
@@ -83,8 +83,8 @@ func (x *DiGraphEdge) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *DiGraphEdge) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *DiGraphEdge) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"target\":")
 	e.Str(x.Target)

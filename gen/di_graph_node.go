@@ -23,9 +23,9 @@ type DiGraphNode struct {
 	Name string `json:"name"`
 }
 
-// DecodeFrom reads a DiGraphNode from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a DiGraphNode from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *DiGraphNode) DecodeFrom(d *wire.Decoder) {
+func (x *DiGraphNode) decodeFrom(d *wire.Decoder) {
 	*x = DiGraphNode{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of DiGraphNode") {
 		return
@@ -46,7 +46,7 @@ func (x *DiGraphNode) DecodeFrom(d *wire.Decoder) {
 				s1 := []DiGraphEdge{}
 				for d.More() {
 					var v2 DiGraphEdge
-					v2.DecodeFrom(d)
+					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
 				x.Edges = s1
@@ -72,8 +72,8 @@ func (x *DiGraphNode) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *DiGraphNode) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *DiGraphNode) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"name\":")
 	e.Str(x.Name)
@@ -83,7 +83,7 @@ func (x *DiGraphNode) EncodeTo(e *wire.Encoder) {
 		if i3 > 0 {
 			e.Raw(",")
 		}
-		x.Edges[i3].EncodeTo(e)
+		x.Edges[i3].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"activation\":")

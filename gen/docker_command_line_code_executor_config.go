@@ -79,9 +79,9 @@ type DockerCommandLineCodeExecutorConfig struct {
 	WorkDir *string `json:"work_dir"`
 }
 
-// DecodeFrom reads a DockerCommandLineCodeExecutorConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a DockerCommandLineCodeExecutorConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *DockerCommandLineCodeExecutorConfig) DecodeFrom(d *wire.Decoder) {
+func (x *DockerCommandLineCodeExecutorConfig) decodeFrom(d *wire.Decoder) {
 	*x = DockerCommandLineCodeExecutorConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of DockerCommandLineCodeExecutorConfig") {
 		return
@@ -195,8 +195,8 @@ func (x *DockerCommandLineCodeExecutorConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *DockerCommandLineCodeExecutorConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *DockerCommandLineCodeExecutorConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"image\":")
 	e.Str(x.Image)

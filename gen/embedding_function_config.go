@@ -48,9 +48,9 @@ type EmbeddingFunctionConfig struct {
 	Params RawJSON `json:"params"`
 }
 
-// DecodeFrom reads a EmbeddingFunctionConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a EmbeddingFunctionConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *EmbeddingFunctionConfig) DecodeFrom(d *wire.Decoder) {
+func (x *EmbeddingFunctionConfig) decodeFrom(d *wire.Decoder) {
 	*x = EmbeddingFunctionConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of EmbeddingFunctionConfig") {
 		return
@@ -108,8 +108,8 @@ func (x *EmbeddingFunctionConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *EmbeddingFunctionConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *EmbeddingFunctionConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"function_type\":")
 	e.Str(string(x.FunctionType))

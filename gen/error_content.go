@@ -52,9 +52,9 @@ func (*ErrorContent) Type() string { return "error" }
 
 func (*ErrorContent) isAIContent() {}
 
-// DecodeFrom reads a ErrorContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ErrorContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ErrorContent) DecodeFrom(d *wire.Decoder) {
+func (x *ErrorContent) decodeFrom(d *wire.Decoder) {
 	*x = ErrorContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ErrorContent") {
 		return
@@ -134,8 +134,8 @@ func (x *ErrorContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ErrorContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ErrorContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("error")

@@ -8,9 +8,9 @@ import "github.com/agentschema/agentschema/internal/wire"
 // ExternalTerminationConfig A termination condition that is externally controlled by calling set(): the component config of autogen_agentchat.conditions.ExternalTermination (AutoGen 0.7.5, autogen_agentchat/conditions/_terminations.py).
 type ExternalTerminationConfig struct{}
 
-// DecodeFrom reads a ExternalTerminationConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ExternalTerminationConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ExternalTerminationConfig) DecodeFrom(d *wire.Decoder) {
+func (x *ExternalTerminationConfig) decodeFrom(d *wire.Decoder) {
 	*x = ExternalTerminationConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ExternalTerminationConfig") {
 		return
@@ -30,8 +30,8 @@ func (x *ExternalTerminationConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ExternalTerminationConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ExternalTerminationConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Raw("}")
 }

@@ -56,9 +56,9 @@ func (*FileContent) Type() string { return "file" }
 
 func (*FileContent) isAIContent() {}
 
-// DecodeFrom reads a FileContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a FileContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *FileContent) DecodeFrom(d *wire.Decoder) {
+func (x *FileContent) decodeFrom(d *wire.Decoder) {
 	*x = FileContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of FileContent") {
 		return
@@ -130,8 +130,8 @@ func (x *FileContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *FileContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *FileContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("file")

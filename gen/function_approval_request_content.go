@@ -59,9 +59,9 @@ func (*FunctionApprovalRequestContent) Type() string { return "function_approval
 
 func (*FunctionApprovalRequestContent) isAIContent() {}
 
-// DecodeFrom reads a FunctionApprovalRequestContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a FunctionApprovalRequestContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *FunctionApprovalRequestContent) DecodeFrom(d *wire.Decoder) {
+func (x *FunctionApprovalRequestContent) decodeFrom(d *wire.Decoder) {
 	*x = FunctionApprovalRequestContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of FunctionApprovalRequestContent") {
 		return
@@ -141,8 +141,8 @@ func (x *FunctionApprovalRequestContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *FunctionApprovalRequestContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *FunctionApprovalRequestContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("function_approval_request")
@@ -152,7 +152,7 @@ func (x *FunctionApprovalRequestContent) EncodeTo(e *wire.Encoder) {
 	if x.FunctionCall == nil {
 		e.Null()
 	} else {
-		x.FunctionCall.EncodeTo(e)
+		x.FunctionCall.encodeTo(e)
 	}
 	if x.RequiresConfirmation != nil {
 		e.Key("\"requires_confirmation\":")

@@ -58,9 +58,9 @@ func (*FunctionApprovalResponseContent) Type() string { return "function_approva
 
 func (*FunctionApprovalResponseContent) isAIContent() {}
 
-// DecodeFrom reads a FunctionApprovalResponseContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a FunctionApprovalResponseContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *FunctionApprovalResponseContent) DecodeFrom(d *wire.Decoder) {
+func (x *FunctionApprovalResponseContent) decodeFrom(d *wire.Decoder) {
 	*x = FunctionApprovalResponseContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of FunctionApprovalResponseContent") {
 		return
@@ -137,8 +137,8 @@ func (x *FunctionApprovalResponseContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *FunctionApprovalResponseContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *FunctionApprovalResponseContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("function_approval_response")
@@ -150,7 +150,7 @@ func (x *FunctionApprovalResponseContent) EncodeTo(e *wire.Encoder) {
 	if x.FunctionCall == nil {
 		e.Null()
 	} else {
-		x.FunctionCall.EncodeTo(e)
+		x.FunctionCall.encodeTo(e)
 	}
 	if x.Reason != nil {
 		e.Key("\"reason\":")

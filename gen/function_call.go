@@ -16,9 +16,9 @@ type FunctionCall struct {
 	Name string `json:"name"`
 }
 
-// DecodeFrom reads a FunctionCall from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a FunctionCall from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *FunctionCall) DecodeFrom(d *wire.Decoder) {
+func (x *FunctionCall) decodeFrom(d *wire.Decoder) {
 	*x = FunctionCall{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of FunctionCall") {
 		return
@@ -57,8 +57,8 @@ func (x *FunctionCall) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *FunctionCall) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *FunctionCall) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"id\":")
 	e.Str(x.ID)

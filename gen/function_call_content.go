@@ -69,9 +69,9 @@ func (*FunctionCallContent) Type() string { return "function_call" }
 
 func (*FunctionCallContent) isAIContent() {}
 
-// DecodeFrom reads a FunctionCallContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a FunctionCallContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *FunctionCallContent) DecodeFrom(d *wire.Decoder) {
+func (x *FunctionCallContent) decodeFrom(d *wire.Decoder) {
 	*x = FunctionCallContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of FunctionCallContent") {
 		return
@@ -99,7 +99,7 @@ func (x *FunctionCallContent) DecodeFrom(d *wire.Decoder) {
 				x.Arguments = nil
 			} else {
 				v1 := new(FunctionCallContentArguments)
-				(*v1).DecodeFrom(d)
+				(*v1).decodeFrom(d)
 				x.Arguments = v1
 			}
 		case "exception":
@@ -154,8 +154,8 @@ func (x *FunctionCallContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *FunctionCallContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *FunctionCallContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("function_call")
@@ -165,7 +165,7 @@ func (x *FunctionCallContent) EncodeTo(e *wire.Encoder) {
 	e.Str(x.Name)
 	if x.Arguments != nil {
 		e.Key("\"arguments\":")
-		(*x.Arguments).EncodeTo(e)
+		(*x.Arguments).encodeTo(e)
 	}
 	if x.Exception != nil {
 		e.Key("\"exception\":")
@@ -244,8 +244,8 @@ func (u FunctionCallContentArguments) IsText() bool {
 	return u.Type == FunctionCallContentArgumentsText
 }
 
-// DecodeFrom reads the branch that matches the next value's JSON kind.
-func (u *FunctionCallContentArguments) DecodeFrom(d *wire.Decoder) {
+// decodeFrom reads the branch that matches the next value's JSON kind.
+func (u *FunctionCallContentArguments) decodeFrom(d *wire.Decoder) {
 	*u = FunctionCallContentArguments{}
 	switch d.Peek() {
 	case wire.KindObject:
@@ -263,8 +263,8 @@ func (u *FunctionCallContentArguments) DecodeFrom(d *wire.Decoder) {
 	d.Skip()
 }
 
-// EncodeTo appends the JSON of the branch u holds.
-func (u *FunctionCallContentArguments) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the JSON of the branch u holds.
+func (u *FunctionCallContentArguments) encodeTo(e *wire.Encoder) {
 	switch u.Type {
 	case FunctionCallContentArgumentsObject:
 		e.RawObject(u.Object)

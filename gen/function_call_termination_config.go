@@ -16,9 +16,9 @@ type FunctionCallTerminationConfig struct {
 	FunctionName string `json:"function_name"`
 }
 
-// DecodeFrom reads a FunctionCallTerminationConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a FunctionCallTerminationConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *FunctionCallTerminationConfig) DecodeFrom(d *wire.Decoder) {
+func (x *FunctionCallTerminationConfig) decodeFrom(d *wire.Decoder) {
 	*x = FunctionCallTerminationConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of FunctionCallTerminationConfig") {
 		return
@@ -45,8 +45,8 @@ func (x *FunctionCallTerminationConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *FunctionCallTerminationConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *FunctionCallTerminationConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"function_name\":")
 	e.Str(x.FunctionName)

@@ -28,9 +28,9 @@ type FunctionExecutionResult struct {
 	Name string `json:"name"`
 }
 
-// DecodeFrom reads a FunctionExecutionResult from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a FunctionExecutionResult from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *FunctionExecutionResult) DecodeFrom(d *wire.Decoder) {
+func (x *FunctionExecutionResult) decodeFrom(d *wire.Decoder) {
 	*x = FunctionExecutionResult{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of FunctionExecutionResult") {
 		return
@@ -78,8 +78,8 @@ func (x *FunctionExecutionResult) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *FunctionExecutionResult) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *FunctionExecutionResult) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"content\":")
 	e.Str(x.Content)

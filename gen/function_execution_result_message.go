@@ -20,9 +20,9 @@ func (*FunctionExecutionResultMessage) Type() string { return "FunctionExecution
 
 func (*FunctionExecutionResultMessage) isLLMMessage() {}
 
-// DecodeFrom reads a FunctionExecutionResultMessage from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a FunctionExecutionResultMessage from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *FunctionExecutionResultMessage) DecodeFrom(d *wire.Decoder) {
+func (x *FunctionExecutionResultMessage) decodeFrom(d *wire.Decoder) {
 	*x = FunctionExecutionResultMessage{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of FunctionExecutionResultMessage") {
 		return
@@ -40,7 +40,7 @@ func (x *FunctionExecutionResultMessage) DecodeFrom(d *wire.Decoder) {
 				s1 := []FunctionExecutionResult{}
 				for d.More() {
 					var v2 FunctionExecutionResult
-					v2.DecodeFrom(d)
+					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
 				x.Content = s1
@@ -59,8 +59,8 @@ func (x *FunctionExecutionResultMessage) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *FunctionExecutionResultMessage) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *FunctionExecutionResultMessage) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"content\":")
 	e.Raw("[")
@@ -68,7 +68,7 @@ func (x *FunctionExecutionResultMessage) EncodeTo(e *wire.Encoder) {
 		if i3 > 0 {
 			e.Raw(",")
 		}
-		x.Content[i3].EncodeTo(e)
+		x.Content[i3].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"type\":")

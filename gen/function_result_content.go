@@ -59,9 +59,9 @@ func (*FunctionResultContent) Type() string { return "function_result" }
 
 func (*FunctionResultContent) isAIContent() {}
 
-// DecodeFrom reads a FunctionResultContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a FunctionResultContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *FunctionResultContent) DecodeFrom(d *wire.Decoder) {
+func (x *FunctionResultContent) decodeFrom(d *wire.Decoder) {
 	*x = FunctionResultContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of FunctionResultContent") {
 		return
@@ -141,8 +141,8 @@ func (x *FunctionResultContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *FunctionResultContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *FunctionResultContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("function_result")
@@ -162,7 +162,7 @@ func (x *FunctionResultContent) EncodeTo(e *wire.Encoder) {
 			if x.Items[i5] == nil {
 				e.Null()
 			} else {
-				x.Items[i5].EncodeTo(e)
+				x.Items[i5].encodeTo(e)
 			}
 		}
 		e.Raw("]")

@@ -29,9 +29,9 @@ type FunctionToolConfig struct {
 	SourceCode string `json:"source_code"`
 }
 
-// DecodeFrom reads a FunctionToolConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a FunctionToolConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *FunctionToolConfig) DecodeFrom(d *wire.Decoder) {
+func (x *FunctionToolConfig) decodeFrom(d *wire.Decoder) {
 	*x = FunctionToolConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of FunctionToolConfig") {
 		return
@@ -58,7 +58,7 @@ func (x *FunctionToolConfig) DecodeFrom(d *wire.Decoder) {
 				s1 := []FunctionToolConfigGlobalImportsItem{}
 				for d.More() {
 					var v2 FunctionToolConfigGlobalImportsItem
-					v2.DecodeFrom(d)
+					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
 				x.GlobalImports = s1
@@ -90,8 +90,8 @@ func (x *FunctionToolConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *FunctionToolConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *FunctionToolConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"source_code\":")
 	e.Str(x.SourceCode)
@@ -105,7 +105,7 @@ func (x *FunctionToolConfig) EncodeTo(e *wire.Encoder) {
 		if i3 > 0 {
 			e.Raw(",")
 		}
-		x.GlobalImports[i3].EncodeTo(e)
+		x.GlobalImports[i3].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"has_cancellation_support\":")
@@ -171,8 +171,8 @@ func (u FunctionToolConfigGlobalImportsItem) IsAlias() bool {
 	return u.Type == FunctionToolConfigGlobalImportsItemAlias
 }
 
-// DecodeFrom reads the branch that matches the next value's JSON kind.
-func (u *FunctionToolConfigGlobalImportsItem) DecodeFrom(d *wire.Decoder) {
+// decodeFrom reads the branch that matches the next value's JSON kind.
+func (u *FunctionToolConfigGlobalImportsItem) decodeFrom(d *wire.Decoder) {
 	*u = FunctionToolConfigGlobalImportsItem{}
 	switch d.Peek() {
 	case wire.KindString:
@@ -182,12 +182,12 @@ func (u *FunctionToolConfigGlobalImportsItem) DecodeFrom(d *wire.Decoder) {
 	case wire.KindObject:
 		if _, st := d.PeekTag("module"); st != wire.TagMissing {
 			u.Type = FunctionToolConfigGlobalImportsItemImportFromModule
-			u.ImportFromModule.DecodeFrom(d)
+			u.ImportFromModule.decodeFrom(d)
 			return
 		}
 		if _, st := d.PeekTag("name"); st != wire.TagMissing {
 			u.Type = FunctionToolConfigGlobalImportsItemAlias
-			u.Alias.DecodeFrom(d)
+			u.Alias.decodeFrom(d)
 			return
 		}
 	}
@@ -197,15 +197,15 @@ func (u *FunctionToolConfigGlobalImportsItem) DecodeFrom(d *wire.Decoder) {
 	d.Skip()
 }
 
-// EncodeTo appends the JSON of the branch u holds.
-func (u *FunctionToolConfigGlobalImportsItem) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the JSON of the branch u holds.
+func (u *FunctionToolConfigGlobalImportsItem) encodeTo(e *wire.Encoder) {
 	switch u.Type {
 	case FunctionToolConfigGlobalImportsItemModule:
 		e.Str(u.Module)
 	case FunctionToolConfigGlobalImportsItemImportFromModule:
-		u.ImportFromModule.EncodeTo(e)
+		u.ImportFromModule.encodeTo(e)
 	case FunctionToolConfigGlobalImportsItemAlias:
-		u.Alias.EncodeTo(e)
+		u.Alias.encodeTo(e)
 	default:
 		e.SetError(wire.ErrEmptyUnion("FunctionToolConfigGlobalImportsItem"))
 		e.Null()

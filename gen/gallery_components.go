@@ -27,9 +27,9 @@ type GalleryComponents struct {
 	Workbenches []ComponentModel `json:"workbenches"`
 }
 
-// DecodeFrom reads a GalleryComponents from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a GalleryComponents from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *GalleryComponents) DecodeFrom(d *wire.Decoder) {
+func (x *GalleryComponents) decodeFrom(d *wire.Decoder) {
 	*x = GalleryComponents{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of GalleryComponents") {
 		return
@@ -47,7 +47,7 @@ func (x *GalleryComponents) DecodeFrom(d *wire.Decoder) {
 				s1 := []ComponentModel{}
 				for d.More() {
 					var v2 ComponentModel
-					v2.DecodeFrom(d)
+					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
 				x.Agents = s1
@@ -58,7 +58,7 @@ func (x *GalleryComponents) DecodeFrom(d *wire.Decoder) {
 				s3 := []ComponentModel{}
 				for d.More() {
 					var v4 ComponentModel
-					v4.DecodeFrom(d)
+					v4.decodeFrom(d)
 					s3 = append(s3, v4)
 				}
 				x.Models = s3
@@ -69,7 +69,7 @@ func (x *GalleryComponents) DecodeFrom(d *wire.Decoder) {
 				s5 := []ComponentModel{}
 				for d.More() {
 					var v6 ComponentModel
-					v6.DecodeFrom(d)
+					v6.decodeFrom(d)
 					s5 = append(s5, v6)
 				}
 				x.Tools = s5
@@ -80,7 +80,7 @@ func (x *GalleryComponents) DecodeFrom(d *wire.Decoder) {
 				s7 := []ComponentModel{}
 				for d.More() {
 					var v8 ComponentModel
-					v8.DecodeFrom(d)
+					v8.decodeFrom(d)
 					s7 = append(s7, v8)
 				}
 				x.Terminations = s7
@@ -91,7 +91,7 @@ func (x *GalleryComponents) DecodeFrom(d *wire.Decoder) {
 				s9 := []ComponentModel{}
 				for d.More() {
 					var v10 ComponentModel
-					v10.DecodeFrom(d)
+					v10.decodeFrom(d)
 					s9 = append(s9, v10)
 				}
 				x.Teams = s9
@@ -102,7 +102,7 @@ func (x *GalleryComponents) DecodeFrom(d *wire.Decoder) {
 				s11 := []ComponentModel{}
 				for d.More() {
 					var v12 ComponentModel
-					v12.DecodeFrom(d)
+					v12.decodeFrom(d)
 					s11 = append(s11, v12)
 				}
 				x.Workbenches = s11
@@ -134,8 +134,8 @@ func (x *GalleryComponents) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *GalleryComponents) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *GalleryComponents) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"agents\":")
 	e.Raw("[")
@@ -143,7 +143,7 @@ func (x *GalleryComponents) EncodeTo(e *wire.Encoder) {
 		if i13 > 0 {
 			e.Raw(",")
 		}
-		x.Agents[i13].EncodeTo(e)
+		x.Agents[i13].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"models\":")
@@ -152,7 +152,7 @@ func (x *GalleryComponents) EncodeTo(e *wire.Encoder) {
 		if i14 > 0 {
 			e.Raw(",")
 		}
-		x.Models[i14].EncodeTo(e)
+		x.Models[i14].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"tools\":")
@@ -161,7 +161,7 @@ func (x *GalleryComponents) EncodeTo(e *wire.Encoder) {
 		if i15 > 0 {
 			e.Raw(",")
 		}
-		x.Tools[i15].EncodeTo(e)
+		x.Tools[i15].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"terminations\":")
@@ -170,7 +170,7 @@ func (x *GalleryComponents) EncodeTo(e *wire.Encoder) {
 		if i16 > 0 {
 			e.Raw(",")
 		}
-		x.Terminations[i16].EncodeTo(e)
+		x.Terminations[i16].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"teams\":")
@@ -179,7 +179,7 @@ func (x *GalleryComponents) EncodeTo(e *wire.Encoder) {
 		if i17 > 0 {
 			e.Raw(",")
 		}
-		x.Teams[i17].EncodeTo(e)
+		x.Teams[i17].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"workbenches\":")
@@ -188,7 +188,7 @@ func (x *GalleryComponents) EncodeTo(e *wire.Encoder) {
 		if i18 > 0 {
 			e.Raw(",")
 		}
-		x.Workbenches[i18].EncodeTo(e)
+		x.Workbenches[i18].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Raw("}")

@@ -25,9 +25,9 @@ type GalleryConfig struct {
 	URL *string `json:"url"`
 }
 
-// DecodeFrom reads a GalleryConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a GalleryConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *GalleryConfig) DecodeFrom(d *wire.Decoder) {
+func (x *GalleryConfig) decodeFrom(d *wire.Decoder) {
 	*x = GalleryConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of GalleryConfig") {
 		return
@@ -56,10 +56,10 @@ func (x *GalleryConfig) DecodeFrom(d *wire.Decoder) {
 			}
 		case "metadata":
 			seen |= 1 << 3
-			x.Metadata.DecodeFrom(d)
+			x.Metadata.decodeFrom(d)
 		case "components":
 			seen |= 1 << 4
-			x.Components.DecodeFrom(d)
+			x.Components.decodeFrom(d)
 		default:
 			d.SkipUnknown()
 		}
@@ -81,8 +81,8 @@ func (x *GalleryConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *GalleryConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *GalleryConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"id\":")
 	e.Str(x.ID)
@@ -95,9 +95,9 @@ func (x *GalleryConfig) EncodeTo(e *wire.Encoder) {
 		e.Str((*x.URL))
 	}
 	e.Key("\"metadata\":")
-	x.Metadata.EncodeTo(e)
+	x.Metadata.encodeTo(e)
 	e.Key("\"components\":")
-	x.Components.EncodeTo(e)
+	x.Components.encodeTo(e)
 	e.Raw("}")
 }
 

@@ -33,9 +33,9 @@ type GalleryMetadata struct {
 	Version string `json:"version"`
 }
 
-// DecodeFrom reads a GalleryMetadata from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a GalleryMetadata from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *GalleryMetadata) DecodeFrom(d *wire.Decoder) {
+func (x *GalleryMetadata) decodeFrom(d *wire.Decoder) {
 	*x = GalleryMetadata{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of GalleryMetadata") {
 		return
@@ -128,8 +128,8 @@ func (x *GalleryMetadata) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *GalleryMetadata) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *GalleryMetadata) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"author\":")
 	e.Str(x.Author)

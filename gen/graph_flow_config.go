@@ -36,9 +36,9 @@ type GraphFlowConfig struct {
 	TerminationCondition *ComponentModel `json:"termination_condition"`
 }
 
-// DecodeFrom reads a GraphFlowConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a GraphFlowConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *GraphFlowConfig) DecodeFrom(d *wire.Decoder) {
+func (x *GraphFlowConfig) decodeFrom(d *wire.Decoder) {
 	*x = GraphFlowConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of GraphFlowConfig") {
 		return
@@ -74,7 +74,7 @@ func (x *GraphFlowConfig) DecodeFrom(d *wire.Decoder) {
 				s3 := []ComponentModel{}
 				for d.More() {
 					var v4 ComponentModel
-					v4.DecodeFrom(d)
+					v4.decodeFrom(d)
 					s3 = append(s3, v4)
 				}
 				x.Participants = s3
@@ -85,7 +85,7 @@ func (x *GraphFlowConfig) DecodeFrom(d *wire.Decoder) {
 				x.TerminationCondition = nil
 			} else {
 				v5 := new(ComponentModel)
-				(*v5).DecodeFrom(d)
+				(*v5).decodeFrom(d)
 				x.TerminationCondition = v5
 			}
 		case "max_turns":
@@ -99,7 +99,7 @@ func (x *GraphFlowConfig) DecodeFrom(d *wire.Decoder) {
 			}
 		case "graph":
 			seen |= 1 << 5
-			x.Graph.DecodeFrom(d)
+			x.Graph.decodeFrom(d)
 		default:
 			d.SkipUnknown()
 		}
@@ -115,8 +115,8 @@ func (x *GraphFlowConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *GraphFlowConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *GraphFlowConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"name\":")
 	if x.Name == nil {
@@ -136,14 +136,14 @@ func (x *GraphFlowConfig) EncodeTo(e *wire.Encoder) {
 		if i7 > 0 {
 			e.Raw(",")
 		}
-		x.Participants[i7].EncodeTo(e)
+		x.Participants[i7].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"termination_condition\":")
 	if x.TerminationCondition == nil {
 		e.Null()
 	} else {
-		(*x.TerminationCondition).EncodeTo(e)
+		(*x.TerminationCondition).encodeTo(e)
 	}
 	e.Key("\"max_turns\":")
 	if x.MaxTurns == nil {
@@ -152,7 +152,7 @@ func (x *GraphFlowConfig) EncodeTo(e *wire.Encoder) {
 		e.Int((*x.MaxTurns))
 	}
 	e.Key("\"graph\":")
-	x.Graph.EncodeTo(e)
+	x.Graph.encodeTo(e)
 	e.Raw("}")
 }
 

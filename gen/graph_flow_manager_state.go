@@ -30,9 +30,9 @@ type GraphFlowManagerState struct {
 	Version string `json:"version"`
 }
 
-// DecodeFrom reads a GraphFlowManagerState from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a GraphFlowManagerState from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *GraphFlowManagerState) DecodeFrom(d *wire.Decoder) {
+func (x *GraphFlowManagerState) decodeFrom(d *wire.Decoder) {
 	*x = GraphFlowManagerState{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of GraphFlowManagerState") {
 		return
@@ -99,8 +99,8 @@ func (x *GraphFlowManagerState) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *GraphFlowManagerState) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *GraphFlowManagerState) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str(x.Type)

@@ -39,9 +39,9 @@ type Handoff struct {
 	Target string `json:"target"`
 }
 
-// DecodeFrom reads a Handoff from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a Handoff from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *Handoff) DecodeFrom(d *wire.Decoder) {
+func (x *Handoff) decodeFrom(d *wire.Decoder) {
 	*x = Handoff{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of Handoff") {
 		return
@@ -92,8 +92,8 @@ func (x *Handoff) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *Handoff) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *Handoff) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"target\":")
 	e.Str(x.Target)

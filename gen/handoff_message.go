@@ -58,9 +58,9 @@ func (*HandoffMessage) isChatMessage() {}
 
 func (*HandoffMessage) isTaskResultMessage() {}
 
-// DecodeFrom reads a HandoffMessage from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a HandoffMessage from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *HandoffMessage) DecodeFrom(d *wire.Decoder) {
+func (x *HandoffMessage) decodeFrom(d *wire.Decoder) {
 	*x = HandoffMessage{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of HandoffMessage") {
 		return
@@ -84,7 +84,7 @@ func (x *HandoffMessage) DecodeFrom(d *wire.Decoder) {
 				x.ModelsUsage = nil
 			} else {
 				v1 := new(RequestUsage)
-				(*v1).DecodeFrom(d)
+				(*v1).decodeFrom(d)
 				x.ModelsUsage = v1
 			}
 		case "metadata":
@@ -142,8 +142,8 @@ func (x *HandoffMessage) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *HandoffMessage) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *HandoffMessage) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"id\":")
 	e.Str(x.ID)
@@ -153,7 +153,7 @@ func (x *HandoffMessage) EncodeTo(e *wire.Encoder) {
 	if x.ModelsUsage == nil {
 		e.Null()
 	} else {
-		(*x.ModelsUsage).EncodeTo(e)
+		(*x.ModelsUsage).encodeTo(e)
 	}
 	e.Key("\"metadata\":")
 	e.StringMap(x.Metadata)
@@ -172,7 +172,7 @@ func (x *HandoffMessage) EncodeTo(e *wire.Encoder) {
 		if x.Context[i4] == nil {
 			e.Null()
 		} else {
-			x.Context[i4].EncodeTo(e)
+			x.Context[i4].encodeTo(e)
 		}
 	}
 	e.Raw("]")

@@ -16,9 +16,9 @@ type HandoffTerminationConfig struct {
 	Target string `json:"target"`
 }
 
-// DecodeFrom reads a HandoffTerminationConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a HandoffTerminationConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *HandoffTerminationConfig) DecodeFrom(d *wire.Decoder) {
+func (x *HandoffTerminationConfig) decodeFrom(d *wire.Decoder) {
 	*x = HandoffTerminationConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of HandoffTerminationConfig") {
 		return
@@ -45,8 +45,8 @@ func (x *HandoffTerminationConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *HandoffTerminationConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *HandoffTerminationConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"target\":")
 	e.Str(x.Target)

@@ -22,9 +22,9 @@ type HeadAndTailChatCompletionContextConfig struct {
 	TailSize Int `json:"tail_size"`
 }
 
-// DecodeFrom reads a HeadAndTailChatCompletionContextConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a HeadAndTailChatCompletionContextConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *HeadAndTailChatCompletionContextConfig) DecodeFrom(d *wire.Decoder) {
+func (x *HeadAndTailChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 	*x = HeadAndTailChatCompletionContextConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of HeadAndTailChatCompletionContextConfig") {
 		return
@@ -72,8 +72,8 @@ func (x *HeadAndTailChatCompletionContextConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *HeadAndTailChatCompletionContextConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *HeadAndTailChatCompletionContextConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"head_size\":")
 	e.Int(x.HeadSize)
@@ -91,7 +91,7 @@ func (x *HeadAndTailChatCompletionContextConfig) EncodeTo(e *wire.Encoder) {
 			if x.InitialMessages[i3] == nil {
 				e.Null()
 			} else {
-				x.InitialMessages[i3].EncodeTo(e)
+				x.InitialMessages[i3].encodeTo(e)
 			}
 		}
 		e.Raw("]")

@@ -74,9 +74,9 @@ func (*HostedFileContent) Type() string { return "hosted_file" }
 
 func (*HostedFileContent) isAIContent() {}
 
-// DecodeFrom reads a HostedFileContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a HostedFileContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *HostedFileContent) DecodeFrom(d *wire.Decoder) {
+func (x *HostedFileContent) decodeFrom(d *wire.Decoder) {
 	*x = HostedFileContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of HostedFileContent") {
 		return
@@ -186,8 +186,8 @@ func (x *HostedFileContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *HostedFileContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *HostedFileContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("hosted_file")

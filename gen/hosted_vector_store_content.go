@@ -43,9 +43,9 @@ func (*HostedVectorStoreContent) Type() string { return "hosted_vector_store" }
 
 func (*HostedVectorStoreContent) isAIContent() {}
 
-// DecodeFrom reads a HostedVectorStoreContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a HostedVectorStoreContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *HostedVectorStoreContent) DecodeFrom(d *wire.Decoder) {
+func (x *HostedVectorStoreContent) decodeFrom(d *wire.Decoder) {
 	*x = HostedVectorStoreContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of HostedVectorStoreContent") {
 		return
@@ -101,8 +101,8 @@ func (x *HostedVectorStoreContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *HostedVectorStoreContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *HostedVectorStoreContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("hosted_vector_store")

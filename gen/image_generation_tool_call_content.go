@@ -49,9 +49,9 @@ func (*ImageGenerationToolCallContent) Type() string { return "image_generation_
 
 func (*ImageGenerationToolCallContent) isAIContent() {}
 
-// DecodeFrom reads a ImageGenerationToolCallContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ImageGenerationToolCallContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ImageGenerationToolCallContent) DecodeFrom(d *wire.Decoder) {
+func (x *ImageGenerationToolCallContent) decodeFrom(d *wire.Decoder) {
 	*x = ImageGenerationToolCallContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ImageGenerationToolCallContent") {
 		return
@@ -119,8 +119,8 @@ func (x *ImageGenerationToolCallContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ImageGenerationToolCallContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ImageGenerationToolCallContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("image_generation_tool_call")

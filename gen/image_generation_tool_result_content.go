@@ -49,9 +49,9 @@ func (*ImageGenerationToolResultContent) Type() string { return "image_generatio
 
 func (*ImageGenerationToolResultContent) isAIContent() {}
 
-// DecodeFrom reads a ImageGenerationToolResultContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ImageGenerationToolResultContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ImageGenerationToolResultContent) DecodeFrom(d *wire.Decoder) {
+func (x *ImageGenerationToolResultContent) decodeFrom(d *wire.Decoder) {
 	*x = ImageGenerationToolResultContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ImageGenerationToolResultContent") {
 		return
@@ -125,8 +125,8 @@ func (x *ImageGenerationToolResultContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ImageGenerationToolResultContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ImageGenerationToolResultContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("image_generation_tool_result")
@@ -144,7 +144,7 @@ func (x *ImageGenerationToolResultContent) EncodeTo(e *wire.Encoder) {
 			if x.Outputs[i6] == nil {
 				e.Null()
 			} else {
-				x.Outputs[i6].EncodeTo(e)
+				x.Outputs[i6].encodeTo(e)
 			}
 		}
 		e.Raw("]")

@@ -21,9 +21,9 @@ func (*ImageResultContent) Type() string { return "ImageResultContent" }
 
 func (*ImageResultContent) isResultContent() {}
 
-// DecodeFrom reads a ImageResultContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ImageResultContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ImageResultContent) DecodeFrom(d *wire.Decoder) {
+func (x *ImageResultContent) decodeFrom(d *wire.Decoder) {
 	*x = ImageResultContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ImageResultContent") {
 		return
@@ -52,8 +52,8 @@ func (x *ImageResultContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ImageResultContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ImageResultContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("ImageResultContent")

@@ -13,9 +13,9 @@ type ImportFromModule struct {
 	Module string `json:"module"`
 }
 
-// DecodeFrom reads a ImportFromModule from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ImportFromModule from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ImportFromModule) DecodeFrom(d *wire.Decoder) {
+func (x *ImportFromModule) decodeFrom(d *wire.Decoder) {
 	*x = ImportFromModule{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ImportFromModule") {
 		return
@@ -36,7 +36,7 @@ func (x *ImportFromModule) DecodeFrom(d *wire.Decoder) {
 				s1 := []ImportFromModuleImportsItem{}
 				for d.More() {
 					var v2 ImportFromModuleImportsItem
-					v2.DecodeFrom(d)
+					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
 				x.Imports = s1
@@ -56,8 +56,8 @@ func (x *ImportFromModule) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ImportFromModule) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ImportFromModule) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"module\":")
 	e.Str(x.Module)
@@ -67,7 +67,7 @@ func (x *ImportFromModule) EncodeTo(e *wire.Encoder) {
 		if i3 > 0 {
 			e.Raw(",")
 		}
-		x.Imports[i3].EncodeTo(e)
+		x.Imports[i3].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Raw("}")
@@ -116,8 +116,8 @@ func (u ImportFromModuleImportsItem) IsAlias() bool {
 	return u.Type == ImportFromModuleImportsItemAlias
 }
 
-// DecodeFrom reads the branch that matches the next value's JSON kind.
-func (u *ImportFromModuleImportsItem) DecodeFrom(d *wire.Decoder) {
+// decodeFrom reads the branch that matches the next value's JSON kind.
+func (u *ImportFromModuleImportsItem) decodeFrom(d *wire.Decoder) {
 	*u = ImportFromModuleImportsItem{}
 	switch d.Peek() {
 	case wire.KindString:
@@ -126,7 +126,7 @@ func (u *ImportFromModuleImportsItem) DecodeFrom(d *wire.Decoder) {
 		return
 	case wire.KindObject:
 		u.Type = ImportFromModuleImportsItemAlias
-		u.Alias.DecodeFrom(d)
+		u.Alias.decodeFrom(d)
 		return
 	}
 	if d.Peek() != wire.KindInvalid {
@@ -135,13 +135,13 @@ func (u *ImportFromModuleImportsItem) DecodeFrom(d *wire.Decoder) {
 	d.Skip()
 }
 
-// EncodeTo appends the JSON of the branch u holds.
-func (u *ImportFromModuleImportsItem) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the JSON of the branch u holds.
+func (u *ImportFromModuleImportsItem) encodeTo(e *wire.Encoder) {
 	switch u.Type {
 	case ImportFromModuleImportsItemName:
 		e.Str(u.Name)
 	case ImportFromModuleImportsItemAlias:
-		u.Alias.EncodeTo(e)
+		u.Alias.encodeTo(e)
 	default:
 		e.SetError(wire.ErrEmptyUnion("ImportFromModuleImportsItem"))
 		e.Null()

@@ -34,9 +34,9 @@ type JSONSchema struct {
 	Strict Optional[*bool] `json:"strict"`
 }
 
-// DecodeFrom reads a JSONSchema from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a JSONSchema from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *JSONSchema) DecodeFrom(d *wire.Decoder) {
+func (x *JSONSchema) decodeFrom(d *wire.Decoder) {
 	*x = JSONSchema{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of JSONSchema") {
 		return
@@ -81,8 +81,8 @@ func (x *JSONSchema) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *JSONSchema) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *JSONSchema) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"name\":")
 	e.Str(x.Name)

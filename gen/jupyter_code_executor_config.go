@@ -25,9 +25,9 @@ type JupyterCodeExecutorConfig struct {
 	Timeout Int `json:"timeout"`
 }
 
-// DecodeFrom reads a JupyterCodeExecutorConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a JupyterCodeExecutorConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *JupyterCodeExecutorConfig) DecodeFrom(d *wire.Decoder) {
+func (x *JupyterCodeExecutorConfig) decodeFrom(d *wire.Decoder) {
 	*x = JupyterCodeExecutorConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of JupyterCodeExecutorConfig") {
 		return
@@ -69,8 +69,8 @@ func (x *JupyterCodeExecutorConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *JupyterCodeExecutorConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *JupyterCodeExecutorConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"kernel_name\":")
 	e.Str(x.KernelName)

@@ -20,9 +20,9 @@ type ListMemoryConfig struct {
 	Name *string `json:"name"`
 }
 
-// DecodeFrom reads a ListMemoryConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ListMemoryConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ListMemoryConfig) DecodeFrom(d *wire.Decoder) {
+func (x *ListMemoryConfig) decodeFrom(d *wire.Decoder) {
 	*x = ListMemoryConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ListMemoryConfig") {
 		return
@@ -49,7 +49,7 @@ func (x *ListMemoryConfig) DecodeFrom(d *wire.Decoder) {
 				s2 := []MemoryContent{}
 				for d.More() {
 					var v3 MemoryContent
-					v3.DecodeFrom(d)
+					v3.decodeFrom(d)
 					s2 = append(s2, v3)
 				}
 				x.MemoryContents = s2
@@ -66,8 +66,8 @@ func (x *ListMemoryConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ListMemoryConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ListMemoryConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"name\":")
 	if x.Name == nil {
@@ -81,7 +81,7 @@ func (x *ListMemoryConfig) EncodeTo(e *wire.Encoder) {
 		if i4 > 0 {
 			e.Raw(",")
 		}
-		x.MemoryContents[i4].EncodeTo(e)
+		x.MemoryContents[i4].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Raw("}")

@@ -9,7 +9,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 //
 // It is sealed: its members are SystemMessage, UserMessage, AssistantMessage, FunctionExecutionResultMessage, told apart by the "type" tag.
 type LLMMessage interface {
-	wire.Encodable
+	Encodable
 	// Type returns the "type" tag.
 	Type() string
 	isLLMMessage()
@@ -26,19 +26,19 @@ func DecodeLLMMessage(d *wire.Decoder) LLMMessage {
 		switch tag {
 		case "SystemMessage":
 			x := new(SystemMessage)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "UserMessage":
 			x := new(UserMessage)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "AssistantMessage":
 			x := new(AssistantMessage)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "FunctionExecutionResultMessage":
 			x := new(FunctionExecutionResultMessage)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		}
 	}

@@ -33,9 +33,9 @@ type LocalCommandLineCodeExecutorConfig struct {
 	WorkDir *string `json:"work_dir"`
 }
 
-// DecodeFrom reads a LocalCommandLineCodeExecutorConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a LocalCommandLineCodeExecutorConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *LocalCommandLineCodeExecutorConfig) DecodeFrom(d *wire.Decoder) {
+func (x *LocalCommandLineCodeExecutorConfig) decodeFrom(d *wire.Decoder) {
 	*x = LocalCommandLineCodeExecutorConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of LocalCommandLineCodeExecutorConfig") {
 		return
@@ -83,8 +83,8 @@ func (x *LocalCommandLineCodeExecutorConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *LocalCommandLineCodeExecutorConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *LocalCommandLineCodeExecutorConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"timeout\":")
 	e.Int(x.Timeout)

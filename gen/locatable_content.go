@@ -9,7 +9,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 //
 // It is sealed: its members are DataContent, UriContent, told apart by the "type" tag.
 type LocatableContent interface {
-	wire.Encodable
+	Encodable
 	// Type returns the "type" tag.
 	Type() string
 	isLocatableContent()
@@ -47,11 +47,11 @@ func DecodeLocatableContent(d *wire.Decoder) LocatableContent {
 		switch tag {
 		case "data":
 			x := new(DataContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "uri":
 			x := new(UriContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		}
 	}

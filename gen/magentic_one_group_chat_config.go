@@ -54,9 +54,9 @@ type MagenticOneGroupChatConfig struct {
 	TerminationCondition *ComponentModel `json:"termination_condition"`
 }
 
-// DecodeFrom reads a MagenticOneGroupChatConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a MagenticOneGroupChatConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *MagenticOneGroupChatConfig) DecodeFrom(d *wire.Decoder) {
+func (x *MagenticOneGroupChatConfig) decodeFrom(d *wire.Decoder) {
 	*x = MagenticOneGroupChatConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of MagenticOneGroupChatConfig") {
 		return
@@ -92,21 +92,21 @@ func (x *MagenticOneGroupChatConfig) DecodeFrom(d *wire.Decoder) {
 				s3 := []ComponentModel{}
 				for d.More() {
 					var v4 ComponentModel
-					v4.DecodeFrom(d)
+					v4.decodeFrom(d)
 					s3 = append(s3, v4)
 				}
 				x.Participants = s3
 			}
 		case "model_client":
 			seen |= 1 << 3
-			x.ModelClient.DecodeFrom(d)
+			x.ModelClient.decodeFrom(d)
 		case "termination_condition":
 			seen |= 1 << 4
 			if d.Null() {
 				x.TerminationCondition = nil
 			} else {
 				v5 := new(ComponentModel)
-				(*v5).DecodeFrom(d)
+				(*v5).decodeFrom(d)
 				x.TerminationCondition = v5
 			}
 		case "max_turns":
@@ -148,8 +148,8 @@ func (x *MagenticOneGroupChatConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *MagenticOneGroupChatConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *MagenticOneGroupChatConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"name\":")
 	if x.Name == nil {
@@ -169,16 +169,16 @@ func (x *MagenticOneGroupChatConfig) EncodeTo(e *wire.Encoder) {
 		if i7 > 0 {
 			e.Raw(",")
 		}
-		x.Participants[i7].EncodeTo(e)
+		x.Participants[i7].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"model_client\":")
-	x.ModelClient.EncodeTo(e)
+	x.ModelClient.encodeTo(e)
 	e.Key("\"termination_condition\":")
 	if x.TerminationCondition == nil {
 		e.Null()
 	} else {
-		(*x.TerminationCondition).EncodeTo(e)
+		(*x.TerminationCondition).encodeTo(e)
 	}
 	e.Key("\"max_turns\":")
 	if x.MaxTurns == nil {

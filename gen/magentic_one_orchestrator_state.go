@@ -39,9 +39,9 @@ type MagenticOneOrchestratorState struct {
 	Version string `json:"version"`
 }
 
-// DecodeFrom reads a MagenticOneOrchestratorState from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a MagenticOneOrchestratorState from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *MagenticOneOrchestratorState) DecodeFrom(d *wire.Decoder) {
+func (x *MagenticOneOrchestratorState) decodeFrom(d *wire.Decoder) {
 	*x = MagenticOneOrchestratorState{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of MagenticOneOrchestratorState") {
 		return
@@ -115,8 +115,8 @@ func (x *MagenticOneOrchestratorState) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *MagenticOneOrchestratorState) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *MagenticOneOrchestratorState) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str(x.Type)

@@ -22,9 +22,9 @@ type MaxMessageTerminationConfig struct {
 	MaxMessages Int `json:"max_messages"`
 }
 
-// DecodeFrom reads a MaxMessageTerminationConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a MaxMessageTerminationConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *MaxMessageTerminationConfig) DecodeFrom(d *wire.Decoder) {
+func (x *MaxMessageTerminationConfig) decodeFrom(d *wire.Decoder) {
 	*x = MaxMessageTerminationConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of MaxMessageTerminationConfig") {
 		return
@@ -54,8 +54,8 @@ func (x *MaxMessageTerminationConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *MaxMessageTerminationConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *MaxMessageTerminationConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"max_messages\":")
 	e.Int(x.MaxMessages)

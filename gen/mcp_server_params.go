@@ -9,7 +9,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 //
 // It is sealed: its members are StdioServerParams, SseServerParams, StreamableHttpServerParams, told apart by the "type" tag.
 type McpServerParams interface {
-	wire.Encodable
+	Encodable
 	// Type returns the "type" tag.
 	Type() string
 	isMcpServerParams()
@@ -26,15 +26,15 @@ func DecodeMcpServerParams(d *wire.Decoder) McpServerParams {
 		switch tag {
 		case "StdioServerParams":
 			x := new(StdioServerParams)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "SseServerParams":
 			x := new(SseServerParams)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "StreamableHttpServerParams":
 			x := new(StreamableHttpServerParams)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		}
 	}

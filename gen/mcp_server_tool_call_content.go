@@ -59,9 +59,9 @@ func (*McpServerToolCallContent) Type() string { return "mcp_server_tool_call" }
 
 func (*McpServerToolCallContent) isAIContent() {}
 
-// DecodeFrom reads a McpServerToolCallContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a McpServerToolCallContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *McpServerToolCallContent) DecodeFrom(d *wire.Decoder) {
+func (x *McpServerToolCallContent) decodeFrom(d *wire.Decoder) {
 	*x = McpServerToolCallContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of McpServerToolCallContent") {
 		return
@@ -138,8 +138,8 @@ func (x *McpServerToolCallContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *McpServerToolCallContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *McpServerToolCallContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("mcp_server_tool_call")

@@ -49,9 +49,9 @@ func (*McpServerToolResultContent) Type() string { return "mcp_server_tool_resul
 
 func (*McpServerToolResultContent) isAIContent() {}
 
-// DecodeFrom reads a McpServerToolResultContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a McpServerToolResultContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *McpServerToolResultContent) DecodeFrom(d *wire.Decoder) {
+func (x *McpServerToolResultContent) decodeFrom(d *wire.Decoder) {
 	*x = McpServerToolResultContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of McpServerToolResultContent") {
 		return
@@ -113,8 +113,8 @@ func (x *McpServerToolResultContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *McpServerToolResultContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *McpServerToolResultContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("mcp_server_tool_result")

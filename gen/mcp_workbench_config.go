@@ -26,9 +26,9 @@ type McpWorkbenchConfig struct {
 	ToolOverrides map[string]ToolOverride `json:"tool_overrides"`
 }
 
-// DecodeFrom reads a McpWorkbenchConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a McpWorkbenchConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *McpWorkbenchConfig) DecodeFrom(d *wire.Decoder) {
+func (x *McpWorkbenchConfig) decodeFrom(d *wire.Decoder) {
 	*x = McpWorkbenchConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of McpWorkbenchConfig") {
 		return
@@ -53,7 +53,7 @@ func (x *McpWorkbenchConfig) DecodeFrom(d *wire.Decoder) {
 						break
 					}
 					var v2 ToolOverride
-					v2.DecodeFrom(d)
+					v2.decodeFrom(d)
 					m1[string(name)] = v2
 				}
 				x.ToolOverrides = m1
@@ -80,14 +80,14 @@ func (x *McpWorkbenchConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *McpWorkbenchConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *McpWorkbenchConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"server_params\":")
 	if x.ServerParams == nil {
 		e.Null()
 	} else {
-		x.ServerParams.EncodeTo(e)
+		x.ServerParams.encodeTo(e)
 	}
 	e.Key("\"tool_overrides\":")
 	e.Raw("{")
@@ -98,7 +98,7 @@ func (x *McpWorkbenchConfig) EncodeTo(e *wire.Encoder) {
 		e.Str(k4)
 		e.Raw(":")
 		v5 := x.ToolOverrides[k4]
-		v5.EncodeTo(e)
+		v5.encodeTo(e)
 	}
 	e.Raw("}")
 	e.Key("\"host\":")

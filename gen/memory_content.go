@@ -25,9 +25,9 @@ type MemoryContent struct {
 	MimeType MemoryMimeType `json:"mime_type"`
 }
 
-// DecodeFrom reads a MemoryContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a MemoryContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *MemoryContent) DecodeFrom(d *wire.Decoder) {
+func (x *MemoryContent) decodeFrom(d *wire.Decoder) {
 	*x = MemoryContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of MemoryContent") {
 		return
@@ -41,7 +41,7 @@ func (x *MemoryContent) DecodeFrom(d *wire.Decoder) {
 		switch string(name) {
 		case "content":
 			seen |= 1 << 0
-			x.Content.DecodeFrom(d)
+			x.Content.decodeFrom(d)
 		case "mime_type":
 			seen |= 1 << 1
 			x.MimeType = MemoryMimeType(d.Str())
@@ -67,11 +67,11 @@ func (x *MemoryContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *MemoryContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *MemoryContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"content\":")
-	x.Content.EncodeTo(e)
+	x.Content.encodeTo(e)
 	e.Key("\"mime_type\":")
 	e.Str(string(x.MimeType))
 	e.Key("\"metadata\":")
@@ -126,8 +126,8 @@ func MemoryContentContentOfData(v RawJSON) MemoryContentContent {
 // IsData reports whether u holds the Data branch.
 func (u MemoryContentContent) IsData() bool { return u.Type == MemoryContentContentData }
 
-// DecodeFrom reads the branch that matches the next value's JSON kind.
-func (u *MemoryContentContent) DecodeFrom(d *wire.Decoder) {
+// decodeFrom reads the branch that matches the next value's JSON kind.
+func (u *MemoryContentContent) decodeFrom(d *wire.Decoder) {
 	*u = MemoryContentContent{}
 	switch d.Peek() {
 	case wire.KindString:
@@ -145,8 +145,8 @@ func (u *MemoryContentContent) DecodeFrom(d *wire.Decoder) {
 	d.Skip()
 }
 
-// EncodeTo appends the JSON of the branch u holds.
-func (u *MemoryContentContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the JSON of the branch u holds.
+func (u *MemoryContentContent) encodeTo(e *wire.Encoder) {
 	switch u.Type {
 	case MemoryContentContentText:
 		e.Str(u.Text)

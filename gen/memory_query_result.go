@@ -11,9 +11,9 @@ type MemoryQueryResult struct {
 	Results []MemoryContent `json:"results"`
 }
 
-// DecodeFrom reads a MemoryQueryResult from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a MemoryQueryResult from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *MemoryQueryResult) DecodeFrom(d *wire.Decoder) {
+func (x *MemoryQueryResult) decodeFrom(d *wire.Decoder) {
 	*x = MemoryQueryResult{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of MemoryQueryResult") {
 		return
@@ -31,7 +31,7 @@ func (x *MemoryQueryResult) DecodeFrom(d *wire.Decoder) {
 				s1 := []MemoryContent{}
 				for d.More() {
 					var v2 MemoryContent
-					v2.DecodeFrom(d)
+					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
 				x.Results = s1
@@ -48,8 +48,8 @@ func (x *MemoryQueryResult) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *MemoryQueryResult) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *MemoryQueryResult) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"results\":")
 	e.Raw("[")
@@ -57,7 +57,7 @@ func (x *MemoryQueryResult) EncodeTo(e *wire.Encoder) {
 		if i3 > 0 {
 			e.Raw(",")
 		}
-		x.Results[i3].EncodeTo(e)
+		x.Results[i3].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Raw("}")

@@ -18,9 +18,9 @@ type MessageFilterAgentConfig struct {
 	WrappedAgent ComponentModel `json:"wrapped_agent"`
 }
 
-// DecodeFrom reads a MessageFilterAgentConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a MessageFilterAgentConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *MessageFilterAgentConfig) DecodeFrom(d *wire.Decoder) {
+func (x *MessageFilterAgentConfig) decodeFrom(d *wire.Decoder) {
 	*x = MessageFilterAgentConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of MessageFilterAgentConfig") {
 		return
@@ -37,10 +37,10 @@ func (x *MessageFilterAgentConfig) DecodeFrom(d *wire.Decoder) {
 			x.Name = d.Str()
 		case "wrapped_agent":
 			seen |= 1 << 1
-			x.WrappedAgent.DecodeFrom(d)
+			x.WrappedAgent.decodeFrom(d)
 		case "filter":
 			seen |= 1 << 2
-			x.Filter.DecodeFrom(d)
+			x.Filter.decodeFrom(d)
 		default:
 			d.SkipUnknown()
 		}
@@ -59,15 +59,15 @@ func (x *MessageFilterAgentConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *MessageFilterAgentConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *MessageFilterAgentConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"name\":")
 	e.Str(x.Name)
 	e.Key("\"wrapped_agent\":")
-	x.WrappedAgent.EncodeTo(e)
+	x.WrappedAgent.encodeTo(e)
 	e.Key("\"filter\":")
-	x.Filter.EncodeTo(e)
+	x.Filter.encodeTo(e)
 	e.Raw("}")
 }
 

@@ -12,9 +12,9 @@ type MessageFilterConfig struct {
 	PerSource []PerSourceFilter `json:"per_source"`
 }
 
-// DecodeFrom reads a MessageFilterConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a MessageFilterConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *MessageFilterConfig) DecodeFrom(d *wire.Decoder) {
+func (x *MessageFilterConfig) decodeFrom(d *wire.Decoder) {
 	*x = MessageFilterConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of MessageFilterConfig") {
 		return
@@ -32,7 +32,7 @@ func (x *MessageFilterConfig) DecodeFrom(d *wire.Decoder) {
 				s1 := []PerSourceFilter{}
 				for d.More() {
 					var v2 PerSourceFilter
-					v2.DecodeFrom(d)
+					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
 				x.PerSource = s1
@@ -49,8 +49,8 @@ func (x *MessageFilterConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *MessageFilterConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *MessageFilterConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"per_source\":")
 	e.Raw("[")
@@ -58,7 +58,7 @@ func (x *MessageFilterConfig) EncodeTo(e *wire.Encoder) {
 		if i3 > 0 {
 			e.Raw(",")
 		}
-		x.PerSource[i3].EncodeTo(e)
+		x.PerSource[i3].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Raw("}")

@@ -16,9 +16,9 @@ type ModelCapabilities struct {
 	Vision bool `json:"vision"`
 }
 
-// DecodeFrom reads a ModelCapabilities from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ModelCapabilities from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ModelCapabilities) DecodeFrom(d *wire.Decoder) {
+func (x *ModelCapabilities) decodeFrom(d *wire.Decoder) {
 	*x = ModelCapabilities{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ModelCapabilities") {
 		return
@@ -57,8 +57,8 @@ func (x *ModelCapabilities) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ModelCapabilities) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ModelCapabilities) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"vision\":")
 	e.Bool(x.Vision)

@@ -55,9 +55,9 @@ func (*ModelClientStreamingChunkEvent) isAgentEvent() {}
 
 func (*ModelClientStreamingChunkEvent) isTaskResultMessage() {}
 
-// DecodeFrom reads a ModelClientStreamingChunkEvent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ModelClientStreamingChunkEvent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ModelClientStreamingChunkEvent) DecodeFrom(d *wire.Decoder) {
+func (x *ModelClientStreamingChunkEvent) decodeFrom(d *wire.Decoder) {
 	*x = ModelClientStreamingChunkEvent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ModelClientStreamingChunkEvent") {
 		return
@@ -81,7 +81,7 @@ func (x *ModelClientStreamingChunkEvent) DecodeFrom(d *wire.Decoder) {
 				x.ModelsUsage = nil
 			} else {
 				v1 := new(RequestUsage)
-				(*v1).DecodeFrom(d)
+				(*v1).decodeFrom(d)
 				x.ModelsUsage = v1
 			}
 		case "metadata":
@@ -128,8 +128,8 @@ func (x *ModelClientStreamingChunkEvent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ModelClientStreamingChunkEvent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ModelClientStreamingChunkEvent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"id\":")
 	e.Str(x.ID)
@@ -139,7 +139,7 @@ func (x *ModelClientStreamingChunkEvent) EncodeTo(e *wire.Encoder) {
 	if x.ModelsUsage == nil {
 		e.Null()
 	} else {
-		(*x.ModelsUsage).EncodeTo(e)
+		(*x.ModelsUsage).encodeTo(e)
 	}
 	e.Key("\"metadata\":")
 	e.StringMap(x.Metadata)

@@ -45,9 +45,9 @@ type ModelInfo struct {
 	Vision bool `json:"vision"`
 }
 
-// DecodeFrom reads a ModelInfo from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ModelInfo from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ModelInfo) DecodeFrom(d *wire.Decoder) {
+func (x *ModelInfo) decodeFrom(d *wire.Decoder) {
 	*x = ModelInfo{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ModelInfo") {
 		return
@@ -108,8 +108,8 @@ func (x *ModelInfo) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ModelInfo) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ModelInfo) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"vision\":")
 	e.Bool(x.Vision)

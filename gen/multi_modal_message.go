@@ -48,9 +48,9 @@ func (*MultiModalMessage) isChatMessage() {}
 
 func (*MultiModalMessage) isTaskResultMessage() {}
 
-// DecodeFrom reads a MultiModalMessage from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a MultiModalMessage from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *MultiModalMessage) DecodeFrom(d *wire.Decoder) {
+func (x *MultiModalMessage) decodeFrom(d *wire.Decoder) {
 	*x = MultiModalMessage{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of MultiModalMessage") {
 		return
@@ -74,7 +74,7 @@ func (x *MultiModalMessage) DecodeFrom(d *wire.Decoder) {
 				x.ModelsUsage = nil
 			} else {
 				v1 := new(RequestUsage)
-				(*v1).DecodeFrom(d)
+				(*v1).decodeFrom(d)
 				x.ModelsUsage = v1
 			}
 		case "metadata":
@@ -89,7 +89,7 @@ func (x *MultiModalMessage) DecodeFrom(d *wire.Decoder) {
 				s2 := []MultiModalMessageContentItem{}
 				for d.More() {
 					var v3 MultiModalMessageContentItem
-					v3.DecodeFrom(d)
+					v3.decodeFrom(d)
 					s2 = append(s2, v3)
 				}
 				x.Content = s2
@@ -120,8 +120,8 @@ func (x *MultiModalMessage) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *MultiModalMessage) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *MultiModalMessage) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"id\":")
 	e.Str(x.ID)
@@ -131,7 +131,7 @@ func (x *MultiModalMessage) EncodeTo(e *wire.Encoder) {
 	if x.ModelsUsage == nil {
 		e.Null()
 	} else {
-		(*x.ModelsUsage).EncodeTo(e)
+		(*x.ModelsUsage).encodeTo(e)
 	}
 	e.Key("\"metadata\":")
 	e.StringMap(x.Metadata)
@@ -143,7 +143,7 @@ func (x *MultiModalMessage) EncodeTo(e *wire.Encoder) {
 		if i4 > 0 {
 			e.Raw(",")
 		}
-		x.Content[i4].EncodeTo(e)
+		x.Content[i4].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"type\":")
@@ -196,8 +196,8 @@ func (u MultiModalMessageContentItem) IsImage() bool {
 	return u.Type == MultiModalMessageContentItemImage
 }
 
-// DecodeFrom reads the branch that matches the next value's JSON kind.
-func (u *MultiModalMessageContentItem) DecodeFrom(d *wire.Decoder) {
+// decodeFrom reads the branch that matches the next value's JSON kind.
+func (u *MultiModalMessageContentItem) decodeFrom(d *wire.Decoder) {
 	*u = MultiModalMessageContentItem{}
 	switch d.Peek() {
 	case wire.KindString:
@@ -215,8 +215,8 @@ func (u *MultiModalMessageContentItem) DecodeFrom(d *wire.Decoder) {
 	d.Skip()
 }
 
-// EncodeTo appends the JSON of the branch u holds.
-func (u *MultiModalMessageContentItem) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the JSON of the branch u holds.
+func (u *MultiModalMessageContentItem) encodeTo(e *wire.Encoder) {
 	switch u.Type {
 	case MultiModalMessageContentItemText:
 		e.Str(u.Text)

@@ -80,9 +80,9 @@ type MultimodalWebSurferConfig struct {
 	UseOcr bool `json:"use_ocr"`
 }
 
-// DecodeFrom reads a MultimodalWebSurferConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a MultimodalWebSurferConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *MultimodalWebSurferConfig) DecodeFrom(d *wire.Decoder) {
+func (x *MultimodalWebSurferConfig) decodeFrom(d *wire.Decoder) {
 	*x = MultimodalWebSurferConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of MultimodalWebSurferConfig") {
 		return
@@ -99,7 +99,7 @@ func (x *MultimodalWebSurferConfig) DecodeFrom(d *wire.Decoder) {
 			x.Name = d.Str()
 		case "model_client":
 			seen |= 1 << 1
-			x.ModelClient.DecodeFrom(d)
+			x.ModelClient.decodeFrom(d)
 		case "downloads_folder":
 			seen |= 1 << 2
 			if d.Null() {
@@ -193,13 +193,13 @@ func (x *MultimodalWebSurferConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *MultimodalWebSurferConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *MultimodalWebSurferConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"name\":")
 	e.Str(x.Name)
 	e.Key("\"model_client\":")
-	x.ModelClient.EncodeTo(e)
+	x.ModelClient.encodeTo(e)
 	e.Key("\"downloads_folder\":")
 	if x.DownloadsFolder == nil {
 		e.Null()

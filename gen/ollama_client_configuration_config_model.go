@@ -53,9 +53,9 @@ type OllamaClientConfigurationConfigModel struct {
 	Timeout RawJSON `json:"timeout"`
 }
 
-// DecodeFrom reads a OllamaClientConfigurationConfigModel from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a OllamaClientConfigurationConfigModel from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *OllamaClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
+func (x *OllamaClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 	*x = OllamaClientConfigurationConfigModel{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of OllamaClientConfigurationConfigModel") {
 		return
@@ -101,7 +101,7 @@ func (x *OllamaClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
 				x.ModelCapabilities = nil
 			} else {
 				v2 := new(ModelCapabilities)
-				(*v2).DecodeFrom(d)
+				(*v2).decodeFrom(d)
 				x.ModelCapabilities = v2
 			}
 		case "model_info":
@@ -110,7 +110,7 @@ func (x *OllamaClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
 				x.ModelInfo = nil
 			} else {
 				v3 := new(ModelInfo)
-				(*v3).DecodeFrom(d)
+				(*v3).decodeFrom(d)
 				x.ModelInfo = v3
 			}
 		case "options":
@@ -135,8 +135,8 @@ func (x *OllamaClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *OllamaClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *OllamaClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"model\":")
 	e.Str(x.Model)
@@ -162,13 +162,13 @@ func (x *OllamaClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 	if x.ModelCapabilities == nil {
 		e.Null()
 	} else {
-		(*x.ModelCapabilities).EncodeTo(e)
+		(*x.ModelCapabilities).encodeTo(e)
 	}
 	e.Key("\"model_info\":")
 	if x.ModelInfo == nil {
 		e.Null()
 	} else {
-		(*x.ModelInfo).EncodeTo(e)
+		(*x.ModelInfo).encodeTo(e)
 	}
 	e.Key("\"options\":")
 	if x.Options == nil {

@@ -103,9 +103,9 @@ type OllamaOptions struct {
 	VocabOnly *bool `json:"vocab_only"`
 }
 
-// DecodeFrom reads a OllamaOptions from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a OllamaOptions from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *OllamaOptions) DecodeFrom(d *wire.Decoder) {
+func (x *OllamaOptions) decodeFrom(d *wire.Decoder) {
 	*x = OllamaOptions{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of OllamaOptions") {
 		return
@@ -402,8 +402,8 @@ func (x *OllamaOptions) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *OllamaOptions) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *OllamaOptions) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"numa\":")
 	if x.Numa == nil {

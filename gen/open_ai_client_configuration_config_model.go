@@ -121,9 +121,9 @@ type OpenAIClientConfigurationConfigModel struct {
 	User *string `json:"user"`
 }
 
-// DecodeFrom reads a OpenAIClientConfigurationConfigModel from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a OpenAIClientConfigurationConfigModel from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *OpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
+func (x *OpenAIClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 	*x = OpenAIClientConfigurationConfigModel{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of OpenAIClientConfigurationConfigModel") {
 		return
@@ -196,7 +196,7 @@ func (x *OpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
 				x.ResponseFormat = nil
 			} else {
 				v7 := new(ResponseFormat)
-				(*v7).DecodeFrom(d)
+				(*v7).decodeFrom(d)
 				x.ResponseFormat = v7
 			}
 		case "seed":
@@ -214,7 +214,7 @@ func (x *OpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
 				x.Stop = nil
 			} else {
 				v9 := new(OpenAIClientConfigurationConfigModelStop)
-				(*v9).DecodeFrom(d)
+				(*v9).decodeFrom(d)
 				x.Stop = v9
 			}
 		case "temperature":
@@ -250,7 +250,7 @@ func (x *OpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
 				x.StreamOptions = nil
 			} else {
 				v13 := new(StreamOptions)
-				(*v13).DecodeFrom(d)
+				(*v13).decodeFrom(d)
 				x.StreamOptions = v13
 			}
 		case "parallel_tool_calls":
@@ -307,7 +307,7 @@ func (x *OpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
 				x.ModelCapabilities = nil
 			} else {
 				v19 := new(ModelCapabilities)
-				(*v19).DecodeFrom(d)
+				(*v19).decodeFrom(d)
 				x.ModelCapabilities = v19
 			}
 		case "model_info":
@@ -316,7 +316,7 @@ func (x *OpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
 				x.ModelInfo = nil
 			} else {
 				v20 := new(ModelInfo)
-				(*v20).DecodeFrom(d)
+				(*v20).decodeFrom(d)
 				x.ModelInfo = v20
 			}
 		case "add_name_prefixes":
@@ -374,8 +374,8 @@ func (x *OpenAIClientConfigurationConfigModel) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *OpenAIClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *OpenAIClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"frequency_penalty\":")
 	if x.FrequencyPenalty == nil {
@@ -421,7 +421,7 @@ func (x *OpenAIClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 	if x.ResponseFormat == nil {
 		e.Null()
 	} else {
-		(*x.ResponseFormat).EncodeTo(e)
+		(*x.ResponseFormat).encodeTo(e)
 	}
 	e.Key("\"seed\":")
 	if x.Seed == nil {
@@ -433,7 +433,7 @@ func (x *OpenAIClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 	if x.Stop == nil {
 		e.Null()
 	} else {
-		(*x.Stop).EncodeTo(e)
+		(*x.Stop).encodeTo(e)
 	}
 	e.Key("\"temperature\":")
 	if x.Temperature == nil {
@@ -457,7 +457,7 @@ func (x *OpenAIClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 	if x.StreamOptions == nil {
 		e.Null()
 	} else {
-		(*x.StreamOptions).EncodeTo(e)
+		(*x.StreamOptions).encodeTo(e)
 	}
 	e.Key("\"parallel_tool_calls\":")
 	if x.ParallelToolCalls == nil {
@@ -495,13 +495,13 @@ func (x *OpenAIClientConfigurationConfigModel) EncodeTo(e *wire.Encoder) {
 	if x.ModelCapabilities == nil {
 		e.Null()
 	} else {
-		(*x.ModelCapabilities).EncodeTo(e)
+		(*x.ModelCapabilities).encodeTo(e)
 	}
 	e.Key("\"model_info\":")
 	if x.ModelInfo == nil {
 		e.Null()
 	} else {
-		(*x.ModelInfo).EncodeTo(e)
+		(*x.ModelInfo).encodeTo(e)
 	}
 	e.Key("\"add_name_prefixes\":")
 	if x.AddNamePrefixes == nil {
@@ -583,8 +583,8 @@ func (u OpenAIClientConfigurationConfigModelStop) IsList() bool {
 	return u.Type == OpenAIClientConfigurationConfigModelStopList
 }
 
-// DecodeFrom reads the branch that matches the next value's JSON kind.
-func (u *OpenAIClientConfigurationConfigModelStop) DecodeFrom(d *wire.Decoder) {
+// decodeFrom reads the branch that matches the next value's JSON kind.
+func (u *OpenAIClientConfigurationConfigModelStop) decodeFrom(d *wire.Decoder) {
 	*u = OpenAIClientConfigurationConfigModelStop{}
 	switch d.Peek() {
 	case wire.KindString:
@@ -610,8 +610,8 @@ func (u *OpenAIClientConfigurationConfigModelStop) DecodeFrom(d *wire.Decoder) {
 	d.Skip()
 }
 
-// EncodeTo appends the JSON of the branch u holds.
-func (u *OpenAIClientConfigurationConfigModelStop) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the JSON of the branch u holds.
+func (u *OpenAIClientConfigurationConfigModelStop) encodeTo(e *wire.Encoder) {
 	switch u.Type {
 	case OpenAIClientConfigurationConfigModelStopSingle:
 		e.Str(u.Single)

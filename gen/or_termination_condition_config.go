@@ -15,9 +15,9 @@ type OrTerminationConditionConfig struct {
 	Conditions []ComponentModel `json:"conditions"`
 }
 
-// DecodeFrom reads a OrTerminationConditionConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a OrTerminationConditionConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *OrTerminationConditionConfig) DecodeFrom(d *wire.Decoder) {
+func (x *OrTerminationConditionConfig) decodeFrom(d *wire.Decoder) {
 	*x = OrTerminationConditionConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of OrTerminationConditionConfig") {
 		return
@@ -35,7 +35,7 @@ func (x *OrTerminationConditionConfig) DecodeFrom(d *wire.Decoder) {
 				s1 := []ComponentModel{}
 				for d.More() {
 					var v2 ComponentModel
-					v2.DecodeFrom(d)
+					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
 				x.Conditions = s1
@@ -52,8 +52,8 @@ func (x *OrTerminationConditionConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *OrTerminationConditionConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *OrTerminationConditionConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"conditions\":")
 	e.Raw("[")
@@ -61,7 +61,7 @@ func (x *OrTerminationConditionConfig) EncodeTo(e *wire.Encoder) {
 		if i3 > 0 {
 			e.Raw(",")
 		}
-		x.Conditions[i3].EncodeTo(e)
+		x.Conditions[i3].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Raw("}")

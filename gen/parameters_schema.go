@@ -19,9 +19,9 @@ type ParametersSchema struct {
 	Type string `json:"type"`
 }
 
-// DecodeFrom reads a ParametersSchema from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ParametersSchema from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ParametersSchema) DecodeFrom(d *wire.Decoder) {
+func (x *ParametersSchema) decodeFrom(d *wire.Decoder) {
 	*x = ParametersSchema{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ParametersSchema") {
 		return
@@ -70,8 +70,8 @@ func (x *ParametersSchema) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ParametersSchema) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ParametersSchema) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str(x.Type)

@@ -18,9 +18,9 @@ type PerSourceFilter struct {
 	Source string `json:"source"`
 }
 
-// DecodeFrom reads a PerSourceFilter from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a PerSourceFilter from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *PerSourceFilter) DecodeFrom(d *wire.Decoder) {
+func (x *PerSourceFilter) decodeFrom(d *wire.Decoder) {
 	*x = PerSourceFilter{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of PerSourceFilter") {
 		return
@@ -65,8 +65,8 @@ func (x *PerSourceFilter) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *PerSourceFilter) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *PerSourceFilter) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"source\":")
 	e.Str(x.Source)

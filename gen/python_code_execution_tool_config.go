@@ -20,9 +20,9 @@ type PythonCodeExecutionToolConfig struct {
 	Executor ComponentModel `json:"executor"`
 }
 
-// DecodeFrom reads a PythonCodeExecutionToolConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a PythonCodeExecutionToolConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *PythonCodeExecutionToolConfig) DecodeFrom(d *wire.Decoder) {
+func (x *PythonCodeExecutionToolConfig) decodeFrom(d *wire.Decoder) {
 	*x = PythonCodeExecutionToolConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of PythonCodeExecutionToolConfig") {
 		return
@@ -36,7 +36,7 @@ func (x *PythonCodeExecutionToolConfig) DecodeFrom(d *wire.Decoder) {
 		switch string(name) {
 		case "executor":
 			seen |= 1 << 0
-			x.Executor.DecodeFrom(d)
+			x.Executor.decodeFrom(d)
 		case "description":
 			seen |= 1 << 1
 			x.Description = d.Str()
@@ -55,11 +55,11 @@ func (x *PythonCodeExecutionToolConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *PythonCodeExecutionToolConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *PythonCodeExecutionToolConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"executor\":")
-	x.Executor.EncodeTo(e)
+	x.Executor.encodeTo(e)
 	e.Key("\"description\":")
 	e.Str(x.Description)
 	e.Raw("}")

@@ -5,389 +5,314 @@ package gen
 import "github.com/agentschema/agentschema/internal/wire"
 
 // decoders decodes each type by its schema title.
-var decoders = map[string]func(d *wire.Decoder) wire.Encodable{
-	"AIChatMessage": func(d *wire.Decoder) wire.Encodable { x := new(AIChatMessage); x.DecodeFrom(d); return x },
-	"AIContent": func(d *wire.Decoder) wire.Encodable {
+var decoders = map[string]func(d *wire.Decoder) Encodable{
+	"AIChatMessage": func(d *wire.Decoder) Encodable { x := new(AIChatMessage); x.decodeFrom(d); return x },
+	"AIContent": func(d *wire.Decoder) Encodable {
 		if x := DecodeAIContent(d); x != nil {
 			return x
 		}
 		return nil
 	},
-	"ActivationCondition": func(d *wire.Decoder) wire.Encodable {
+	"ActivationCondition": func(d *wire.Decoder) Encodable {
 		x := d.Enum(activationConditionValues...)
-		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
-	"AdditionalCounts": func(d *wire.Decoder) wire.Encodable { x := new(AdditionalCounts); x.DecodeFrom(d); return x },
-	"AgentEvent": func(d *wire.Decoder) wire.Encodable {
+	"AdditionalCounts": func(d *wire.Decoder) Encodable { x := new(AdditionalCounts); x.decodeFrom(d); return x },
+	"AgentEvent": func(d *wire.Decoder) Encodable {
 		if x := DecodeAgentEvent(d); x != nil {
 			return x
 		}
 		return nil
 	},
-	"AgentToolConfig": func(d *wire.Decoder) wire.Encodable { x := new(AgentToolConfig); x.DecodeFrom(d); return x },
-	"Alias":           func(d *wire.Decoder) wire.Encodable { x := new(Alias); x.DecodeFrom(d); return x },
-	"AndTerminationConditionConfig": func(d *wire.Decoder) wire.Encodable {
-		x := new(AndTerminationConditionConfig)
-		x.DecodeFrom(d)
-		return x
-	},
-	"AnthropicBedrockClientConfigurationConfigModel": func(d *wire.Decoder) wire.Encodable {
+	"AgentToolConfig":               func(d *wire.Decoder) Encodable { x := new(AgentToolConfig); x.decodeFrom(d); return x },
+	"Alias":                         func(d *wire.Decoder) Encodable { x := new(Alias); x.decodeFrom(d); return x },
+	"AndTerminationConditionConfig": func(d *wire.Decoder) Encodable { x := new(AndTerminationConditionConfig); x.decodeFrom(d); return x },
+	"AnthropicBedrockClientConfigurationConfigModel": func(d *wire.Decoder) Encodable {
 		x := new(AnthropicBedrockClientConfigurationConfigModel)
-		x.DecodeFrom(d)
+		x.decodeFrom(d)
 		return x
 	},
-	"AnthropicClientConfigurationConfigModel": func(d *wire.Decoder) wire.Encodable {
+	"AnthropicClientConfigurationConfigModel": func(d *wire.Decoder) Encodable {
 		x := new(AnthropicClientConfigurationConfigModel)
-		x.DecodeFrom(d)
+		x.decodeFrom(d)
 		return x
 	},
-	"AnthropicResponseFormat": func(d *wire.Decoder) wire.Encodable { x := new(AnthropicResponseFormat); x.DecodeFrom(d); return x },
-	"AnthropicResponseFormatType": func(d *wire.Decoder) wire.Encodable {
+	"AnthropicResponseFormat": func(d *wire.Decoder) Encodable { x := new(AnthropicResponseFormat); x.decodeFrom(d); return x },
+	"AnthropicResponseFormatType": func(d *wire.Decoder) Encodable {
 		x := d.Enum(anthropicResponseFormatTypeValues...)
-		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
-	"AnthropicToolChoiceMode": func(d *wire.Decoder) wire.Encodable {
+	"AnthropicToolChoiceMode": func(d *wire.Decoder) Encodable {
 		x := d.Enum(anthropicToolChoiceModeValues...)
-		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
-	"AnyTextualContent": func(d *wire.Decoder) wire.Encodable {
+	"AnyTextualContent": func(d *wire.Decoder) Encodable {
 		if x := DecodeAnyTextualContent(d); x != nil {
 			return x
 		}
 		return nil
 	},
-	"AssistantAgentConfig": func(d *wire.Decoder) wire.Encodable { x := new(AssistantAgentConfig); x.DecodeFrom(d); return x },
-	"AssistantAgentState":  func(d *wire.Decoder) wire.Encodable { x := new(AssistantAgentState); x.DecodeFrom(d); return x },
-	"AssistantMessage":     func(d *wire.Decoder) wire.Encodable { x := new(AssistantMessage); x.DecodeFrom(d); return x },
-	"AzureOpenAIClientConfigurationConfigModel": func(d *wire.Decoder) wire.Encodable {
+	"AssistantAgentConfig": func(d *wire.Decoder) Encodable { x := new(AssistantAgentConfig); x.decodeFrom(d); return x },
+	"AssistantAgentState":  func(d *wire.Decoder) Encodable { x := new(AssistantAgentState); x.decodeFrom(d); return x },
+	"AssistantMessage":     func(d *wire.Decoder) Encodable { x := new(AssistantMessage); x.decodeFrom(d); return x },
+	"AzureOpenAIClientConfigurationConfigModel": func(d *wire.Decoder) Encodable {
 		x := new(AzureOpenAIClientConfigurationConfigModel)
-		x.DecodeFrom(d)
+		x.decodeFrom(d)
 		return x
 	},
-	"BaseGroupChatManagerState": func(d *wire.Decoder) wire.Encodable { x := new(BaseGroupChatManagerState); x.DecodeFrom(d); return x },
-	"BedrockInfoConfigModel":    func(d *wire.Decoder) wire.Encodable { x := new(BedrockInfoConfigModel); x.DecodeFrom(d); return x },
-	"BufferedChatCompletionContextConfig": func(d *wire.Decoder) wire.Encodable {
+	"BaseGroupChatManagerState": func(d *wire.Decoder) Encodable { x := new(BaseGroupChatManagerState); x.decodeFrom(d); return x },
+	"BedrockInfoConfigModel":    func(d *wire.Decoder) Encodable { x := new(BedrockInfoConfigModel); x.decodeFrom(d); return x },
+	"BufferedChatCompletionContextConfig": func(d *wire.Decoder) Encodable {
 		x := new(BufferedChatCompletionContextConfig)
-		x.DecodeFrom(d)
+		x.decodeFrom(d)
 		return x
 	},
-	"ChatAgentContainerState":    func(d *wire.Decoder) wire.Encodable { x := new(ChatAgentContainerState); x.DecodeFrom(d); return x },
-	"ChatCompletionClientRecord": func(d *wire.Decoder) wire.Encodable { x := new(ChatCompletionClientRecord); x.DecodeFrom(d); return x },
-	"ChatCompletionClientRecordMode": func(d *wire.Decoder) wire.Encodable {
+	"ChatAgentContainerState":    func(d *wire.Decoder) Encodable { x := new(ChatAgentContainerState); x.decodeFrom(d); return x },
+	"ChatCompletionClientRecord": func(d *wire.Decoder) Encodable { x := new(ChatCompletionClientRecord); x.decodeFrom(d); return x },
+	"ChatCompletionClientRecordMode": func(d *wire.Decoder) Encodable {
 		x := d.Enum(chatCompletionClientRecordModeValues...)
-		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
-	"ChatCompletionClientRecordResponse": func(d *wire.Decoder) wire.Encodable {
+	"ChatCompletionClientRecordResponse": func(d *wire.Decoder) Encodable {
 		x := new(ChatCompletionClientRecordResponse)
-		x.DecodeFrom(d)
+		x.decodeFrom(d)
 		return x
 	},
-	"ChatCompletionContextState": func(d *wire.Decoder) wire.Encodable { x := new(ChatCompletionContextState); x.DecodeFrom(d); return x },
-	"ChatCompletionTokenLogprob": func(d *wire.Decoder) wire.Encodable { x := new(ChatCompletionTokenLogprob); x.DecodeFrom(d); return x },
-	"ChatMessage": func(d *wire.Decoder) wire.Encodable {
+	"ChatCompletionContextState": func(d *wire.Decoder) Encodable { x := new(ChatCompletionContextState); x.decodeFrom(d); return x },
+	"ChatCompletionTokenLogprob": func(d *wire.Decoder) Encodable { x := new(ChatCompletionTokenLogprob); x.decodeFrom(d); return x },
+	"ChatMessage": func(d *wire.Decoder) Encodable {
 		if x := DecodeChatMessage(d); x != nil {
 			return x
 		}
 		return nil
 	},
-	"ChatResponse":       func(d *wire.Decoder) wire.Encodable { x := new(ChatResponse); x.DecodeFrom(d); return x },
-	"ChatResponseUpdate": func(d *wire.Decoder) wire.Encodable { x := new(ChatResponseUpdate); x.DecodeFrom(d); return x },
-	"ChromaDBClientType": func(d *wire.Decoder) wire.Encodable {
+	"ChatResponse":       func(d *wire.Decoder) Encodable { x := new(ChatResponse); x.decodeFrom(d); return x },
+	"ChatResponseUpdate": func(d *wire.Decoder) Encodable { x := new(ChatResponseUpdate); x.decodeFrom(d); return x },
+	"ChromaDBClientType": func(d *wire.Decoder) Encodable {
 		x := d.Enum(chromaDBClientTypeValues...)
-		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
-	"ChromaDBVectorMemoryConfig": func(d *wire.Decoder) wire.Encodable { x := new(ChromaDBVectorMemoryConfig); x.DecodeFrom(d); return x },
-	"CodeBlock":                  func(d *wire.Decoder) wire.Encodable { x := new(CodeBlock); x.DecodeFrom(d); return x },
-	"CodeExecutionEvent":         func(d *wire.Decoder) wire.Encodable { x := new(CodeExecutionEvent); x.DecodeFrom(d); return x },
-	"CodeExecutorAgentConfig":    func(d *wire.Decoder) wire.Encodable { x := new(CodeExecutorAgentConfig); x.DecodeFrom(d); return x },
-	"CodeGenerationEvent":        func(d *wire.Decoder) wire.Encodable { x := new(CodeGenerationEvent); x.DecodeFrom(d); return x },
-	"CodeInterpreterToolCallContent": func(d *wire.Decoder) wire.Encodable {
-		x := new(CodeInterpreterToolCallContent)
-		x.DecodeFrom(d)
-		return x
-	},
-	"CodeInterpreterToolResultContent": func(d *wire.Decoder) wire.Encodable {
-		x := new(CodeInterpreterToolResultContent)
-		x.DecodeFrom(d)
-		return x
-	},
-	"CodeResult":     func(d *wire.Decoder) wire.Encodable { x := new(CodeResult); x.DecodeFrom(d); return x },
-	"ComponentModel": func(d *wire.Decoder) wire.Encodable { x := new(ComponentModel); x.DecodeFrom(d); return x },
-	"CreateResult":   func(d *wire.Decoder) wire.Encodable { x := new(CreateResult); x.DecodeFrom(d); return x },
-	"DataContent":    func(d *wire.Decoder) wire.Encodable { x := new(DataContent); x.DecodeFrom(d); return x },
-	"DiGraph":        func(d *wire.Decoder) wire.Encodable { x := new(DiGraph); x.DecodeFrom(d); return x },
-	"DiGraphEdge":    func(d *wire.Decoder) wire.Encodable { x := new(DiGraphEdge); x.DecodeFrom(d); return x },
-	"DiGraphNode":    func(d *wire.Decoder) wire.Encodable { x := new(DiGraphNode); x.DecodeFrom(d); return x },
-	"DockerCommandLineCodeExecutorConfig": func(d *wire.Decoder) wire.Encodable {
+	"ChromaDBVectorMemoryConfig":       func(d *wire.Decoder) Encodable { x := new(ChromaDBVectorMemoryConfig); x.decodeFrom(d); return x },
+	"CodeBlock":                        func(d *wire.Decoder) Encodable { x := new(CodeBlock); x.decodeFrom(d); return x },
+	"CodeExecutionEvent":               func(d *wire.Decoder) Encodable { x := new(CodeExecutionEvent); x.decodeFrom(d); return x },
+	"CodeExecutorAgentConfig":          func(d *wire.Decoder) Encodable { x := new(CodeExecutorAgentConfig); x.decodeFrom(d); return x },
+	"CodeGenerationEvent":              func(d *wire.Decoder) Encodable { x := new(CodeGenerationEvent); x.decodeFrom(d); return x },
+	"CodeInterpreterToolCallContent":   func(d *wire.Decoder) Encodable { x := new(CodeInterpreterToolCallContent); x.decodeFrom(d); return x },
+	"CodeInterpreterToolResultContent": func(d *wire.Decoder) Encodable { x := new(CodeInterpreterToolResultContent); x.decodeFrom(d); return x },
+	"CodeResult":                       func(d *wire.Decoder) Encodable { x := new(CodeResult); x.decodeFrom(d); return x },
+	"ComponentModel":                   func(d *wire.Decoder) Encodable { x := new(ComponentModel); x.decodeFrom(d); return x },
+	"CreateResult":                     func(d *wire.Decoder) Encodable { x := new(CreateResult); x.decodeFrom(d); return x },
+	"DataContent":                      func(d *wire.Decoder) Encodable { x := new(DataContent); x.decodeFrom(d); return x },
+	"DiGraph":                          func(d *wire.Decoder) Encodable { x := new(DiGraph); x.decodeFrom(d); return x },
+	"DiGraphEdge":                      func(d *wire.Decoder) Encodable { x := new(DiGraphEdge); x.decodeFrom(d); return x },
+	"DiGraphNode":                      func(d *wire.Decoder) Encodable { x := new(DiGraphNode); x.decodeFrom(d); return x },
+	"DockerCommandLineCodeExecutorConfig": func(d *wire.Decoder) Encodable {
 		x := new(DockerCommandLineCodeExecutorConfig)
-		x.DecodeFrom(d)
+		x.decodeFrom(d)
 		return x
 	},
-	"EmbeddingFunctionConfig": func(d *wire.Decoder) wire.Encodable { x := new(EmbeddingFunctionConfig); x.DecodeFrom(d); return x },
-	"EmbeddingFunctionType": func(d *wire.Decoder) wire.Encodable {
+	"EmbeddingFunctionConfig": func(d *wire.Decoder) Encodable { x := new(EmbeddingFunctionConfig); x.decodeFrom(d); return x },
+	"EmbeddingFunctionType": func(d *wire.Decoder) Encodable {
 		x := d.Enum(embeddingFunctionTypeValues...)
-		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
-	"EncodingErrorHandler": func(d *wire.Decoder) wire.Encodable {
+	"EncodingErrorHandler": func(d *wire.Decoder) Encodable {
 		x := d.Enum(encodingErrorHandlerValues...)
-		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
-	"ErrorContent":              func(d *wire.Decoder) wire.Encodable { x := new(ErrorContent); x.DecodeFrom(d); return x },
-	"ExternalTerminationConfig": func(d *wire.Decoder) wire.Encodable { x := new(ExternalTerminationConfig); x.DecodeFrom(d); return x },
-	"FileContent":               func(d *wire.Decoder) wire.Encodable { x := new(FileContent); x.DecodeFrom(d); return x },
-	"FinishReason": func(d *wire.Decoder) wire.Encodable {
+	"ErrorContent":              func(d *wire.Decoder) Encodable { x := new(ErrorContent); x.decodeFrom(d); return x },
+	"ExternalTerminationConfig": func(d *wire.Decoder) Encodable { x := new(ExternalTerminationConfig); x.decodeFrom(d); return x },
+	"FileContent":               func(d *wire.Decoder) Encodable { x := new(FileContent); x.decodeFrom(d); return x },
+	"FinishReason": func(d *wire.Decoder) Encodable {
 		x := d.Enum(finishReasonValues...)
-		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
-	"FunctionApprovalRequestContent": func(d *wire.Decoder) wire.Encodable {
-		x := new(FunctionApprovalRequestContent)
-		x.DecodeFrom(d)
-		return x
-	},
-	"FunctionApprovalResponseContent": func(d *wire.Decoder) wire.Encodable {
-		x := new(FunctionApprovalResponseContent)
-		x.DecodeFrom(d)
-		return x
-	},
-	"FunctionCall":        func(d *wire.Decoder) wire.Encodable { x := new(FunctionCall); x.DecodeFrom(d); return x },
-	"FunctionCallContent": func(d *wire.Decoder) wire.Encodable { x := new(FunctionCallContent); x.DecodeFrom(d); return x },
-	"FunctionCallTerminationConfig": func(d *wire.Decoder) wire.Encodable {
-		x := new(FunctionCallTerminationConfig)
-		x.DecodeFrom(d)
-		return x
-	},
-	"FunctionExecutionResult": func(d *wire.Decoder) wire.Encodable { x := new(FunctionExecutionResult); x.DecodeFrom(d); return x },
-	"FunctionExecutionResultMessage": func(d *wire.Decoder) wire.Encodable {
-		x := new(FunctionExecutionResultMessage)
-		x.DecodeFrom(d)
-		return x
-	},
-	"FunctionResultContent":    func(d *wire.Decoder) wire.Encodable { x := new(FunctionResultContent); x.DecodeFrom(d); return x },
-	"FunctionToolConfig":       func(d *wire.Decoder) wire.Encodable { x := new(FunctionToolConfig); x.DecodeFrom(d); return x },
-	"GalleryComponents":        func(d *wire.Decoder) wire.Encodable { x := new(GalleryComponents); x.DecodeFrom(d); return x },
-	"GalleryConfig":            func(d *wire.Decoder) wire.Encodable { x := new(GalleryConfig); x.DecodeFrom(d); return x },
-	"GalleryMetadata":          func(d *wire.Decoder) wire.Encodable { x := new(GalleryMetadata); x.DecodeFrom(d); return x },
-	"GraphFlowConfig":          func(d *wire.Decoder) wire.Encodable { x := new(GraphFlowConfig); x.DecodeFrom(d); return x },
-	"GraphFlowManagerState":    func(d *wire.Decoder) wire.Encodable { x := new(GraphFlowManagerState); x.DecodeFrom(d); return x },
-	"Handoff":                  func(d *wire.Decoder) wire.Encodable { x := new(Handoff); x.DecodeFrom(d); return x },
-	"HandoffMessage":           func(d *wire.Decoder) wire.Encodable { x := new(HandoffMessage); x.DecodeFrom(d); return x },
-	"HandoffTerminationConfig": func(d *wire.Decoder) wire.Encodable { x := new(HandoffTerminationConfig); x.DecodeFrom(d); return x },
-	"HeadAndTailChatCompletionContextConfig": func(d *wire.Decoder) wire.Encodable {
+	"FunctionApprovalRequestContent":  func(d *wire.Decoder) Encodable { x := new(FunctionApprovalRequestContent); x.decodeFrom(d); return x },
+	"FunctionApprovalResponseContent": func(d *wire.Decoder) Encodable { x := new(FunctionApprovalResponseContent); x.decodeFrom(d); return x },
+	"FunctionCall":                    func(d *wire.Decoder) Encodable { x := new(FunctionCall); x.decodeFrom(d); return x },
+	"FunctionCallContent":             func(d *wire.Decoder) Encodable { x := new(FunctionCallContent); x.decodeFrom(d); return x },
+	"FunctionCallTerminationConfig":   func(d *wire.Decoder) Encodable { x := new(FunctionCallTerminationConfig); x.decodeFrom(d); return x },
+	"FunctionExecutionResult":         func(d *wire.Decoder) Encodable { x := new(FunctionExecutionResult); x.decodeFrom(d); return x },
+	"FunctionExecutionResultMessage":  func(d *wire.Decoder) Encodable { x := new(FunctionExecutionResultMessage); x.decodeFrom(d); return x },
+	"FunctionResultContent":           func(d *wire.Decoder) Encodable { x := new(FunctionResultContent); x.decodeFrom(d); return x },
+	"FunctionToolConfig":              func(d *wire.Decoder) Encodable { x := new(FunctionToolConfig); x.decodeFrom(d); return x },
+	"GalleryComponents":               func(d *wire.Decoder) Encodable { x := new(GalleryComponents); x.decodeFrom(d); return x },
+	"GalleryConfig":                   func(d *wire.Decoder) Encodable { x := new(GalleryConfig); x.decodeFrom(d); return x },
+	"GalleryMetadata":                 func(d *wire.Decoder) Encodable { x := new(GalleryMetadata); x.decodeFrom(d); return x },
+	"GraphFlowConfig":                 func(d *wire.Decoder) Encodable { x := new(GraphFlowConfig); x.decodeFrom(d); return x },
+	"GraphFlowManagerState":           func(d *wire.Decoder) Encodable { x := new(GraphFlowManagerState); x.decodeFrom(d); return x },
+	"Handoff":                         func(d *wire.Decoder) Encodable { x := new(Handoff); x.decodeFrom(d); return x },
+	"HandoffMessage":                  func(d *wire.Decoder) Encodable { x := new(HandoffMessage); x.decodeFrom(d); return x },
+	"HandoffTerminationConfig":        func(d *wire.Decoder) Encodable { x := new(HandoffTerminationConfig); x.decodeFrom(d); return x },
+	"HeadAndTailChatCompletionContextConfig": func(d *wire.Decoder) Encodable {
 		x := new(HeadAndTailChatCompletionContextConfig)
-		x.DecodeFrom(d)
+		x.decodeFrom(d)
 		return x
 	},
-	"HostedFileContent":        func(d *wire.Decoder) wire.Encodable { x := new(HostedFileContent); x.DecodeFrom(d); return x },
-	"HostedVectorStoreContent": func(d *wire.Decoder) wire.Encodable { x := new(HostedVectorStoreContent); x.DecodeFrom(d); return x },
-	"Image": func(d *wire.Decoder) wire.Encodable {
+	"HostedFileContent":        func(d *wire.Decoder) Encodable { x := new(HostedFileContent); x.decodeFrom(d); return x },
+	"HostedVectorStoreContent": func(d *wire.Decoder) Encodable { x := new(HostedVectorStoreContent); x.decodeFrom(d); return x },
+	"Image": func(d *wire.Decoder) Encodable {
 		x := d.Image()
-		return wire.EncodeFunc(func(e *wire.Encoder) { e.Image(x) })
+		return encodeFunc(func(e *wire.Encoder) { e.Image(x) })
 	},
-	"ImageGenerationToolCallContent": func(d *wire.Decoder) wire.Encodable {
-		x := new(ImageGenerationToolCallContent)
-		x.DecodeFrom(d)
-		return x
-	},
-	"ImageGenerationToolResultContent": func(d *wire.Decoder) wire.Encodable {
-		x := new(ImageGenerationToolResultContent)
-		x.DecodeFrom(d)
-		return x
-	},
-	"ImageResultContent":        func(d *wire.Decoder) wire.Encodable { x := new(ImageResultContent); x.DecodeFrom(d); return x },
-	"ImportFromModule":          func(d *wire.Decoder) wire.Encodable { x := new(ImportFromModule); x.DecodeFrom(d); return x },
-	"JSONSchema":                func(d *wire.Decoder) wire.Encodable { x := new(JSONSchema); x.DecodeFrom(d); return x },
-	"JupyterCodeExecutorConfig": func(d *wire.Decoder) wire.Encodable { x := new(JupyterCodeExecutorConfig); x.DecodeFrom(d); return x },
-	"LLMMessage": func(d *wire.Decoder) wire.Encodable {
+	"ImageGenerationToolCallContent":   func(d *wire.Decoder) Encodable { x := new(ImageGenerationToolCallContent); x.decodeFrom(d); return x },
+	"ImageGenerationToolResultContent": func(d *wire.Decoder) Encodable { x := new(ImageGenerationToolResultContent); x.decodeFrom(d); return x },
+	"ImageResultContent":               func(d *wire.Decoder) Encodable { x := new(ImageResultContent); x.decodeFrom(d); return x },
+	"ImportFromModule":                 func(d *wire.Decoder) Encodable { x := new(ImportFromModule); x.decodeFrom(d); return x },
+	"JSONSchema":                       func(d *wire.Decoder) Encodable { x := new(JSONSchema); x.decodeFrom(d); return x },
+	"JupyterCodeExecutorConfig":        func(d *wire.Decoder) Encodable { x := new(JupyterCodeExecutorConfig); x.decodeFrom(d); return x },
+	"LLMMessage": func(d *wire.Decoder) Encodable {
 		if x := DecodeLLMMessage(d); x != nil {
 			return x
 		}
 		return nil
 	},
-	"ListMemoryConfig": func(d *wire.Decoder) wire.Encodable { x := new(ListMemoryConfig); x.DecodeFrom(d); return x },
-	"LocalCommandLineCodeExecutorConfig": func(d *wire.Decoder) wire.Encodable {
+	"ListMemoryConfig": func(d *wire.Decoder) Encodable { x := new(ListMemoryConfig); x.decodeFrom(d); return x },
+	"LocalCommandLineCodeExecutorConfig": func(d *wire.Decoder) Encodable {
 		x := new(LocalCommandLineCodeExecutorConfig)
-		x.DecodeFrom(d)
+		x.decodeFrom(d)
 		return x
 	},
-	"LocatableContent": func(d *wire.Decoder) wire.Encodable {
+	"LocatableContent": func(d *wire.Decoder) Encodable {
 		if x := DecodeLocatableContent(d); x != nil {
 			return x
 		}
 		return nil
 	},
-	"MagenticOneGroupChatConfig": func(d *wire.Decoder) wire.Encodable { x := new(MagenticOneGroupChatConfig); x.DecodeFrom(d); return x },
-	"MagenticOneOrchestratorState": func(d *wire.Decoder) wire.Encodable {
-		x := new(MagenticOneOrchestratorState)
-		x.DecodeFrom(d)
-		return x
-	},
-	"MaxMessageTerminationConfig": func(d *wire.Decoder) wire.Encodable { x := new(MaxMessageTerminationConfig); x.DecodeFrom(d); return x },
-	"McpServerParams": func(d *wire.Decoder) wire.Encodable {
+	"MagenticOneGroupChatConfig":   func(d *wire.Decoder) Encodable { x := new(MagenticOneGroupChatConfig); x.decodeFrom(d); return x },
+	"MagenticOneOrchestratorState": func(d *wire.Decoder) Encodable { x := new(MagenticOneOrchestratorState); x.decodeFrom(d); return x },
+	"MaxMessageTerminationConfig":  func(d *wire.Decoder) Encodable { x := new(MaxMessageTerminationConfig); x.decodeFrom(d); return x },
+	"McpServerParams": func(d *wire.Decoder) Encodable {
 		if x := DecodeMcpServerParams(d); x != nil {
 			return x
 		}
 		return nil
 	},
-	"McpServerToolCallContent":   func(d *wire.Decoder) wire.Encodable { x := new(McpServerToolCallContent); x.DecodeFrom(d); return x },
-	"McpServerToolResultContent": func(d *wire.Decoder) wire.Encodable { x := new(McpServerToolResultContent); x.DecodeFrom(d); return x },
-	"McpWorkbenchConfig":         func(d *wire.Decoder) wire.Encodable { x := new(McpWorkbenchConfig); x.DecodeFrom(d); return x },
-	"MemoryContent":              func(d *wire.Decoder) wire.Encodable { x := new(MemoryContent); x.DecodeFrom(d); return x },
-	"MemoryMimeType": func(d *wire.Decoder) wire.Encodable {
+	"McpServerToolCallContent":   func(d *wire.Decoder) Encodable { x := new(McpServerToolCallContent); x.decodeFrom(d); return x },
+	"McpServerToolResultContent": func(d *wire.Decoder) Encodable { x := new(McpServerToolResultContent); x.decodeFrom(d); return x },
+	"McpWorkbenchConfig":         func(d *wire.Decoder) Encodable { x := new(McpWorkbenchConfig); x.decodeFrom(d); return x },
+	"MemoryContent":              func(d *wire.Decoder) Encodable { x := new(MemoryContent); x.decodeFrom(d); return x },
+	"MemoryMimeType": func(d *wire.Decoder) Encodable {
 		x := d.Enum(memoryMimeTypeValues...)
-		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
-	"MemoryQueryEvent":         func(d *wire.Decoder) wire.Encodable { x := new(MemoryQueryEvent); x.DecodeFrom(d); return x },
-	"MemoryQueryResult":        func(d *wire.Decoder) wire.Encodable { x := new(MemoryQueryResult); x.DecodeFrom(d); return x },
-	"MessageFilterAgentConfig": func(d *wire.Decoder) wire.Encodable { x := new(MessageFilterAgentConfig); x.DecodeFrom(d); return x },
-	"MessageFilterConfig":      func(d *wire.Decoder) wire.Encodable { x := new(MessageFilterConfig); x.DecodeFrom(d); return x },
-	"ModelCapabilities":        func(d *wire.Decoder) wire.Encodable { x := new(ModelCapabilities); x.DecodeFrom(d); return x },
-	"ModelClientStreamingChunkEvent": func(d *wire.Decoder) wire.Encodable {
-		x := new(ModelClientStreamingChunkEvent)
-		x.DecodeFrom(d)
-		return x
-	},
-	"ModelFamily": func(d *wire.Decoder) wire.Encodable {
-		x := d.Str()
-		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
-	},
-	"ModelInfo":                 func(d *wire.Decoder) wire.Encodable { x := new(ModelInfo); x.DecodeFrom(d); return x },
-	"MultiModalMessage":         func(d *wire.Decoder) wire.Encodable { x := new(MultiModalMessage); x.DecodeFrom(d); return x },
-	"MultimodalWebSurferConfig": func(d *wire.Decoder) wire.Encodable { x := new(MultimodalWebSurferConfig); x.DecodeFrom(d); return x },
-	"OllamaClientConfigurationConfigModel": func(d *wire.Decoder) wire.Encodable {
+	"MemoryQueryEvent":               func(d *wire.Decoder) Encodable { x := new(MemoryQueryEvent); x.decodeFrom(d); return x },
+	"MemoryQueryResult":              func(d *wire.Decoder) Encodable { x := new(MemoryQueryResult); x.decodeFrom(d); return x },
+	"MessageFilterAgentConfig":       func(d *wire.Decoder) Encodable { x := new(MessageFilterAgentConfig); x.decodeFrom(d); return x },
+	"MessageFilterConfig":            func(d *wire.Decoder) Encodable { x := new(MessageFilterConfig); x.decodeFrom(d); return x },
+	"ModelCapabilities":              func(d *wire.Decoder) Encodable { x := new(ModelCapabilities); x.decodeFrom(d); return x },
+	"ModelClientStreamingChunkEvent": func(d *wire.Decoder) Encodable { x := new(ModelClientStreamingChunkEvent); x.decodeFrom(d); return x },
+	"ModelFamily":                    func(d *wire.Decoder) Encodable { x := d.Str(); return encodeFunc(func(e *wire.Encoder) { e.Str(x) }) },
+	"ModelInfo":                      func(d *wire.Decoder) Encodable { x := new(ModelInfo); x.decodeFrom(d); return x },
+	"MultiModalMessage":              func(d *wire.Decoder) Encodable { x := new(MultiModalMessage); x.decodeFrom(d); return x },
+	"MultimodalWebSurferConfig":      func(d *wire.Decoder) Encodable { x := new(MultimodalWebSurferConfig); x.decodeFrom(d); return x },
+	"OllamaClientConfigurationConfigModel": func(d *wire.Decoder) Encodable {
 		x := new(OllamaClientConfigurationConfigModel)
-		x.DecodeFrom(d)
+		x.decodeFrom(d)
 		return x
 	},
-	"OllamaOptions": func(d *wire.Decoder) wire.Encodable { x := new(OllamaOptions); x.DecodeFrom(d); return x },
-	"OpenAIClientConfigurationConfigModel": func(d *wire.Decoder) wire.Encodable {
+	"OllamaOptions": func(d *wire.Decoder) Encodable { x := new(OllamaOptions); x.decodeFrom(d); return x },
+	"OpenAIClientConfigurationConfigModel": func(d *wire.Decoder) Encodable {
 		x := new(OpenAIClientConfigurationConfigModel)
-		x.DecodeFrom(d)
+		x.decodeFrom(d)
 		return x
 	},
-	"OrTerminationConditionConfig": func(d *wire.Decoder) wire.Encodable {
-		x := new(OrTerminationConditionConfig)
-		x.DecodeFrom(d)
-		return x
-	},
-	"ParametersSchema": func(d *wire.Decoder) wire.Encodable { x := new(ParametersSchema); x.DecodeFrom(d); return x },
-	"PerSourceFilter":  func(d *wire.Decoder) wire.Encodable { x := new(PerSourceFilter); x.DecodeFrom(d); return x },
-	"PerSourceFilterPosition": func(d *wire.Decoder) wire.Encodable {
+	"OrTerminationConditionConfig": func(d *wire.Decoder) Encodable { x := new(OrTerminationConditionConfig); x.decodeFrom(d); return x },
+	"ParametersSchema":             func(d *wire.Decoder) Encodable { x := new(ParametersSchema); x.decodeFrom(d); return x },
+	"PerSourceFilter":              func(d *wire.Decoder) Encodable { x := new(PerSourceFilter); x.decodeFrom(d); return x },
+	"PerSourceFilterPosition": func(d *wire.Decoder) Encodable {
 		x := d.Enum(perSourceFilterPositionValues...)
-		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
-	"PythonCodeExecutionToolConfig": func(d *wire.Decoder) wire.Encodable {
-		x := new(PythonCodeExecutionToolConfig)
-		x.DecodeFrom(d)
-		return x
-	},
-	"ReasoningEffort": func(d *wire.Decoder) wire.Encodable {
+	"PythonCodeExecutionToolConfig": func(d *wire.Decoder) Encodable { x := new(PythonCodeExecutionToolConfig); x.decodeFrom(d); return x },
+	"ReasoningEffort": func(d *wire.Decoder) Encodable {
 		x := d.Enum(reasoningEffortValues...)
-		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
-	"ReplayChatCompletionClientConfig": func(d *wire.Decoder) wire.Encodable {
-		x := new(ReplayChatCompletionClientConfig)
-		x.DecodeFrom(d)
-		return x
-	},
-	"RequestUsage":   func(d *wire.Decoder) wire.Encodable { x := new(RequestUsage); x.DecodeFrom(d); return x },
-	"ResponseFormat": func(d *wire.Decoder) wire.Encodable { x := new(ResponseFormat); x.DecodeFrom(d); return x },
-	"ResponseFormatType": func(d *wire.Decoder) wire.Encodable {
+	"ReplayChatCompletionClientConfig": func(d *wire.Decoder) Encodable { x := new(ReplayChatCompletionClientConfig); x.decodeFrom(d); return x },
+	"RequestUsage":                     func(d *wire.Decoder) Encodable { x := new(RequestUsage); x.decodeFrom(d); return x },
+	"ResponseFormat":                   func(d *wire.Decoder) Encodable { x := new(ResponseFormat); x.decodeFrom(d); return x },
+	"ResponseFormatType": func(d *wire.Decoder) Encodable {
 		x := d.Enum(responseFormatTypeValues...)
-		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
-	"ResultContent": func(d *wire.Decoder) wire.Encodable {
+	"ResultContent": func(d *wire.Decoder) Encodable {
 		if x := DecodeResultContent(d); x != nil {
 			return x
 		}
 		return nil
 	},
-	"RoundRobinGroupChatConfig": func(d *wire.Decoder) wire.Encodable { x := new(RoundRobinGroupChatConfig); x.DecodeFrom(d); return x },
-	"RoundRobinManagerState":    func(d *wire.Decoder) wire.Encodable { x := new(RoundRobinManagerState); x.DecodeFrom(d); return x },
-	"SelectSpeakerEvent":        func(d *wire.Decoder) wire.Encodable { x := new(SelectSpeakerEvent); x.DecodeFrom(d); return x },
-	"SelectorEvent":             func(d *wire.Decoder) wire.Encodable { x := new(SelectorEvent); x.DecodeFrom(d); return x },
-	"SelectorGroupChatConfig":   func(d *wire.Decoder) wire.Encodable { x := new(SelectorGroupChatConfig); x.DecodeFrom(d); return x },
-	"SelectorManagerState":      func(d *wire.Decoder) wire.Encodable { x := new(SelectorManagerState); x.DecodeFrom(d); return x },
-	"SocietyOfMindAgentConfig":  func(d *wire.Decoder) wire.Encodable { x := new(SocietyOfMindAgentConfig); x.DecodeFrom(d); return x },
-	"SocietyOfMindAgentState":   func(d *wire.Decoder) wire.Encodable { x := new(SocietyOfMindAgentState); x.DecodeFrom(d); return x },
-	"SourceMatchTerminationConfig": func(d *wire.Decoder) wire.Encodable {
-		x := new(SourceMatchTerminationConfig)
-		x.DecodeFrom(d)
-		return x
-	},
-	"SseServerParams":       func(d *wire.Decoder) wire.Encodable { x := new(SseServerParams); x.DecodeFrom(d); return x },
-	"StaticWorkbenchConfig": func(d *wire.Decoder) wire.Encodable { x := new(StaticWorkbenchConfig); x.DecodeFrom(d); return x },
-	"StdioServerParams":     func(d *wire.Decoder) wire.Encodable { x := new(StdioServerParams); x.DecodeFrom(d); return x },
-	"StopMessage":           func(d *wire.Decoder) wire.Encodable { x := new(StopMessage); x.DecodeFrom(d); return x },
-	"StopMessageTerminationConfig": func(d *wire.Decoder) wire.Encodable {
-		x := new(StopMessageTerminationConfig)
-		x.DecodeFrom(d)
-		return x
-	},
-	"StreamOptions":              func(d *wire.Decoder) wire.Encodable { x := new(StreamOptions); x.DecodeFrom(d); return x },
-	"StreamableHttpServerParams": func(d *wire.Decoder) wire.Encodable { x := new(StreamableHttpServerParams); x.DecodeFrom(d); return x },
-	"SwarmConfig":                func(d *wire.Decoder) wire.Encodable { x := new(SwarmConfig); x.DecodeFrom(d); return x },
-	"SwarmManagerState":          func(d *wire.Decoder) wire.Encodable { x := new(SwarmManagerState); x.DecodeFrom(d); return x },
-	"SystemMessage":              func(d *wire.Decoder) wire.Encodable { x := new(SystemMessage); x.DecodeFrom(d); return x },
-	"TaskResult":                 func(d *wire.Decoder) wire.Encodable { x := new(TaskResult); x.DecodeFrom(d); return x },
-	"TaskResultMessage": func(d *wire.Decoder) wire.Encodable {
+	"RoundRobinGroupChatConfig":    func(d *wire.Decoder) Encodable { x := new(RoundRobinGroupChatConfig); x.decodeFrom(d); return x },
+	"RoundRobinManagerState":       func(d *wire.Decoder) Encodable { x := new(RoundRobinManagerState); x.decodeFrom(d); return x },
+	"SelectSpeakerEvent":           func(d *wire.Decoder) Encodable { x := new(SelectSpeakerEvent); x.decodeFrom(d); return x },
+	"SelectorEvent":                func(d *wire.Decoder) Encodable { x := new(SelectorEvent); x.decodeFrom(d); return x },
+	"SelectorGroupChatConfig":      func(d *wire.Decoder) Encodable { x := new(SelectorGroupChatConfig); x.decodeFrom(d); return x },
+	"SelectorManagerState":         func(d *wire.Decoder) Encodable { x := new(SelectorManagerState); x.decodeFrom(d); return x },
+	"SocietyOfMindAgentConfig":     func(d *wire.Decoder) Encodable { x := new(SocietyOfMindAgentConfig); x.decodeFrom(d); return x },
+	"SocietyOfMindAgentState":      func(d *wire.Decoder) Encodable { x := new(SocietyOfMindAgentState); x.decodeFrom(d); return x },
+	"SourceMatchTerminationConfig": func(d *wire.Decoder) Encodable { x := new(SourceMatchTerminationConfig); x.decodeFrom(d); return x },
+	"SseServerParams":              func(d *wire.Decoder) Encodable { x := new(SseServerParams); x.decodeFrom(d); return x },
+	"StaticWorkbenchConfig":        func(d *wire.Decoder) Encodable { x := new(StaticWorkbenchConfig); x.decodeFrom(d); return x },
+	"StdioServerParams":            func(d *wire.Decoder) Encodable { x := new(StdioServerParams); x.decodeFrom(d); return x },
+	"StopMessage":                  func(d *wire.Decoder) Encodable { x := new(StopMessage); x.decodeFrom(d); return x },
+	"StopMessageTerminationConfig": func(d *wire.Decoder) Encodable { x := new(StopMessageTerminationConfig); x.decodeFrom(d); return x },
+	"StreamOptions":                func(d *wire.Decoder) Encodable { x := new(StreamOptions); x.decodeFrom(d); return x },
+	"StreamableHttpServerParams":   func(d *wire.Decoder) Encodable { x := new(StreamableHttpServerParams); x.decodeFrom(d); return x },
+	"SwarmConfig":                  func(d *wire.Decoder) Encodable { x := new(SwarmConfig); x.decodeFrom(d); return x },
+	"SwarmManagerState":            func(d *wire.Decoder) Encodable { x := new(SwarmManagerState); x.decodeFrom(d); return x },
+	"SystemMessage":                func(d *wire.Decoder) Encodable { x := new(SystemMessage); x.decodeFrom(d); return x },
+	"TaskResult":                   func(d *wire.Decoder) Encodable { x := new(TaskResult); x.decodeFrom(d); return x },
+	"TaskResultMessage": func(d *wire.Decoder) Encodable {
 		if x := DecodeTaskResultMessage(d); x != nil {
 			return x
 		}
 		return nil
 	},
-	"TeamState":      func(d *wire.Decoder) wire.Encodable { x := new(TeamState); x.DecodeFrom(d); return x },
-	"TeamToolConfig": func(d *wire.Decoder) wire.Encodable { x := new(TeamToolConfig); x.DecodeFrom(d); return x },
-	"TextContent":    func(d *wire.Decoder) wire.Encodable { x := new(TextContent); x.DecodeFrom(d); return x },
-	"TextMentionTerminationConfig": func(d *wire.Decoder) wire.Encodable {
-		x := new(TextMentionTerminationConfig)
-		x.DecodeFrom(d)
-		return x
-	},
-	"TextMessage": func(d *wire.Decoder) wire.Encodable { x := new(TextMessage); x.DecodeFrom(d); return x },
-	"TextMessageTerminationConfig": func(d *wire.Decoder) wire.Encodable {
-		x := new(TextMessageTerminationConfig)
-		x.DecodeFrom(d)
-		return x
-	},
-	"TextReasoningContent": func(d *wire.Decoder) wire.Encodable { x := new(TextReasoningContent); x.DecodeFrom(d); return x },
-	"TextResultContent":    func(d *wire.Decoder) wire.Encodable { x := new(TextResultContent); x.DecodeFrom(d); return x },
-	"ThinkingConfigModel":  func(d *wire.Decoder) wire.Encodable { x := new(ThinkingConfigModel); x.DecodeFrom(d); return x },
-	"ThinkingType": func(d *wire.Decoder) wire.Encodable {
+	"TeamState":                    func(d *wire.Decoder) Encodable { x := new(TeamState); x.decodeFrom(d); return x },
+	"TeamToolConfig":               func(d *wire.Decoder) Encodable { x := new(TeamToolConfig); x.decodeFrom(d); return x },
+	"TextContent":                  func(d *wire.Decoder) Encodable { x := new(TextContent); x.decodeFrom(d); return x },
+	"TextMentionTerminationConfig": func(d *wire.Decoder) Encodable { x := new(TextMentionTerminationConfig); x.decodeFrom(d); return x },
+	"TextMessage":                  func(d *wire.Decoder) Encodable { x := new(TextMessage); x.decodeFrom(d); return x },
+	"TextMessageTerminationConfig": func(d *wire.Decoder) Encodable { x := new(TextMessageTerminationConfig); x.decodeFrom(d); return x },
+	"TextReasoningContent":         func(d *wire.Decoder) Encodable { x := new(TextReasoningContent); x.decodeFrom(d); return x },
+	"TextResultContent":            func(d *wire.Decoder) Encodable { x := new(TextResultContent); x.decodeFrom(d); return x },
+	"ThinkingConfigModel":          func(d *wire.Decoder) Encodable { x := new(ThinkingConfigModel); x.decodeFrom(d); return x },
+	"ThinkingType": func(d *wire.Decoder) Encodable {
 		x := d.Enum(thinkingTypeValues...)
-		return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) })
+		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
-	"ThoughtEvent":             func(d *wire.Decoder) wire.Encodable { x := new(ThoughtEvent); x.DecodeFrom(d); return x },
-	"TimeoutTerminationConfig": func(d *wire.Decoder) wire.Encodable { x := new(TimeoutTerminationConfig); x.DecodeFrom(d); return x },
-	"TokenLimitedChatCompletionContextConfig": func(d *wire.Decoder) wire.Encodable {
+	"ThoughtEvent":             func(d *wire.Decoder) Encodable { x := new(ThoughtEvent); x.decodeFrom(d); return x },
+	"TimeoutTerminationConfig": func(d *wire.Decoder) Encodable { x := new(TimeoutTerminationConfig); x.decodeFrom(d); return x },
+	"TokenLimitedChatCompletionContextConfig": func(d *wire.Decoder) Encodable {
 		x := new(TokenLimitedChatCompletionContextConfig)
-		x.DecodeFrom(d)
+		x.decodeFrom(d)
 		return x
 	},
-	"TokenProviderConfig":         func(d *wire.Decoder) wire.Encodable { x := new(TokenProviderConfig); x.DecodeFrom(d); return x },
-	"TokenUsageTerminationConfig": func(d *wire.Decoder) wire.Encodable { x := new(TokenUsageTerminationConfig); x.DecodeFrom(d); return x },
-	"ToolCallContent":             func(d *wire.Decoder) wire.Encodable { x := new(ToolCallContent); x.DecodeFrom(d); return x },
-	"ToolCallExecutionEvent":      func(d *wire.Decoder) wire.Encodable { x := new(ToolCallExecutionEvent); x.DecodeFrom(d); return x },
-	"ToolCallRequestEvent":        func(d *wire.Decoder) wire.Encodable { x := new(ToolCallRequestEvent); x.DecodeFrom(d); return x },
-	"ToolCallSummaryMessage":      func(d *wire.Decoder) wire.Encodable { x := new(ToolCallSummaryMessage); x.DecodeFrom(d); return x },
-	"ToolOverride":                func(d *wire.Decoder) wire.Encodable { x := new(ToolOverride); x.DecodeFrom(d); return x },
-	"ToolResult":                  func(d *wire.Decoder) wire.Encodable { x := new(ToolResult); x.DecodeFrom(d); return x },
-	"ToolResultContent":           func(d *wire.Decoder) wire.Encodable { x := new(ToolResultContent); x.DecodeFrom(d); return x },
-	"ToolSchema":                  func(d *wire.Decoder) wire.Encodable { x := new(ToolSchema); x.DecodeFrom(d); return x },
-	"TopLogprob":                  func(d *wire.Decoder) wire.Encodable { x := new(TopLogprob); x.DecodeFrom(d); return x },
-	"UnboundedChatCompletionContextConfig": func(d *wire.Decoder) wire.Encodable {
+	"TokenProviderConfig":         func(d *wire.Decoder) Encodable { x := new(TokenProviderConfig); x.decodeFrom(d); return x },
+	"TokenUsageTerminationConfig": func(d *wire.Decoder) Encodable { x := new(TokenUsageTerminationConfig); x.decodeFrom(d); return x },
+	"ToolCallContent":             func(d *wire.Decoder) Encodable { x := new(ToolCallContent); x.decodeFrom(d); return x },
+	"ToolCallExecutionEvent":      func(d *wire.Decoder) Encodable { x := new(ToolCallExecutionEvent); x.decodeFrom(d); return x },
+	"ToolCallRequestEvent":        func(d *wire.Decoder) Encodable { x := new(ToolCallRequestEvent); x.decodeFrom(d); return x },
+	"ToolCallSummaryMessage":      func(d *wire.Decoder) Encodable { x := new(ToolCallSummaryMessage); x.decodeFrom(d); return x },
+	"ToolOverride":                func(d *wire.Decoder) Encodable { x := new(ToolOverride); x.decodeFrom(d); return x },
+	"ToolResult":                  func(d *wire.Decoder) Encodable { x := new(ToolResult); x.decodeFrom(d); return x },
+	"ToolResultContent":           func(d *wire.Decoder) Encodable { x := new(ToolResultContent); x.decodeFrom(d); return x },
+	"ToolSchema":                  func(d *wire.Decoder) Encodable { x := new(ToolSchema); x.decodeFrom(d); return x },
+	"TopLogprob":                  func(d *wire.Decoder) Encodable { x := new(TopLogprob); x.decodeFrom(d); return x },
+	"UnboundedChatCompletionContextConfig": func(d *wire.Decoder) Encodable {
 		x := new(UnboundedChatCompletionContextConfig)
-		x.DecodeFrom(d)
+		x.decodeFrom(d)
 		return x
 	},
-	"UriContent":                 func(d *wire.Decoder) wire.Encodable { x := new(UriContent); x.DecodeFrom(d); return x },
-	"UsageContent":               func(d *wire.Decoder) wire.Encodable { x := new(UsageContent); x.DecodeFrom(d); return x },
-	"UsageDetails":               func(d *wire.Decoder) wire.Encodable { x := new(UsageDetails); x.DecodeFrom(d); return x },
-	"UserInputRequestedEvent":    func(d *wire.Decoder) wire.Encodable { x := new(UserInputRequestedEvent); x.DecodeFrom(d); return x },
-	"UserMessage":                func(d *wire.Decoder) wire.Encodable { x := new(UserMessage); x.DecodeFrom(d); return x },
-	"UserProxyAgentConfig":       func(d *wire.Decoder) wire.Encodable { x := new(UserProxyAgentConfig); x.DecodeFrom(d); return x },
-	"VectorStoreContent":         func(d *wire.Decoder) wire.Encodable { x := new(VectorStoreContent); x.DecodeFrom(d); return x },
-	"WebSearchToolCallContent":   func(d *wire.Decoder) wire.Encodable { x := new(WebSearchToolCallContent); x.DecodeFrom(d); return x },
-	"WebSearchToolResultContent": func(d *wire.Decoder) wire.Encodable { x := new(WebSearchToolResultContent); x.DecodeFrom(d); return x },
+	"UriContent":                 func(d *wire.Decoder) Encodable { x := new(UriContent); x.decodeFrom(d); return x },
+	"UsageContent":               func(d *wire.Decoder) Encodable { x := new(UsageContent); x.decodeFrom(d); return x },
+	"UsageDetails":               func(d *wire.Decoder) Encodable { x := new(UsageDetails); x.decodeFrom(d); return x },
+	"UserInputRequestedEvent":    func(d *wire.Decoder) Encodable { x := new(UserInputRequestedEvent); x.decodeFrom(d); return x },
+	"UserMessage":                func(d *wire.Decoder) Encodable { x := new(UserMessage); x.decodeFrom(d); return x },
+	"UserProxyAgentConfig":       func(d *wire.Decoder) Encodable { x := new(UserProxyAgentConfig); x.decodeFrom(d); return x },
+	"VectorStoreContent":         func(d *wire.Decoder) Encodable { x := new(VectorStoreContent); x.decodeFrom(d); return x },
+	"WebSearchToolCallContent":   func(d *wire.Decoder) Encodable { x := new(WebSearchToolCallContent); x.decodeFrom(d); return x },
+	"WebSearchToolResultContent": func(d *wire.Decoder) Encodable { x := new(WebSearchToolResultContent); x.decodeFrom(d); return x },
 }
 
 // tagged maps each "type" tag to the title of the type that carries it.
@@ -459,7 +384,7 @@ func TitleForTag(tag string) (string, bool) {
 // DecodeTitled reads one value of the type named by its schema title from
 // d. It returns false when no type has that title; the value is nil when
 // it could not be decoded (the faults are in d).
-func DecodeTitled(title string, d *wire.Decoder) (wire.Encodable, bool) {
+func DecodeTitled(title string, d *wire.Decoder) (Encodable, bool) {
 	f, ok := decoders[title]
 	if !ok {
 		return nil, false
@@ -487,7 +412,7 @@ func (o UnmarshalOptions) Decode(title string, data []byte) (Encodable, error) {
 	if !ok {
 		return nil, &UnknownTitleError{Title: title}
 	}
-	var v wire.Encodable
+	var v Encodable
 	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = f(d) }); err != nil {
 		return nil, err
 	}

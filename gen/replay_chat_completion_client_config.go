@@ -22,9 +22,9 @@ type ReplayChatCompletionClientConfig struct {
 	ModelInfo *ModelInfo `json:"model_info"`
 }
 
-// DecodeFrom reads a ReplayChatCompletionClientConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ReplayChatCompletionClientConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ReplayChatCompletionClientConfig) DecodeFrom(d *wire.Decoder) {
+func (x *ReplayChatCompletionClientConfig) decodeFrom(d *wire.Decoder) {
 	*x = ReplayChatCompletionClientConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ReplayChatCompletionClientConfig") {
 		return
@@ -42,7 +42,7 @@ func (x *ReplayChatCompletionClientConfig) DecodeFrom(d *wire.Decoder) {
 				s1 := []ReplayChatCompletionClientConfigChatCompletionsItem{}
 				for d.More() {
 					var v2 ReplayChatCompletionClientConfigChatCompletionsItem
-					v2.DecodeFrom(d)
+					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
 				x.ChatCompletions = s1
@@ -53,7 +53,7 @@ func (x *ReplayChatCompletionClientConfig) DecodeFrom(d *wire.Decoder) {
 				x.ModelInfo = nil
 			} else {
 				v3 := new(ModelInfo)
-				(*v3).DecodeFrom(d)
+				(*v3).decodeFrom(d)
 				x.ModelInfo = v3
 			}
 		default:
@@ -68,8 +68,8 @@ func (x *ReplayChatCompletionClientConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ReplayChatCompletionClientConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ReplayChatCompletionClientConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"chat_completions\":")
 	e.Raw("[")
@@ -77,14 +77,14 @@ func (x *ReplayChatCompletionClientConfig) EncodeTo(e *wire.Encoder) {
 		if i4 > 0 {
 			e.Raw(",")
 		}
-		x.ChatCompletions[i4].EncodeTo(e)
+		x.ChatCompletions[i4].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"model_info\":")
 	if x.ModelInfo == nil {
 		e.Null()
 	} else {
-		(*x.ModelInfo).EncodeTo(e)
+		(*x.ModelInfo).encodeTo(e)
 	}
 	e.Raw("}")
 }
@@ -136,8 +136,8 @@ func (u ReplayChatCompletionClientConfigChatCompletionsItem) IsCreateResult() bo
 	return u.Type == ReplayChatCompletionClientConfigChatCompletionsItemCreateResult
 }
 
-// DecodeFrom reads the branch that matches the next value's JSON kind.
-func (u *ReplayChatCompletionClientConfigChatCompletionsItem) DecodeFrom(d *wire.Decoder) {
+// decodeFrom reads the branch that matches the next value's JSON kind.
+func (u *ReplayChatCompletionClientConfigChatCompletionsItem) decodeFrom(d *wire.Decoder) {
 	*u = ReplayChatCompletionClientConfigChatCompletionsItem{}
 	switch d.Peek() {
 	case wire.KindString:
@@ -146,7 +146,7 @@ func (u *ReplayChatCompletionClientConfigChatCompletionsItem) DecodeFrom(d *wire
 		return
 	case wire.KindObject:
 		u.Type = ReplayChatCompletionClientConfigChatCompletionsItemCreateResult
-		u.CreateResult.DecodeFrom(d)
+		u.CreateResult.decodeFrom(d)
 		return
 	}
 	if d.Peek() != wire.KindInvalid {
@@ -155,13 +155,13 @@ func (u *ReplayChatCompletionClientConfigChatCompletionsItem) DecodeFrom(d *wire
 	d.Skip()
 }
 
-// EncodeTo appends the JSON of the branch u holds.
-func (u *ReplayChatCompletionClientConfigChatCompletionsItem) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the JSON of the branch u holds.
+func (u *ReplayChatCompletionClientConfigChatCompletionsItem) encodeTo(e *wire.Encoder) {
 	switch u.Type {
 	case ReplayChatCompletionClientConfigChatCompletionsItemText:
 		e.Str(u.Text)
 	case ReplayChatCompletionClientConfigChatCompletionsItemCreateResult:
-		u.CreateResult.EncodeTo(e)
+		u.CreateResult.encodeTo(e)
 	default:
 		e.SetError(wire.ErrEmptyUnion("ReplayChatCompletionClientConfigChatCompletionsItem"))
 		e.Null()

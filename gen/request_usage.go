@@ -13,9 +13,9 @@ type RequestUsage struct {
 	PromptTokens Int `json:"prompt_tokens"`
 }
 
-// DecodeFrom reads a RequestUsage from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a RequestUsage from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *RequestUsage) DecodeFrom(d *wire.Decoder) {
+func (x *RequestUsage) decodeFrom(d *wire.Decoder) {
 	*x = RequestUsage{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of RequestUsage") {
 		return
@@ -48,8 +48,8 @@ func (x *RequestUsage) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *RequestUsage) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *RequestUsage) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"prompt_tokens\":")
 	e.Int(x.PromptTokens)

@@ -19,9 +19,9 @@ type ResponseFormat struct {
 	Type ResponseFormatType `json:"type"`
 }
 
-// DecodeFrom reads a ResponseFormat from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ResponseFormat from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ResponseFormat) DecodeFrom(d *wire.Decoder) {
+func (x *ResponseFormat) decodeFrom(d *wire.Decoder) {
 	*x = ResponseFormat{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ResponseFormat") {
 		return
@@ -42,7 +42,7 @@ func (x *ResponseFormat) DecodeFrom(d *wire.Decoder) {
 				x.JSONSchema = nil
 			} else {
 				v1 := new(JSONSchema)
-				(*v1).DecodeFrom(d)
+				(*v1).decodeFrom(d)
 				x.JSONSchema = v1
 			}
 		default:
@@ -60,8 +60,8 @@ func (x *ResponseFormat) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ResponseFormat) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ResponseFormat) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str(string(x.Type))
@@ -69,7 +69,7 @@ func (x *ResponseFormat) EncodeTo(e *wire.Encoder) {
 	if x.JSONSchema == nil {
 		e.Null()
 	} else {
-		(*x.JSONSchema).EncodeTo(e)
+		(*x.JSONSchema).encodeTo(e)
 	}
 	e.Raw("}")
 }

@@ -9,7 +9,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 //
 // It is sealed: its members are TextResultContent, ImageResultContent, told apart by the "type" tag.
 type ResultContent interface {
-	wire.Encodable
+	Encodable
 	// Type returns the "type" tag.
 	Type() string
 	isResultContent()
@@ -26,11 +26,11 @@ func DecodeResultContent(d *wire.Decoder) ResultContent {
 		switch tag {
 		case "TextResultContent":
 			x := new(TextResultContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "ImageResultContent":
 			x := new(ImageResultContent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		}
 	}

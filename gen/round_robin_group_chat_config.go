@@ -44,9 +44,9 @@ type RoundRobinGroupChatConfig struct {
 	TerminationCondition *ComponentModel `json:"termination_condition"`
 }
 
-// DecodeFrom reads a RoundRobinGroupChatConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a RoundRobinGroupChatConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *RoundRobinGroupChatConfig) DecodeFrom(d *wire.Decoder) {
+func (x *RoundRobinGroupChatConfig) decodeFrom(d *wire.Decoder) {
 	*x = RoundRobinGroupChatConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of RoundRobinGroupChatConfig") {
 		return
@@ -82,7 +82,7 @@ func (x *RoundRobinGroupChatConfig) DecodeFrom(d *wire.Decoder) {
 				s3 := []ComponentModel{}
 				for d.More() {
 					var v4 ComponentModel
-					v4.DecodeFrom(d)
+					v4.decodeFrom(d)
 					s3 = append(s3, v4)
 				}
 				x.Participants = s3
@@ -93,7 +93,7 @@ func (x *RoundRobinGroupChatConfig) DecodeFrom(d *wire.Decoder) {
 				x.TerminationCondition = nil
 			} else {
 				v5 := new(ComponentModel)
-				(*v5).DecodeFrom(d)
+				(*v5).decodeFrom(d)
 				x.TerminationCondition = v5
 			}
 		case "max_turns":
@@ -120,8 +120,8 @@ func (x *RoundRobinGroupChatConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *RoundRobinGroupChatConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *RoundRobinGroupChatConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"name\":")
 	if x.Name == nil {
@@ -141,14 +141,14 @@ func (x *RoundRobinGroupChatConfig) EncodeTo(e *wire.Encoder) {
 		if i7 > 0 {
 			e.Raw(",")
 		}
-		x.Participants[i7].EncodeTo(e)
+		x.Participants[i7].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"termination_condition\":")
 	if x.TerminationCondition == nil {
 		e.Null()
 	} else {
-		(*x.TerminationCondition).EncodeTo(e)
+		(*x.TerminationCondition).encodeTo(e)
 	}
 	e.Key("\"max_turns\":")
 	if x.MaxTurns == nil {

@@ -27,9 +27,9 @@ type RoundRobinManagerState struct {
 	Version string `json:"version"`
 }
 
-// DecodeFrom reads a RoundRobinManagerState from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a RoundRobinManagerState from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *RoundRobinManagerState) DecodeFrom(d *wire.Decoder) {
+func (x *RoundRobinManagerState) decodeFrom(d *wire.Decoder) {
 	*x = RoundRobinManagerState{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of RoundRobinManagerState") {
 		return
@@ -88,8 +88,8 @@ func (x *RoundRobinManagerState) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *RoundRobinManagerState) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *RoundRobinManagerState) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str(x.Type)

@@ -5,6 +5,7 @@ package gen
 import (
 	"math"
 	"math/big"
+	"reflect"
 
 	"github.com/agentschema/agentschema/internal/wire"
 )
@@ -25,14 +26,44 @@ type Image = wire.Image
 type Optional[T any] = wire.Optional[T]
 
 // Encodable is implemented by pointers to every generated type and union
-// member: it is what Marshal writes. Its method is the codec's, for this
-// module's packages only.
-type Encodable = wire.Encodable
+// member: it is what Marshal writes. It is sealed: its method is the
+// codec's, unexported.
+type Encodable interface{ encodeTo(e *wire.Encoder) }
 
 // Decodable is implemented by pointers to every generated type: it is what
-// Unmarshal reads. Its method is the codec's, for this module's packages
-// only.
-type Decodable = wire.Decodable
+// Unmarshal reads. It is sealed: its method is the codec's, unexported.
+type Decodable interface{ decodeFrom(d *wire.Decoder) }
+
+// encodeFunc is an Encodable made of a function (a scalar type's value
+// read by Decode).
+type encodeFunc func(e *wire.Encoder)
+
+func (f encodeFunc) encodeTo(e *wire.Encoder) { f(e) }
+
+// MarshalJSON returns the JSON of the value.
+func (f encodeFunc) MarshalJSON() ([]byte, error) { return wire.Marshal(f) }
+
+func init() {
+	// The runtime reaches the unexported codec methods through these.
+	decodable := reflect.TypeFor[Decodable]()
+	wire.RegisterGenerated(
+		func(d *wire.Decoder, v any) bool {
+			x, ok := v.(Decodable)
+			if ok {
+				x.decodeFrom(d)
+			}
+			return ok
+		},
+		func(e *wire.Encoder, v any) bool {
+			x, ok := v.(Encodable)
+			if ok {
+				x.encodeTo(e)
+			}
+			return ok
+		},
+		func(t reflect.Type) bool { return t.Implements(decodable) },
+	)
+}
 
 // UnmarshalOptions configure decoding. Set its fields by name (it cannot be
 // built with an unkeyed literal); the zero value is AutoGen's behaviour with

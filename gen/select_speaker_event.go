@@ -48,9 +48,9 @@ func (*SelectSpeakerEvent) isAgentEvent() {}
 
 func (*SelectSpeakerEvent) isTaskResultMessage() {}
 
-// DecodeFrom reads a SelectSpeakerEvent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a SelectSpeakerEvent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *SelectSpeakerEvent) DecodeFrom(d *wire.Decoder) {
+func (x *SelectSpeakerEvent) decodeFrom(d *wire.Decoder) {
 	*x = SelectSpeakerEvent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of SelectSpeakerEvent") {
 		return
@@ -74,7 +74,7 @@ func (x *SelectSpeakerEvent) DecodeFrom(d *wire.Decoder) {
 				x.ModelsUsage = nil
 			} else {
 				v1 := new(RequestUsage)
-				(*v1).DecodeFrom(d)
+				(*v1).decodeFrom(d)
 				x.ModelsUsage = v1
 			}
 		case "metadata":
@@ -120,8 +120,8 @@ func (x *SelectSpeakerEvent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *SelectSpeakerEvent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *SelectSpeakerEvent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"id\":")
 	e.Str(x.ID)
@@ -131,7 +131,7 @@ func (x *SelectSpeakerEvent) EncodeTo(e *wire.Encoder) {
 	if x.ModelsUsage == nil {
 		e.Null()
 	} else {
-		(*x.ModelsUsage).EncodeTo(e)
+		(*x.ModelsUsage).encodeTo(e)
 	}
 	e.Key("\"metadata\":")
 	e.StringMap(x.Metadata)

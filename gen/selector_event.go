@@ -44,9 +44,9 @@ const SelectorEventType = "SelectorEvent"
 // Type returns the "type" tag, "SelectorEvent".
 func (*SelectorEvent) Type() string { return "SelectorEvent" }
 
-// DecodeFrom reads a SelectorEvent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a SelectorEvent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *SelectorEvent) DecodeFrom(d *wire.Decoder) {
+func (x *SelectorEvent) decodeFrom(d *wire.Decoder) {
 	*x = SelectorEvent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of SelectorEvent") {
 		return
@@ -70,7 +70,7 @@ func (x *SelectorEvent) DecodeFrom(d *wire.Decoder) {
 				x.ModelsUsage = nil
 			} else {
 				v1 := new(RequestUsage)
-				(*v1).DecodeFrom(d)
+				(*v1).decodeFrom(d)
 				x.ModelsUsage = v1
 			}
 		case "metadata":
@@ -108,8 +108,8 @@ func (x *SelectorEvent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *SelectorEvent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *SelectorEvent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"id\":")
 	e.Str(x.ID)
@@ -119,7 +119,7 @@ func (x *SelectorEvent) EncodeTo(e *wire.Encoder) {
 	if x.ModelsUsage == nil {
 		e.Null()
 	} else {
-		(*x.ModelsUsage).EncodeTo(e)
+		(*x.ModelsUsage).encodeTo(e)
 	}
 	e.Key("\"metadata\":")
 	e.StringMap(x.Metadata)

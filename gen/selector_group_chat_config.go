@@ -80,9 +80,9 @@ type SelectorGroupChatConfig struct {
 	TerminationCondition *ComponentModel `json:"termination_condition"`
 }
 
-// DecodeFrom reads a SelectorGroupChatConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a SelectorGroupChatConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *SelectorGroupChatConfig) DecodeFrom(d *wire.Decoder) {
+func (x *SelectorGroupChatConfig) decodeFrom(d *wire.Decoder) {
 	*x = SelectorGroupChatConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of SelectorGroupChatConfig") {
 		return
@@ -118,21 +118,21 @@ func (x *SelectorGroupChatConfig) DecodeFrom(d *wire.Decoder) {
 				s3 := []ComponentModel{}
 				for d.More() {
 					var v4 ComponentModel
-					v4.DecodeFrom(d)
+					v4.decodeFrom(d)
 					s3 = append(s3, v4)
 				}
 				x.Participants = s3
 			}
 		case "model_client":
 			seen |= 1 << 3
-			x.ModelClient.DecodeFrom(d)
+			x.ModelClient.decodeFrom(d)
 		case "termination_condition":
 			seen |= 1 << 4
 			if d.Null() {
 				x.TerminationCondition = nil
 			} else {
 				v5 := new(ComponentModel)
-				(*v5).DecodeFrom(d)
+				(*v5).decodeFrom(d)
 				x.TerminationCondition = v5
 			}
 		case "max_turns":
@@ -165,7 +165,7 @@ func (x *SelectorGroupChatConfig) DecodeFrom(d *wire.Decoder) {
 				x.ModelContext = nil
 			} else {
 				v7 := new(ComponentModel)
-				(*v7).DecodeFrom(d)
+				(*v7).decodeFrom(d)
 				x.ModelContext = v7
 			}
 		default:
@@ -192,8 +192,8 @@ func (x *SelectorGroupChatConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *SelectorGroupChatConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *SelectorGroupChatConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"name\":")
 	if x.Name == nil {
@@ -213,16 +213,16 @@ func (x *SelectorGroupChatConfig) EncodeTo(e *wire.Encoder) {
 		if i8 > 0 {
 			e.Raw(",")
 		}
-		x.Participants[i8].EncodeTo(e)
+		x.Participants[i8].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"model_client\":")
-	x.ModelClient.EncodeTo(e)
+	x.ModelClient.encodeTo(e)
 	e.Key("\"termination_condition\":")
 	if x.TerminationCondition == nil {
 		e.Null()
 	} else {
-		(*x.TerminationCondition).EncodeTo(e)
+		(*x.TerminationCondition).encodeTo(e)
 	}
 	e.Key("\"max_turns\":")
 	if x.MaxTurns == nil {
@@ -244,7 +244,7 @@ func (x *SelectorGroupChatConfig) EncodeTo(e *wire.Encoder) {
 	if x.ModelContext == nil {
 		e.Null()
 	} else {
-		(*x.ModelContext).EncodeTo(e)
+		(*x.ModelContext).encodeTo(e)
 	}
 	e.Raw("}")
 }

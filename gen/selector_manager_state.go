@@ -27,9 +27,9 @@ type SelectorManagerState struct {
 	Version string `json:"version"`
 }
 
-// DecodeFrom reads a SelectorManagerState from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a SelectorManagerState from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *SelectorManagerState) DecodeFrom(d *wire.Decoder) {
+func (x *SelectorManagerState) decodeFrom(d *wire.Decoder) {
 	*x = SelectorManagerState{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of SelectorManagerState") {
 		return
@@ -91,8 +91,8 @@ func (x *SelectorManagerState) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *SelectorManagerState) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *SelectorManagerState) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str(x.Type)

@@ -48,9 +48,9 @@ type SocietyOfMindAgentConfig struct {
 	Team ComponentModel `json:"team"`
 }
 
-// DecodeFrom reads a SocietyOfMindAgentConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a SocietyOfMindAgentConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *SocietyOfMindAgentConfig) DecodeFrom(d *wire.Decoder) {
+func (x *SocietyOfMindAgentConfig) decodeFrom(d *wire.Decoder) {
 	*x = SocietyOfMindAgentConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of SocietyOfMindAgentConfig") {
 		return
@@ -67,10 +67,10 @@ func (x *SocietyOfMindAgentConfig) DecodeFrom(d *wire.Decoder) {
 			x.Name = d.Str()
 		case "team":
 			seen |= 1 << 1
-			x.Team.DecodeFrom(d)
+			x.Team.decodeFrom(d)
 		case "model_client":
 			seen |= 1 << 2
-			x.ModelClient.DecodeFrom(d)
+			x.ModelClient.decodeFrom(d)
 		case "description":
 			seen |= 1 << 3
 			if d.Null() {
@@ -104,7 +104,7 @@ func (x *SocietyOfMindAgentConfig) DecodeFrom(d *wire.Decoder) {
 				x.ModelContext = nil
 			} else {
 				v4 := new(ComponentModel)
-				(*v4).DecodeFrom(d)
+				(*v4).decodeFrom(d)
 				x.ModelContext = v4
 			}
 		default:
@@ -125,15 +125,15 @@ func (x *SocietyOfMindAgentConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *SocietyOfMindAgentConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *SocietyOfMindAgentConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"name\":")
 	e.Str(x.Name)
 	e.Key("\"team\":")
-	x.Team.EncodeTo(e)
+	x.Team.encodeTo(e)
 	e.Key("\"model_client\":")
-	x.ModelClient.EncodeTo(e)
+	x.ModelClient.encodeTo(e)
 	e.Key("\"description\":")
 	if x.Description == nil {
 		e.Null()
@@ -156,7 +156,7 @@ func (x *SocietyOfMindAgentConfig) EncodeTo(e *wire.Encoder) {
 	if x.ModelContext == nil {
 		e.Null()
 	} else {
-		(*x.ModelContext).EncodeTo(e)
+		(*x.ModelContext).encodeTo(e)
 	}
 	e.Raw("}")
 }

@@ -21,9 +21,9 @@ type SocietyOfMindAgentState struct {
 	Version string `json:"version"`
 }
 
-// DecodeFrom reads a SocietyOfMindAgentState from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a SocietyOfMindAgentState from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *SocietyOfMindAgentState) DecodeFrom(d *wire.Decoder) {
+func (x *SocietyOfMindAgentState) decodeFrom(d *wire.Decoder) {
 	*x = SocietyOfMindAgentState{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of SocietyOfMindAgentState") {
 		return
@@ -62,8 +62,8 @@ func (x *SocietyOfMindAgentState) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *SocietyOfMindAgentState) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *SocietyOfMindAgentState) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str(x.Type)

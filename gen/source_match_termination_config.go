@@ -15,9 +15,9 @@ type SourceMatchTerminationConfig struct {
 	Sources []string `json:"sources"`
 }
 
-// DecodeFrom reads a SourceMatchTerminationConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a SourceMatchTerminationConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *SourceMatchTerminationConfig) DecodeFrom(d *wire.Decoder) {
+func (x *SourceMatchTerminationConfig) decodeFrom(d *wire.Decoder) {
 	*x = SourceMatchTerminationConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of SourceMatchTerminationConfig") {
 		return
@@ -52,8 +52,8 @@ func (x *SourceMatchTerminationConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *SourceMatchTerminationConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *SourceMatchTerminationConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"sources\":")
 	e.Raw("[")

@@ -38,9 +38,9 @@ func (*SseServerParams) Type() string { return "SseServerParams" }
 
 func (*SseServerParams) isMcpServerParams() {}
 
-// DecodeFrom reads a SseServerParams from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a SseServerParams from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *SseServerParams) DecodeFrom(d *wire.Decoder) {
+func (x *SseServerParams) decodeFrom(d *wire.Decoder) {
 	*x = SseServerParams{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of SseServerParams") {
 		return
@@ -88,8 +88,8 @@ func (x *SseServerParams) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *SseServerParams) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *SseServerParams) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("SseServerParams")

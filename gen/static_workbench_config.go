@@ -20,9 +20,9 @@ type StaticWorkbenchConfig struct {
 	Tools []ComponentModel `json:"tools"`
 }
 
-// DecodeFrom reads a StaticWorkbenchConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a StaticWorkbenchConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *StaticWorkbenchConfig) DecodeFrom(d *wire.Decoder) {
+func (x *StaticWorkbenchConfig) decodeFrom(d *wire.Decoder) {
 	*x = StaticWorkbenchConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of StaticWorkbenchConfig") {
 		return
@@ -40,7 +40,7 @@ func (x *StaticWorkbenchConfig) DecodeFrom(d *wire.Decoder) {
 				s1 := []ComponentModel{}
 				for d.More() {
 					var v2 ComponentModel
-					v2.DecodeFrom(d)
+					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
 				x.Tools = s1
@@ -55,7 +55,7 @@ func (x *StaticWorkbenchConfig) DecodeFrom(d *wire.Decoder) {
 						break
 					}
 					var v4 ToolOverride
-					v4.DecodeFrom(d)
+					v4.decodeFrom(d)
 					m3[string(name)] = v4
 				}
 				x.ToolOverrides = m3
@@ -75,8 +75,8 @@ func (x *StaticWorkbenchConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *StaticWorkbenchConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *StaticWorkbenchConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"tools\":")
 	e.Raw("[")
@@ -84,7 +84,7 @@ func (x *StaticWorkbenchConfig) EncodeTo(e *wire.Encoder) {
 		if i5 > 0 {
 			e.Raw(",")
 		}
-		x.Tools[i5].EncodeTo(e)
+		x.Tools[i5].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"tool_overrides\":")
@@ -96,7 +96,7 @@ func (x *StaticWorkbenchConfig) EncodeTo(e *wire.Encoder) {
 		e.Str(k7)
 		e.Raw(":")
 		v8 := x.ToolOverrides[k7]
-		v8.EncodeTo(e)
+		v8.encodeTo(e)
 	}
 	e.Raw("}")
 	e.Raw("}")

@@ -53,9 +53,9 @@ func (*StdioServerParams) Type() string { return "StdioServerParams" }
 
 func (*StdioServerParams) isMcpServerParams() {}
 
-// DecodeFrom reads a StdioServerParams from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a StdioServerParams from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *StdioServerParams) DecodeFrom(d *wire.Decoder) {
+func (x *StdioServerParams) decodeFrom(d *wire.Decoder) {
 	*x = StdioServerParams{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of StdioServerParams") {
 		return
@@ -132,8 +132,8 @@ func (x *StdioServerParams) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *StdioServerParams) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *StdioServerParams) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"command\":")
 	e.Str(x.Command)

@@ -48,9 +48,9 @@ func (*StopMessage) isChatMessage() {}
 
 func (*StopMessage) isTaskResultMessage() {}
 
-// DecodeFrom reads a StopMessage from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a StopMessage from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *StopMessage) DecodeFrom(d *wire.Decoder) {
+func (x *StopMessage) decodeFrom(d *wire.Decoder) {
 	*x = StopMessage{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of StopMessage") {
 		return
@@ -74,7 +74,7 @@ func (x *StopMessage) DecodeFrom(d *wire.Decoder) {
 				x.ModelsUsage = nil
 			} else {
 				v1 := new(RequestUsage)
-				(*v1).DecodeFrom(d)
+				(*v1).decodeFrom(d)
 				x.ModelsUsage = v1
 			}
 		case "metadata":
@@ -112,8 +112,8 @@ func (x *StopMessage) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *StopMessage) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *StopMessage) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"id\":")
 	e.Str(x.ID)
@@ -123,7 +123,7 @@ func (x *StopMessage) EncodeTo(e *wire.Encoder) {
 	if x.ModelsUsage == nil {
 		e.Null()
 	} else {
-		(*x.ModelsUsage).EncodeTo(e)
+		(*x.ModelsUsage).encodeTo(e)
 	}
 	e.Key("\"metadata\":")
 	e.StringMap(x.Metadata)

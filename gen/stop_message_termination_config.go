@@ -8,9 +8,9 @@ import "github.com/agentschema/agentschema/internal/wire"
 // StopMessageTerminationConfig Terminate the conversation if a StopMessage is received: the component config of autogen_agentchat.conditions.StopMessageTermination (AutoGen 0.7.5, autogen_agentchat/conditions/_terminations.py).
 type StopMessageTerminationConfig struct{}
 
-// DecodeFrom reads a StopMessageTerminationConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a StopMessageTerminationConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *StopMessageTerminationConfig) DecodeFrom(d *wire.Decoder) {
+func (x *StopMessageTerminationConfig) decodeFrom(d *wire.Decoder) {
 	*x = StopMessageTerminationConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of StopMessageTerminationConfig") {
 		return
@@ -30,8 +30,8 @@ func (x *StopMessageTerminationConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *StopMessageTerminationConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *StopMessageTerminationConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Raw("}")
 }

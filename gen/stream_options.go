@@ -12,9 +12,9 @@ type StreamOptions struct {
 	IncludeUsage bool `json:"include_usage"`
 }
 
-// DecodeFrom reads a StreamOptions from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a StreamOptions from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *StreamOptions) DecodeFrom(d *wire.Decoder) {
+func (x *StreamOptions) decodeFrom(d *wire.Decoder) {
 	*x = StreamOptions{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of StreamOptions") {
 		return
@@ -41,8 +41,8 @@ func (x *StreamOptions) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *StreamOptions) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *StreamOptions) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"include_usage\":")
 	e.Bool(x.IncludeUsage)

@@ -41,9 +41,9 @@ func (*StreamableHttpServerParams) Type() string { return "StreamableHttpServerP
 
 func (*StreamableHttpServerParams) isMcpServerParams() {}
 
-// DecodeFrom reads a StreamableHttpServerParams from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a StreamableHttpServerParams from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *StreamableHttpServerParams) DecodeFrom(d *wire.Decoder) {
+func (x *StreamableHttpServerParams) decodeFrom(d *wire.Decoder) {
 	*x = StreamableHttpServerParams{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of StreamableHttpServerParams") {
 		return
@@ -97,8 +97,8 @@ func (x *StreamableHttpServerParams) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *StreamableHttpServerParams) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *StreamableHttpServerParams) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("StreamableHttpServerParams")

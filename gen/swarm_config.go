@@ -45,9 +45,9 @@ type SwarmConfig struct {
 	TerminationCondition *ComponentModel `json:"termination_condition"`
 }
 
-// DecodeFrom reads a SwarmConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a SwarmConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *SwarmConfig) DecodeFrom(d *wire.Decoder) {
+func (x *SwarmConfig) decodeFrom(d *wire.Decoder) {
 	*x = SwarmConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of SwarmConfig") {
 		return
@@ -83,7 +83,7 @@ func (x *SwarmConfig) DecodeFrom(d *wire.Decoder) {
 				s3 := []ComponentModel{}
 				for d.More() {
 					var v4 ComponentModel
-					v4.DecodeFrom(d)
+					v4.decodeFrom(d)
 					s3 = append(s3, v4)
 				}
 				x.Participants = s3
@@ -94,7 +94,7 @@ func (x *SwarmConfig) DecodeFrom(d *wire.Decoder) {
 				x.TerminationCondition = nil
 			} else {
 				v5 := new(ComponentModel)
-				(*v5).DecodeFrom(d)
+				(*v5).decodeFrom(d)
 				x.TerminationCondition = v5
 			}
 		case "max_turns":
@@ -121,8 +121,8 @@ func (x *SwarmConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *SwarmConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *SwarmConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"name\":")
 	if x.Name == nil {
@@ -142,14 +142,14 @@ func (x *SwarmConfig) EncodeTo(e *wire.Encoder) {
 		if i7 > 0 {
 			e.Raw(",")
 		}
-		x.Participants[i7].EncodeTo(e)
+		x.Participants[i7].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"termination_condition\":")
 	if x.TerminationCondition == nil {
 		e.Null()
 	} else {
-		(*x.TerminationCondition).EncodeTo(e)
+		(*x.TerminationCondition).encodeTo(e)
 	}
 	e.Key("\"max_turns\":")
 	if x.MaxTurns == nil {

@@ -26,9 +26,9 @@ type SwarmManagerState struct {
 	Version string `json:"version"`
 }
 
-// DecodeFrom reads a SwarmManagerState from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a SwarmManagerState from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *SwarmManagerState) DecodeFrom(d *wire.Decoder) {
+func (x *SwarmManagerState) decodeFrom(d *wire.Decoder) {
 	*x = SwarmManagerState{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of SwarmManagerState") {
 		return
@@ -84,8 +84,8 @@ func (x *SwarmManagerState) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *SwarmManagerState) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *SwarmManagerState) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str(x.Type)

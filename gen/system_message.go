@@ -21,9 +21,9 @@ func (*SystemMessage) Type() string { return "SystemMessage" }
 
 func (*SystemMessage) isLLMMessage() {}
 
-// DecodeFrom reads a SystemMessage from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a SystemMessage from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *SystemMessage) DecodeFrom(d *wire.Decoder) {
+func (x *SystemMessage) decodeFrom(d *wire.Decoder) {
 	*x = SystemMessage{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of SystemMessage") {
 		return
@@ -52,8 +52,8 @@ func (x *SystemMessage) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *SystemMessage) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *SystemMessage) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"content\":")
 	e.Str(x.Content)

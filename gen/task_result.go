@@ -20,9 +20,9 @@ type TaskResult struct {
 	StopReason *string `json:"stop_reason"`
 }
 
-// DecodeFrom reads a TaskResult from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a TaskResult from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *TaskResult) DecodeFrom(d *wire.Decoder) {
+func (x *TaskResult) decodeFrom(d *wire.Decoder) {
 	*x = TaskResult{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of TaskResult") {
 		return
@@ -66,8 +66,8 @@ func (x *TaskResult) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *TaskResult) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *TaskResult) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"messages\":")
 	e.Raw("[")
@@ -78,7 +78,7 @@ func (x *TaskResult) EncodeTo(e *wire.Encoder) {
 		if x.Messages[i4] == nil {
 			e.Null()
 		} else {
-			x.Messages[i4].EncodeTo(e)
+			x.Messages[i4].encodeTo(e)
 		}
 	}
 	e.Raw("]")

@@ -9,7 +9,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 //
 // It is sealed: its members are TextMessage, MultiModalMessage, StopMessage, ToolCallSummaryMessage, HandoffMessage, ToolCallRequestEvent, ToolCallExecutionEvent, MemoryQueryEvent, UserInputRequestedEvent, ModelClientStreamingChunkEvent, ThoughtEvent, SelectSpeakerEvent, CodeGenerationEvent, CodeExecutionEvent, told apart by the "type" tag.
 type TaskResultMessage interface {
-	wire.Encodable
+	Encodable
 	// Type returns the "type" tag.
 	Type() string
 	isTaskResultMessage()
@@ -26,59 +26,59 @@ func DecodeTaskResultMessage(d *wire.Decoder) TaskResultMessage {
 		switch tag {
 		case "TextMessage":
 			x := new(TextMessage)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "MultiModalMessage":
 			x := new(MultiModalMessage)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "StopMessage":
 			x := new(StopMessage)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "ToolCallSummaryMessage":
 			x := new(ToolCallSummaryMessage)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "HandoffMessage":
 			x := new(HandoffMessage)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "ToolCallRequestEvent":
 			x := new(ToolCallRequestEvent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "ToolCallExecutionEvent":
 			x := new(ToolCallExecutionEvent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "MemoryQueryEvent":
 			x := new(MemoryQueryEvent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "UserInputRequestedEvent":
 			x := new(UserInputRequestedEvent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "ModelClientStreamingChunkEvent":
 			x := new(ModelClientStreamingChunkEvent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "ThoughtEvent":
 			x := new(ThoughtEvent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "SelectSpeakerEvent":
 			x := new(SelectSpeakerEvent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "CodeGenerationEvent":
 			x := new(CodeGenerationEvent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		case "CodeExecutionEvent":
 			x := new(CodeExecutionEvent)
-			x.DecodeFrom(d)
+			x.decodeFrom(d)
 			return x
 		}
 	}

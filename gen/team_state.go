@@ -21,9 +21,9 @@ type TeamState struct {
 	Version string `json:"version"`
 }
 
-// DecodeFrom reads a TeamState from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a TeamState from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *TeamState) DecodeFrom(d *wire.Decoder) {
+func (x *TeamState) decodeFrom(d *wire.Decoder) {
 	*x = TeamState{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of TeamState") {
 		return
@@ -62,8 +62,8 @@ func (x *TeamState) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *TeamState) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *TeamState) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str(x.Type)

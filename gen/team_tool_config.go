@@ -32,9 +32,9 @@ type TeamToolConfig struct {
 	Team ComponentModel `json:"team"`
 }
 
-// DecodeFrom reads a TeamToolConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a TeamToolConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *TeamToolConfig) DecodeFrom(d *wire.Decoder) {
+func (x *TeamToolConfig) decodeFrom(d *wire.Decoder) {
 	*x = TeamToolConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of TeamToolConfig") {
 		return
@@ -54,7 +54,7 @@ func (x *TeamToolConfig) DecodeFrom(d *wire.Decoder) {
 			x.Description = d.Str()
 		case "team":
 			seen |= 1 << 2
-			x.Team.DecodeFrom(d)
+			x.Team.decodeFrom(d)
 		case "return_value_as_last_message":
 			seen |= 1 << 3
 			x.ReturnValueAsLastMessage = d.Bool()
@@ -76,15 +76,15 @@ func (x *TeamToolConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *TeamToolConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *TeamToolConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"name\":")
 	e.Str(x.Name)
 	e.Key("\"description\":")
 	e.Str(x.Description)
 	e.Key("\"team\":")
-	x.Team.EncodeTo(e)
+	x.Team.encodeTo(e)
 	e.Key("\"return_value_as_last_message\":")
 	e.Bool(x.ReturnValueAsLastMessage)
 	e.Raw("}")

@@ -43,9 +43,9 @@ func (*TextContent) isAIContent() {}
 
 func (*TextContent) isAnyTextualContent() {}
 
-// DecodeFrom reads a TextContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a TextContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *TextContent) DecodeFrom(d *wire.Decoder) {
+func (x *TextContent) decodeFrom(d *wire.Decoder) {
 	*x = TextContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of TextContent") {
 		return
@@ -101,8 +101,8 @@ func (x *TextContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *TextContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *TextContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("text")

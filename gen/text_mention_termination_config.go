@@ -15,9 +15,9 @@ type TextMentionTerminationConfig struct {
 	Text string `json:"text"`
 }
 
-// DecodeFrom reads a TextMentionTerminationConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a TextMentionTerminationConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *TextMentionTerminationConfig) DecodeFrom(d *wire.Decoder) {
+func (x *TextMentionTerminationConfig) decodeFrom(d *wire.Decoder) {
 	*x = TextMentionTerminationConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of TextMentionTerminationConfig") {
 		return
@@ -44,8 +44,8 @@ func (x *TextMentionTerminationConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *TextMentionTerminationConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *TextMentionTerminationConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"text\":")
 	e.Str(x.Text)

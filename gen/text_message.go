@@ -48,9 +48,9 @@ func (*TextMessage) isChatMessage() {}
 
 func (*TextMessage) isTaskResultMessage() {}
 
-// DecodeFrom reads a TextMessage from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a TextMessage from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *TextMessage) DecodeFrom(d *wire.Decoder) {
+func (x *TextMessage) decodeFrom(d *wire.Decoder) {
 	*x = TextMessage{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of TextMessage") {
 		return
@@ -74,7 +74,7 @@ func (x *TextMessage) DecodeFrom(d *wire.Decoder) {
 				x.ModelsUsage = nil
 			} else {
 				v1 := new(RequestUsage)
-				(*v1).DecodeFrom(d)
+				(*v1).decodeFrom(d)
 				x.ModelsUsage = v1
 			}
 		case "metadata":
@@ -112,8 +112,8 @@ func (x *TextMessage) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *TextMessage) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *TextMessage) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"id\":")
 	e.Str(x.ID)
@@ -123,7 +123,7 @@ func (x *TextMessage) EncodeTo(e *wire.Encoder) {
 	if x.ModelsUsage == nil {
 		e.Null()
 	} else {
-		(*x.ModelsUsage).EncodeTo(e)
+		(*x.ModelsUsage).encodeTo(e)
 	}
 	e.Key("\"metadata\":")
 	e.StringMap(x.Metadata)

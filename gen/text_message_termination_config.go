@@ -15,9 +15,9 @@ type TextMessageTerminationConfig struct {
 	Source *string `json:"source"`
 }
 
-// DecodeFrom reads a TextMessageTerminationConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a TextMessageTerminationConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *TextMessageTerminationConfig) DecodeFrom(d *wire.Decoder) {
+func (x *TextMessageTerminationConfig) decodeFrom(d *wire.Decoder) {
 	*x = TextMessageTerminationConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of TextMessageTerminationConfig") {
 		return
@@ -47,8 +47,8 @@ func (x *TextMessageTerminationConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *TextMessageTerminationConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *TextMessageTerminationConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"source\":")
 	if x.Source == nil {

@@ -59,9 +59,9 @@ func (*TextReasoningContent) isAIContent() {}
 
 func (*TextReasoningContent) isAnyTextualContent() {}
 
-// DecodeFrom reads a TextReasoningContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a TextReasoningContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *TextReasoningContent) DecodeFrom(d *wire.Decoder) {
+func (x *TextReasoningContent) decodeFrom(d *wire.Decoder) {
 	*x = TextReasoningContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of TextReasoningContent") {
 		return
@@ -135,8 +135,8 @@ func (x *TextReasoningContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *TextReasoningContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *TextReasoningContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("text_reasoning")

@@ -21,9 +21,9 @@ func (*TextResultContent) Type() string { return "TextResultContent" }
 
 func (*TextResultContent) isResultContent() {}
 
-// DecodeFrom reads a TextResultContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a TextResultContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *TextResultContent) DecodeFrom(d *wire.Decoder) {
+func (x *TextResultContent) decodeFrom(d *wire.Decoder) {
 	*x = TextResultContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of TextResultContent") {
 		return
@@ -52,8 +52,8 @@ func (x *TextResultContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *TextResultContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *TextResultContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("TextResultContent")

@@ -17,9 +17,9 @@ type ThinkingConfigModel struct {
 	Type ThinkingType `json:"type"`
 }
 
-// DecodeFrom reads a ThinkingConfigModel from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ThinkingConfigModel from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ThinkingConfigModel) DecodeFrom(d *wire.Decoder) {
+func (x *ThinkingConfigModel) decodeFrom(d *wire.Decoder) {
 	*x = ThinkingConfigModel{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ThinkingConfigModel") {
 		return
@@ -55,8 +55,8 @@ func (x *ThinkingConfigModel) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ThinkingConfigModel) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ThinkingConfigModel) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str(string(x.Type))

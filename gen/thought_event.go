@@ -50,9 +50,9 @@ func (*ThoughtEvent) isAgentEvent() {}
 
 func (*ThoughtEvent) isTaskResultMessage() {}
 
-// DecodeFrom reads a ThoughtEvent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ThoughtEvent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ThoughtEvent) DecodeFrom(d *wire.Decoder) {
+func (x *ThoughtEvent) decodeFrom(d *wire.Decoder) {
 	*x = ThoughtEvent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ThoughtEvent") {
 		return
@@ -76,7 +76,7 @@ func (x *ThoughtEvent) DecodeFrom(d *wire.Decoder) {
 				x.ModelsUsage = nil
 			} else {
 				v1 := new(RequestUsage)
-				(*v1).DecodeFrom(d)
+				(*v1).decodeFrom(d)
 				x.ModelsUsage = v1
 			}
 		case "metadata":
@@ -114,8 +114,8 @@ func (x *ThoughtEvent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ThoughtEvent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ThoughtEvent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"id\":")
 	e.Str(x.ID)
@@ -125,7 +125,7 @@ func (x *ThoughtEvent) EncodeTo(e *wire.Encoder) {
 	if x.ModelsUsage == nil {
 		e.Null()
 	} else {
-		(*x.ModelsUsage).EncodeTo(e)
+		(*x.ModelsUsage).encodeTo(e)
 	}
 	e.Key("\"metadata\":")
 	e.StringMap(x.Metadata)

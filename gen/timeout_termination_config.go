@@ -15,9 +15,9 @@ type TimeoutTerminationConfig struct {
 	TimeoutSeconds float64 `json:"timeout_seconds"`
 }
 
-// DecodeFrom reads a TimeoutTerminationConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a TimeoutTerminationConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *TimeoutTerminationConfig) DecodeFrom(d *wire.Decoder) {
+func (x *TimeoutTerminationConfig) decodeFrom(d *wire.Decoder) {
 	*x = TimeoutTerminationConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of TimeoutTerminationConfig") {
 		return
@@ -44,8 +44,8 @@ func (x *TimeoutTerminationConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *TimeoutTerminationConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *TimeoutTerminationConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"timeout_seconds\":")
 	e.Float(x.TimeoutSeconds)

@@ -30,9 +30,9 @@ type TokenLimitedChatCompletionContextConfig struct {
 	ToolSchema []ToolSchema `json:"tool_schema"`
 }
 
-// DecodeFrom reads a TokenLimitedChatCompletionContextConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a TokenLimitedChatCompletionContextConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *TokenLimitedChatCompletionContextConfig) DecodeFrom(d *wire.Decoder) {
+func (x *TokenLimitedChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 	*x = TokenLimitedChatCompletionContextConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of TokenLimitedChatCompletionContextConfig") {
 		return
@@ -46,7 +46,7 @@ func (x *TokenLimitedChatCompletionContextConfig) DecodeFrom(d *wire.Decoder) {
 		switch string(name) {
 		case "model_client":
 			seen |= 1 << 0
-			x.ModelClient.DecodeFrom(d)
+			x.ModelClient.decodeFrom(d)
 		case "token_limit":
 			seen |= 1 << 1
 			if d.Null() {
@@ -65,7 +65,7 @@ func (x *TokenLimitedChatCompletionContextConfig) DecodeFrom(d *wire.Decoder) {
 					s2 := []ToolSchema{}
 					for d.More() {
 						var v3 ToolSchema
-						v3.DecodeFrom(d)
+						v3.decodeFrom(d)
 						s2 = append(s2, v3)
 					}
 					x.ToolSchema = s2
@@ -98,11 +98,11 @@ func (x *TokenLimitedChatCompletionContextConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *TokenLimitedChatCompletionContextConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *TokenLimitedChatCompletionContextConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"model_client\":")
-	x.ModelClient.EncodeTo(e)
+	x.ModelClient.encodeTo(e)
 	e.Key("\"token_limit\":")
 	if x.TokenLimit == nil {
 		e.Null()
@@ -118,7 +118,7 @@ func (x *TokenLimitedChatCompletionContextConfig) EncodeTo(e *wire.Encoder) {
 			if i6 > 0 {
 				e.Raw(",")
 			}
-			x.ToolSchema[i6].EncodeTo(e)
+			x.ToolSchema[i6].encodeTo(e)
 		}
 		e.Raw("]")
 	}
@@ -134,7 +134,7 @@ func (x *TokenLimitedChatCompletionContextConfig) EncodeTo(e *wire.Encoder) {
 			if x.InitialMessages[i7] == nil {
 				e.Null()
 			} else {
-				x.InitialMessages[i7].EncodeTo(e)
+				x.InitialMessages[i7].encodeTo(e)
 			}
 		}
 		e.Raw("]")

@@ -24,9 +24,9 @@ type TokenProviderConfig struct {
 	Scopes []string `json:"scopes"`
 }
 
-// DecodeFrom reads a TokenProviderConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a TokenProviderConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *TokenProviderConfig) DecodeFrom(d *wire.Decoder) {
+func (x *TokenProviderConfig) decodeFrom(d *wire.Decoder) {
 	*x = TokenProviderConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of TokenProviderConfig") {
 		return
@@ -67,8 +67,8 @@ func (x *TokenProviderConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *TokenProviderConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *TokenProviderConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"provider_kind\":")
 	e.Str(x.ProviderKind)

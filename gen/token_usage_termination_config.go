@@ -26,9 +26,9 @@ type TokenUsageTerminationConfig struct {
 	MaxTotalToken *Int `json:"max_total_token"`
 }
 
-// DecodeFrom reads a TokenUsageTerminationConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a TokenUsageTerminationConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *TokenUsageTerminationConfig) DecodeFrom(d *wire.Decoder) {
+func (x *TokenUsageTerminationConfig) decodeFrom(d *wire.Decoder) {
 	*x = TokenUsageTerminationConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of TokenUsageTerminationConfig") {
 		return
@@ -85,8 +85,8 @@ func (x *TokenUsageTerminationConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *TokenUsageTerminationConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *TokenUsageTerminationConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"max_total_token\":")
 	if x.MaxTotalToken == nil {

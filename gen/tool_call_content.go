@@ -43,9 +43,9 @@ func (*ToolCallContent) Type() string { return "tool_call" }
 
 func (*ToolCallContent) isAIContent() {}
 
-// DecodeFrom reads a ToolCallContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ToolCallContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ToolCallContent) DecodeFrom(d *wire.Decoder) {
+func (x *ToolCallContent) decodeFrom(d *wire.Decoder) {
 	*x = ToolCallContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ToolCallContent") {
 		return
@@ -101,8 +101,8 @@ func (x *ToolCallContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ToolCallContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ToolCallContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("tool_call")

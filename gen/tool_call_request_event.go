@@ -48,9 +48,9 @@ func (*ToolCallRequestEvent) isAgentEvent() {}
 
 func (*ToolCallRequestEvent) isTaskResultMessage() {}
 
-// DecodeFrom reads a ToolCallRequestEvent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ToolCallRequestEvent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ToolCallRequestEvent) DecodeFrom(d *wire.Decoder) {
+func (x *ToolCallRequestEvent) decodeFrom(d *wire.Decoder) {
 	*x = ToolCallRequestEvent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ToolCallRequestEvent") {
 		return
@@ -74,7 +74,7 @@ func (x *ToolCallRequestEvent) DecodeFrom(d *wire.Decoder) {
 				x.ModelsUsage = nil
 			} else {
 				v1 := new(RequestUsage)
-				(*v1).DecodeFrom(d)
+				(*v1).decodeFrom(d)
 				x.ModelsUsage = v1
 			}
 		case "metadata":
@@ -89,7 +89,7 @@ func (x *ToolCallRequestEvent) DecodeFrom(d *wire.Decoder) {
 				s2 := []FunctionCall{}
 				for d.More() {
 					var v3 FunctionCall
-					v3.DecodeFrom(d)
+					v3.decodeFrom(d)
 					s2 = append(s2, v3)
 				}
 				x.Content = s2
@@ -120,8 +120,8 @@ func (x *ToolCallRequestEvent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ToolCallRequestEvent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ToolCallRequestEvent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"id\":")
 	e.Str(x.ID)
@@ -131,7 +131,7 @@ func (x *ToolCallRequestEvent) EncodeTo(e *wire.Encoder) {
 	if x.ModelsUsage == nil {
 		e.Null()
 	} else {
-		(*x.ModelsUsage).EncodeTo(e)
+		(*x.ModelsUsage).encodeTo(e)
 	}
 	e.Key("\"metadata\":")
 	e.StringMap(x.Metadata)
@@ -143,7 +143,7 @@ func (x *ToolCallRequestEvent) EncodeTo(e *wire.Encoder) {
 		if i4 > 0 {
 			e.Raw(",")
 		}
-		x.Content[i4].EncodeTo(e)
+		x.Content[i4].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"type\":")

@@ -58,9 +58,9 @@ func (*ToolCallSummaryMessage) isChatMessage() {}
 
 func (*ToolCallSummaryMessage) isTaskResultMessage() {}
 
-// DecodeFrom reads a ToolCallSummaryMessage from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ToolCallSummaryMessage from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ToolCallSummaryMessage) DecodeFrom(d *wire.Decoder) {
+func (x *ToolCallSummaryMessage) decodeFrom(d *wire.Decoder) {
 	*x = ToolCallSummaryMessage{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ToolCallSummaryMessage") {
 		return
@@ -84,7 +84,7 @@ func (x *ToolCallSummaryMessage) DecodeFrom(d *wire.Decoder) {
 				x.ModelsUsage = nil
 			} else {
 				v1 := new(RequestUsage)
-				(*v1).DecodeFrom(d)
+				(*v1).decodeFrom(d)
 				x.ModelsUsage = v1
 			}
 		case "metadata":
@@ -104,7 +104,7 @@ func (x *ToolCallSummaryMessage) DecodeFrom(d *wire.Decoder) {
 				s2 := []FunctionCall{}
 				for d.More() {
 					var v3 FunctionCall
-					v3.DecodeFrom(d)
+					v3.decodeFrom(d)
 					s2 = append(s2, v3)
 				}
 				x.ToolCalls = s2
@@ -115,7 +115,7 @@ func (x *ToolCallSummaryMessage) DecodeFrom(d *wire.Decoder) {
 				s4 := []FunctionExecutionResult{}
 				for d.More() {
 					var v5 FunctionExecutionResult
-					v5.DecodeFrom(d)
+					v5.decodeFrom(d)
 					s4 = append(s4, v5)
 				}
 				x.Results = s4
@@ -150,8 +150,8 @@ func (x *ToolCallSummaryMessage) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ToolCallSummaryMessage) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ToolCallSummaryMessage) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"id\":")
 	e.Str(x.ID)
@@ -161,7 +161,7 @@ func (x *ToolCallSummaryMessage) EncodeTo(e *wire.Encoder) {
 	if x.ModelsUsage == nil {
 		e.Null()
 	} else {
-		(*x.ModelsUsage).EncodeTo(e)
+		(*x.ModelsUsage).encodeTo(e)
 	}
 	e.Key("\"metadata\":")
 	e.StringMap(x.Metadata)
@@ -177,7 +177,7 @@ func (x *ToolCallSummaryMessage) EncodeTo(e *wire.Encoder) {
 		if i6 > 0 {
 			e.Raw(",")
 		}
-		x.ToolCalls[i6].EncodeTo(e)
+		x.ToolCalls[i6].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Key("\"results\":")
@@ -186,7 +186,7 @@ func (x *ToolCallSummaryMessage) EncodeTo(e *wire.Encoder) {
 		if i7 > 0 {
 			e.Raw(",")
 		}
-		x.Results[i7].EncodeTo(e)
+		x.Results[i7].encodeTo(e)
 	}
 	e.Raw("]")
 	e.Raw("}")

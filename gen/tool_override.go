@@ -14,9 +14,9 @@ type ToolOverride struct {
 	Name *string `json:"name"`
 }
 
-// DecodeFrom reads a ToolOverride from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ToolOverride from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ToolOverride) DecodeFrom(d *wire.Decoder) {
+func (x *ToolOverride) decodeFrom(d *wire.Decoder) {
 	*x = ToolOverride{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ToolOverride") {
 		return
@@ -55,8 +55,8 @@ func (x *ToolOverride) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ToolOverride) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ToolOverride) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"name\":")
 	if x.Name == nil {

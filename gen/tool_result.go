@@ -29,9 +29,9 @@ const ToolResultType = "ToolResult"
 // Type returns the "type" tag, "ToolResult".
 func (*ToolResult) Type() string { return "ToolResult" }
 
-// DecodeFrom reads a ToolResult from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ToolResult from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ToolResult) DecodeFrom(d *wire.Decoder) {
+func (x *ToolResult) decodeFrom(d *wire.Decoder) {
 	*x = ToolResult{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ToolResult") {
 		return
@@ -77,8 +77,8 @@ func (x *ToolResult) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ToolResult) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ToolResult) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("ToolResult")
@@ -93,7 +93,7 @@ func (x *ToolResult) EncodeTo(e *wire.Encoder) {
 		if x.Result[i3] == nil {
 			e.Null()
 		} else {
-			x.Result[i3].EncodeTo(e)
+			x.Result[i3].encodeTo(e)
 		}
 	}
 	e.Raw("]")

@@ -42,9 +42,9 @@ func (*ToolResultContent) Type() string { return "tool_result" }
 
 func (*ToolResultContent) isAIContent() {}
 
-// DecodeFrom reads a ToolResultContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ToolResultContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ToolResultContent) DecodeFrom(d *wire.Decoder) {
+func (x *ToolResultContent) decodeFrom(d *wire.Decoder) {
 	*x = ToolResultContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ToolResultContent") {
 		return
@@ -100,8 +100,8 @@ func (x *ToolResultContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ToolResultContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ToolResultContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("tool_result")

@@ -19,9 +19,9 @@ type ToolSchema struct {
 	Strict *bool `json:"strict"`
 }
 
-// DecodeFrom reads a ToolSchema from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a ToolSchema from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *ToolSchema) DecodeFrom(d *wire.Decoder) {
+func (x *ToolSchema) decodeFrom(d *wire.Decoder) {
 	*x = ToolSchema{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of ToolSchema") {
 		return
@@ -36,7 +36,7 @@ func (x *ToolSchema) DecodeFrom(d *wire.Decoder) {
 		case "parameters":
 			seen |= 1 << 0
 			v1 := new(ParametersSchema)
-			(*v1).DecodeFrom(d)
+			(*v1).decodeFrom(d)
 			x.Parameters = v1
 		case "name":
 			seen |= 1 << 1
@@ -63,12 +63,12 @@ func (x *ToolSchema) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *ToolSchema) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *ToolSchema) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	if x.Parameters != nil {
 		e.Key("\"parameters\":")
-		(*x.Parameters).EncodeTo(e)
+		(*x.Parameters).encodeTo(e)
 	}
 	e.Key("\"name\":")
 	e.Str(x.Name)

@@ -13,9 +13,9 @@ type TopLogprob struct {
 	Logprob float64 `json:"logprob"`
 }
 
-// DecodeFrom reads a TopLogprob from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a TopLogprob from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *TopLogprob) DecodeFrom(d *wire.Decoder) {
+func (x *TopLogprob) decodeFrom(d *wire.Decoder) {
 	*x = TopLogprob{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of TopLogprob") {
 		return
@@ -57,8 +57,8 @@ func (x *TopLogprob) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *TopLogprob) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *TopLogprob) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"logprob\":")
 	e.Float(x.Logprob)

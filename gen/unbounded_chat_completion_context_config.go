@@ -12,9 +12,9 @@ type UnboundedChatCompletionContextConfig struct {
 	InitialMessages []LLMMessage `json:"initial_messages"`
 }
 
-// DecodeFrom reads a UnboundedChatCompletionContextConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a UnboundedChatCompletionContextConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *UnboundedChatCompletionContextConfig) DecodeFrom(d *wire.Decoder) {
+func (x *UnboundedChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 	*x = UnboundedChatCompletionContextConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of UnboundedChatCompletionContextConfig") {
 		return
@@ -50,8 +50,8 @@ func (x *UnboundedChatCompletionContextConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *UnboundedChatCompletionContextConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *UnboundedChatCompletionContextConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"initial_messages\":")
 	if x.InitialMessages == nil {
@@ -65,7 +65,7 @@ func (x *UnboundedChatCompletionContextConfig) EncodeTo(e *wire.Encoder) {
 			if x.InitialMessages[i3] == nil {
 				e.Null()
 			} else {
-				x.InitialMessages[i3].EncodeTo(e)
+				x.InitialMessages[i3].encodeTo(e)
 			}
 		}
 		e.Raw("]")

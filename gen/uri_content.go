@@ -50,9 +50,9 @@ func (*UriContent) isAnyTextualContent() {}
 
 func (*UriContent) isLocatableContent() {}
 
-// DecodeFrom reads a UriContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a UriContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *UriContent) DecodeFrom(d *wire.Decoder) {
+func (x *UriContent) decodeFrom(d *wire.Decoder) {
 	*x = UriContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of UriContent") {
 		return
@@ -114,8 +114,8 @@ func (x *UriContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *UriContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *UriContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("uri")

@@ -42,9 +42,9 @@ func (*UsageContent) Type() string { return "usage" }
 
 func (*UsageContent) isAIContent() {}
 
-// DecodeFrom reads a UsageContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a UsageContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *UsageContent) DecodeFrom(d *wire.Decoder) {
+func (x *UsageContent) decodeFrom(d *wire.Decoder) {
 	*x = UsageContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of UsageContent") {
 		return
@@ -62,7 +62,7 @@ func (x *UsageContent) DecodeFrom(d *wire.Decoder) {
 			d.Const("usage")
 		case "details", "usage_details":
 			seen |= 1 << 1
-			x.Details.DecodeFrom(d)
+			x.Details.decodeFrom(d)
 		case "annotations":
 			seen |= 1 << 2
 			if d.Null() {
@@ -100,13 +100,13 @@ func (x *UsageContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *UsageContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *UsageContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("usage")
 	e.Key("\"details\":")
-	x.Details.EncodeTo(e)
+	x.Details.encodeTo(e)
 	if x.Annotations != nil {
 		e.Key("\"annotations\":")
 		e.Raw("[")

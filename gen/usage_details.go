@@ -72,9 +72,9 @@ type UsageDetails struct {
 	TotalTokenCount *Int `json:"total_token_count"`
 }
 
-// DecodeFrom reads a UsageDetails from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a UsageDetails from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *UsageDetails) DecodeFrom(d *wire.Decoder) {
+func (x *UsageDetails) decodeFrom(d *wire.Decoder) {
 	*x = UsageDetails{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of UsageDetails") {
 		return
@@ -182,7 +182,7 @@ func (x *UsageDetails) DecodeFrom(d *wire.Decoder) {
 			if d.Null() {
 				x.AdditionalCounts = nil
 			} else {
-				x.AdditionalCounts.DecodeFrom(d)
+				x.AdditionalCounts.decodeFrom(d)
 			}
 		default:
 			if k := string(name); additionalCountsKey.MatchString(k) {
@@ -208,8 +208,8 @@ func (x *UsageDetails) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *UsageDetails) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *UsageDetails) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	if x.InputTokenCount != nil {
 		e.Key("\"input_token_count\":")
@@ -253,7 +253,7 @@ func (x *UsageDetails) EncodeTo(e *wire.Encoder) {
 	}
 	if x.AdditionalCounts != nil {
 		e.Key("\"additional_counts\":")
-		x.AdditionalCounts.EncodeTo(e)
+		x.AdditionalCounts.encodeTo(e)
 	}
 	e.Raw("}")
 }

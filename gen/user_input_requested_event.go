@@ -54,9 +54,9 @@ func (*UserInputRequestedEvent) isAgentEvent() {}
 
 func (*UserInputRequestedEvent) isTaskResultMessage() {}
 
-// DecodeFrom reads a UserInputRequestedEvent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a UserInputRequestedEvent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *UserInputRequestedEvent) DecodeFrom(d *wire.Decoder) {
+func (x *UserInputRequestedEvent) decodeFrom(d *wire.Decoder) {
 	*x = UserInputRequestedEvent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of UserInputRequestedEvent") {
 		return
@@ -80,7 +80,7 @@ func (x *UserInputRequestedEvent) DecodeFrom(d *wire.Decoder) {
 				x.ModelsUsage = nil
 			} else {
 				v1 := new(RequestUsage)
-				(*v1).DecodeFrom(d)
+				(*v1).decodeFrom(d)
 				x.ModelsUsage = v1
 			}
 		case "metadata":
@@ -121,8 +121,8 @@ func (x *UserInputRequestedEvent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *UserInputRequestedEvent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *UserInputRequestedEvent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"id\":")
 	e.Str(x.ID)
@@ -132,7 +132,7 @@ func (x *UserInputRequestedEvent) EncodeTo(e *wire.Encoder) {
 	if x.ModelsUsage == nil {
 		e.Null()
 	} else {
-		(*x.ModelsUsage).EncodeTo(e)
+		(*x.ModelsUsage).encodeTo(e)
 	}
 	e.Key("\"metadata\":")
 	e.StringMap(x.Metadata)

@@ -27,9 +27,9 @@ func (*UserMessage) Type() string { return "UserMessage" }
 
 func (*UserMessage) isLLMMessage() {}
 
-// DecodeFrom reads a UserMessage from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a UserMessage from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *UserMessage) DecodeFrom(d *wire.Decoder) {
+func (x *UserMessage) decodeFrom(d *wire.Decoder) {
 	*x = UserMessage{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of UserMessage") {
 		return
@@ -43,7 +43,7 @@ func (x *UserMessage) DecodeFrom(d *wire.Decoder) {
 		switch string(name) {
 		case "content":
 			seen |= 1 << 0
-			x.Content.DecodeFrom(d)
+			x.Content.decodeFrom(d)
 		case "source":
 			seen |= 1 << 1
 			x.Source = d.Str()
@@ -64,11 +64,11 @@ func (x *UserMessage) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *UserMessage) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *UserMessage) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"content\":")
-	x.Content.EncodeTo(e)
+	x.Content.encodeTo(e)
 	e.Key("\"source\":")
 	e.Str(x.Source)
 	e.Key("\"type\":")
@@ -117,8 +117,8 @@ func UserMessageContentItemOfImage(v Image) UserMessageContentItem {
 // IsImage reports whether u holds the Image branch.
 func (u UserMessageContentItem) IsImage() bool { return u.Type == UserMessageContentItemImage }
 
-// DecodeFrom reads the branch that matches the next value's JSON kind.
-func (u *UserMessageContentItem) DecodeFrom(d *wire.Decoder) {
+// decodeFrom reads the branch that matches the next value's JSON kind.
+func (u *UserMessageContentItem) decodeFrom(d *wire.Decoder) {
 	*u = UserMessageContentItem{}
 	switch d.Peek() {
 	case wire.KindString:
@@ -136,8 +136,8 @@ func (u *UserMessageContentItem) DecodeFrom(d *wire.Decoder) {
 	d.Skip()
 }
 
-// EncodeTo appends the JSON of the branch u holds.
-func (u *UserMessageContentItem) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the JSON of the branch u holds.
+func (u *UserMessageContentItem) encodeTo(e *wire.Encoder) {
 	switch u.Type {
 	case UserMessageContentItemText:
 		e.Str(u.Text)
@@ -192,8 +192,8 @@ func UserMessageContentOfParts(v []UserMessageContentItem) UserMessageContent {
 // IsParts reports whether u holds the Parts branch.
 func (u UserMessageContent) IsParts() bool { return u.Type == UserMessageContentParts }
 
-// DecodeFrom reads the branch that matches the next value's JSON kind.
-func (u *UserMessageContent) DecodeFrom(d *wire.Decoder) {
+// decodeFrom reads the branch that matches the next value's JSON kind.
+func (u *UserMessageContent) decodeFrom(d *wire.Decoder) {
 	*u = UserMessageContent{}
 	switch d.Peek() {
 	case wire.KindString:
@@ -206,7 +206,7 @@ func (u *UserMessageContent) DecodeFrom(d *wire.Decoder) {
 			s1 := []UserMessageContentItem{}
 			for d.More() {
 				var v2 UserMessageContentItem
-				v2.DecodeFrom(d)
+				v2.decodeFrom(d)
 				s1 = append(s1, v2)
 			}
 			u.Parts = s1
@@ -219,8 +219,8 @@ func (u *UserMessageContent) DecodeFrom(d *wire.Decoder) {
 	d.Skip()
 }
 
-// EncodeTo appends the JSON of the branch u holds.
-func (u *UserMessageContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the JSON of the branch u holds.
+func (u *UserMessageContent) encodeTo(e *wire.Encoder) {
 	switch u.Type {
 	case UserMessageContentText:
 		e.Str(u.Text)
@@ -230,7 +230,7 @@ func (u *UserMessageContent) EncodeTo(e *wire.Encoder) {
 			if i3 > 0 {
 				e.Raw(",")
 			}
-			u.Parts[i3].EncodeTo(e)
+			u.Parts[i3].encodeTo(e)
 		}
 		e.Raw("]")
 	default:

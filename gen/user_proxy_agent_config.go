@@ -25,9 +25,9 @@ type UserProxyAgentConfig struct {
 	Name string `json:"name"`
 }
 
-// DecodeFrom reads a UserProxyAgentConfig from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a UserProxyAgentConfig from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *UserProxyAgentConfig) DecodeFrom(d *wire.Decoder) {
+func (x *UserProxyAgentConfig) decodeFrom(d *wire.Decoder) {
 	*x = UserProxyAgentConfig{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of UserProxyAgentConfig") {
 		return
@@ -69,8 +69,8 @@ func (x *UserProxyAgentConfig) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *UserProxyAgentConfig) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *UserProxyAgentConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"name\":")
 	e.Str(x.Name)

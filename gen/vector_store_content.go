@@ -47,9 +47,9 @@ func (*VectorStoreContent) Type() string { return "vector_store" }
 
 func (*VectorStoreContent) isAIContent() {}
 
-// DecodeFrom reads a VectorStoreContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a VectorStoreContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *VectorStoreContent) DecodeFrom(d *wire.Decoder) {
+func (x *VectorStoreContent) decodeFrom(d *wire.Decoder) {
 	*x = VectorStoreContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of VectorStoreContent") {
 		return
@@ -103,8 +103,8 @@ func (x *VectorStoreContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *VectorStoreContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *VectorStoreContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("vector_store")

@@ -47,9 +47,9 @@ func (*WebSearchToolCallContent) Type() string { return "web_search_tool_call" }
 
 func (*WebSearchToolCallContent) isAIContent() {}
 
-// DecodeFrom reads a WebSearchToolCallContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a WebSearchToolCallContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *WebSearchToolCallContent) DecodeFrom(d *wire.Decoder) {
+func (x *WebSearchToolCallContent) decodeFrom(d *wire.Decoder) {
 	*x = WebSearchToolCallContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of WebSearchToolCallContent") {
 		return
@@ -120,8 +120,8 @@ func (x *WebSearchToolCallContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *WebSearchToolCallContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *WebSearchToolCallContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("web_search_tool_call")

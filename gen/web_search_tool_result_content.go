@@ -47,9 +47,9 @@ func (*WebSearchToolResultContent) Type() string { return "web_search_tool_resul
 
 func (*WebSearchToolResultContent) isAIContent() {}
 
-// DecodeFrom reads a WebSearchToolResultContent from d with AutoGen's rules: defaults filled,
+// decodeFrom reads a WebSearchToolResultContent from d with AutoGen's rules: defaults filled,
 // lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *WebSearchToolResultContent) DecodeFrom(d *wire.Decoder) {
+func (x *WebSearchToolResultContent) decodeFrom(d *wire.Decoder) {
 	*x = WebSearchToolResultContent{}
 	if !d.Object("model_type", "Input should be a valid dictionary or instance of WebSearchToolResultContent") {
 		return
@@ -120,8 +120,8 @@ func (x *WebSearchToolResultContent) DecodeFrom(d *wire.Decoder) {
 	}
 }
 
-// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *WebSearchToolResultContent) EncodeTo(e *wire.Encoder) {
+// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
+func (x *WebSearchToolResultContent) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
 	e.Str("web_search_tool_result")
@@ -137,7 +137,7 @@ func (x *WebSearchToolResultContent) EncodeTo(e *wire.Encoder) {
 			if x.Outputs[i5] == nil {
 				e.Null()
 			} else {
-				x.Outputs[i5].EncodeTo(e)
+				x.Outputs[i5].encodeTo(e)
 			}
 		}
 		e.Raw("]")

@@ -155,7 +155,7 @@ func encodeView(ctx context.Context, cc modelcontext.ChatCompletionContext) ([]b
 		if i > 0 {
 			e.Raw(",")
 		}
-		m.EncodeTo(e)
+		e.Value(m)
 	}
 	e.Raw("]")
 	if err := e.Err(); err != nil {

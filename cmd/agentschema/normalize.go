@@ -234,7 +234,7 @@ func normalizeDoc(doc document, typ string, opts wire.Options, p *faultPrinter) 
 			return nil, false
 		}
 	}
-	var v wire.Encodable
+	var v gen.Encodable
 	d.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v, _ = gen.DecodeTitled(title, d) }))
 	if errs := d.Errors(); len(errs) > 0 {
 		p.decoder(doc, "", errs)

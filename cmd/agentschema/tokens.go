@@ -368,7 +368,7 @@ func decodeLLMMessages(doc document, fault error) decodedLLM {
 		case wire.KindObject:
 			if _, st := d.PeekTag("messages"); st != wire.TagMissing {
 				var s gen.ChatCompletionContextState
-				s.DecodeFrom(d)
+				d.Value(&s)
 				got = s.Messages
 			} else {
 				got = append(got, decodeLLMOrChat(d)...)

@@ -353,12 +353,9 @@ func marshalerOf(v reflect.Value) json.Marshaler {
 	return addressable(v).Addr().Interface().(json.Marshaler)
 }
 
-func encodableOf(v reflect.Value) wire.Encodable {
-	if e, ok := v.Interface().(wire.Encodable); ok {
-		return e
-	}
-	return addressable(v).Addr().Interface().(wire.Encodable)
-}
+// codecValue is v as the runtime's Encoder.Value takes it: a pointer to
+// the generated value.
+func codecValue(v reflect.Value) any { return addressable(v).Addr().Interface() }
 
 func addressable(v reflect.Value) reflect.Value {
 	if v.CanAddr() {

@@ -193,7 +193,7 @@ func decodeMethods(d *wire.Decoder, n *Node, v reflect.Value) {
 	case Image:
 		v.Set(reflect.ValueOf(d.Image()))
 	case Codec:
-		v.Addr().Interface().(wire.Decodable).DecodeFrom(d)
+		d.Value(v.Addr().Interface())
 	case Marshaler:
 		raw, ok := d.RawValue()
 		if !ok {
@@ -495,7 +495,7 @@ func encodeMethods(e *wire.Encoder, n *Node, v reflect.Value) {
 	case Image:
 		e.Image(v.Interface().(wire.Image))
 	case Codec:
-		encodableOf(v).EncodeTo(e)
+		e.Value(codecValue(v))
 	case Marshaler:
 		data, err := marshalerOf(v).MarshalJSON()
 		if err != nil {

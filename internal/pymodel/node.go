@@ -29,7 +29,7 @@ const (
 	DateTime              // pytime.DateTime (gen.DateTime): datetime
 	Bytes                 // []byte: bytes
 	Image                 // wire.Image: AutoGen's Image
-	Codec                 // a generated type: its own JSON codec (wire.Decodable, wire.Encodable)
+	Codec                 // a generated type: its own JSON codec (wire.HasCodec)
 	Marshaler             // a type with MarshalJSON and UnmarshalJSON
 	Slice                 // []T: list
 	Array                 // [N]T: a tuple of N items
@@ -208,8 +208,6 @@ var (
 	typeEnum       = reflect.TypeFor[Enum]()
 	typeEnumNamer  = reflect.TypeFor[EnumNamer]()
 	typeDoc        = reflect.TypeFor[SchemaDoc]()
-	typeDecodable  = reflect.TypeFor[wire.Decodable]()
-	typeEncodable  = reflect.TypeFor[wire.Encodable]()
 	typeMarshaler  = reflect.TypeFor[json.Marshaler]()
 	typeUnmarshal  = reflect.TypeFor[json.Unmarshaler]()
 	typeModelNamer = reflect.TypeFor[ModelNamer]()

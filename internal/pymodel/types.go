@@ -9,6 +9,7 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/agentschema/agentschema/internal/wire"
 )
 
 // typeNode builds the node of a Go type.
@@ -65,14 +66,14 @@ func specialNode(t reflect.Type) *Node {
 }
 
 // methodNode is the node of a type read and written by its own methods: a
-// generated type (wire.Decodable and wire.Encodable) or a type with
+// generated type (wire.HasCodec) or a type with
 // MarshalJSON and UnmarshalJSON; nil for other types.
 func methodNode(t reflect.Type) *Node {
 	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
 		return nil
 	}
 	pt := reflect.PointerTo(t)
-	if pt.Implements(typeDecodable) && (t.Implements(typeEncodable) || pt.Implements(typeEncodable)) {
+	if wire.HasCodec(pt) {
 		return &Node{Kind: Codec, Type: t, def: fixedDefs[t]}
 	}
 	if pt.Implements(typeUnmarshal) && (t.Implements(typeMarshaler) || pt.Implements(typeMarshaler)) {

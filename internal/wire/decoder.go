@@ -54,7 +54,9 @@ const (
 	DefaultMaxStringLen = 64 << 20
 )
 
-// Decodable is implemented by every generated type.
+// Decodable is a value this package's functions decode with its own
+// method (DecodeFunc); the generated types' codec is registered instead
+// (RegisterGenerated).
 type Decodable interface {
 	// DecodeFrom reads one JSON value from d into the receiver, recording
 	// faults in d.
@@ -179,19 +181,20 @@ func (d *Decoder) init(data []byte, opts Options) {
 	d.Reset(data)
 }
 
-// Unmarshal decodes data, which must hold exactly one JSON value, into v.
-// The error, if any, is an Errors.
-func Unmarshal(data []byte, v Decodable, opts ...Options) error {
+// Unmarshal decodes data, which must hold exactly one JSON value, into v
+// (a Decodable, or a pointer to a generated type; see Value). The error,
+// if any, is an Errors.
+func Unmarshal(data []byte, v any, opts ...Options) error {
 	var o Options
 	if len(opts) > 0 {
 		o = opts[0]
 	}
-	return Decode(data, o, v.DecodeFrom)
+	return Decode(data, o, func(d *Decoder) { d.Value(v) })
 }
 
 // DecodeDocument decodes one whole document into v and checks that
 // nothing but white space follows it.
-func (d *Decoder) DecodeDocument(v Decodable) {
+func (d *Decoder) DecodeDocument(v any) {
 	if max := d.opts.MaxDocumentSize; max > 0 && len(d.data) > max {
 		d.limit(0, "document_size", int64(max), "bytes in one document")
 		return
@@ -201,7 +204,7 @@ func (d *Decoder) DecodeDocument(v Decodable) {
 		d.syntaxError("unexpected end of input: expected a JSON value")
 		return
 	}
-	v.DecodeFrom(d)
+	d.Value(v)
 	if d.fatal {
 		return
 	}

@@ -10,7 +10,9 @@ import (
 	"github.com/agentschema/agentschema/internal/pyjson"
 )
 
-// Encodable is implemented by every generated type.
+// Encodable is a value this package's functions encode with its own
+// method (EncodeFunc); the generated types' codec is registered instead
+// (RegisterGenerated).
 type Encodable interface {
 	// EncodeTo appends the canonical JSON of the receiver to e.
 	EncodeTo(e *Encoder)
@@ -31,10 +33,10 @@ func NewEncoder(buf []byte) *Encoder { return &Encoder{buf: buf} }
 // buffer, which keeps the size of the largest document written so far, and
 // returns a copy of exactly the document's size: one allocation per call,
 // none for the buffer's growth.
-func Marshal(v Encodable) ([]byte, error) {
+func Marshal(v any) ([]byte, error) {
 	e := encoders.Get().(*Encoder)
 	e.Reset()
-	v.EncodeTo(e)
+	e.Value(v)
 	var out []byte
 	err := e.err
 	if err == nil {

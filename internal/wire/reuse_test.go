@@ -72,7 +72,7 @@ func reuseCases(t *testing.T) []reuseCase {
 
 // outcome is what a decode gave: the faults, and the canonical JSON of the
 // value when there were none.
-func outcome(v wire.Encodable, err error) string {
+func outcome(v gen.Encodable, err error) string {
 	if err != nil {
 		var b strings.Builder
 		for _, e := range err.(wire.Errors) {
@@ -101,11 +101,11 @@ func TestDecoderReuse(t *testing.T) {
 	for _, c := range cases {
 		// Reference: a decoder of its own.
 		fresh := wire.NewDecoder(c.data, wire.Options{})
-		var v1 wire.Encodable
+		var v1 gen.Encodable
 		fresh.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v1, _ = gen.DecodeTitled(c.title, d) }))
 		want := outcome(v1, fresh.Err())
 
-		var v2 wire.Encodable
+		var v2 gen.Encodable
 		err2 := wire.Decode(c.data, wire.Options{}, func(d *wire.Decoder) { v2, _ = gen.DecodeTitled(c.title, d) })
 		if got := outcome(v2, err2); !sameOutcome(got, want) {
 			t.Errorf("%s: wire.Decode gave\n%s\nwant\n%s", c.name, got, want)
@@ -116,7 +116,7 @@ func TestDecoderReuse(t *testing.T) {
 		} else {
 			shared.Reset(c.data)
 		}
-		var v3 wire.Encodable
+		var v3 gen.Encodable
 		shared.DecodeDocument(wire.DecodeFunc(func(d *wire.Decoder) { v3, _ = gen.DecodeTitled(c.title, d) }))
 		if got := outcome(v3, shared.Err()); !sameOutcome(got, want) {
 			t.Errorf("%s: a reset decoder gave\n%s\nwant\n%s", c.name, got, want)
@@ -137,13 +137,13 @@ var defaults = regexp.MustCompile(`("id":|"created_at":)"[^"]*"`)
 // are not changed by the decodes that reuse its decoder afterwards.
 func TestDecodeKeepsErrors(t *testing.T) {
 	bad := []byte(`{"source": 1, "content": "x"}`)
-	err := wire.Decode(bad, wire.Options{}, func(d *wire.Decoder) { new(gen.UserMessage).DecodeFrom(d) })
+	err := wire.Decode(bad, wire.Options{}, func(d *wire.Decoder) { d.Value(new(gen.UserMessage)) })
 	if err == nil {
 		t.Fatal("no fault for a numeric source")
 	}
 	before := err.Error()
 	for range 50 {
-		_ = wire.Decode([]byte(`{"source": [], "content": 5, "x": "\u00e9"}`), wire.Options{}, func(d *wire.Decoder) { new(gen.UserMessage).DecodeFrom(d) })
+		_ = wire.Decode([]byte(`{"source": [], "content": 5, "x": "\u00e9"}`), wire.Options{}, func(d *wire.Decoder) { d.Value(new(gen.UserMessage)) })
 	}
 	if after := err.Error(); after != before {
 		t.Fatalf("a returned error changed from %q to %q", before, after)

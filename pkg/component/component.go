@@ -125,7 +125,7 @@ func marshalConfig(config any) ([]byte, error) {
 		return c, nil
 	case json.Marshaler:
 		return c.MarshalJSON()
-	case wire.Encodable:
+	case gen.Encodable:
 		return wire.Marshal(c)
 	}
 	return json.Marshal(config)

@@ -143,7 +143,7 @@ func (l List) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			e.Raw(",")
 		}
-		c.EncodeTo(e)
+		e.Value(c)
 	}
 	e.Raw("]")
 	if err := e.Err(); err != nil {

@@ -75,7 +75,7 @@ var builtins = map[string]*registration{
 type genMessage[T any] interface {
 	*T
 	Message
-	wire.Decodable
+	gen.Decodable
 }
 
 func genType[T any, P genMessage[T]]() *registration {
@@ -84,7 +84,7 @@ func genType[T any, P genMessage[T]]() *registration {
 		class: "<class 'autogen_agentchat.messages." + tag + "'>",
 		decode: func(data []byte, opts gen.UnmarshalOptions) (Message, error) {
 			p := P(new(T))
-			if err := decodeDocument(data, opts, p.DecodeFrom); err != nil {
+			if err := decodeDocument(data, opts, func(d *wire.Decoder) { d.Value(p) }); err != nil {
 				return nil, err
 			}
 			return p, nil

@@ -262,11 +262,11 @@ func (g *generator) emitMapKeyPattern(w *writer, c *concept) {
 	w.p("}\n")
 }
 
-// emitMapCodec emits a map concept's DecodeFrom and EncodeTo (keys
+// emitMapCodec emits a map concept's decodeFrom and encodeTo (keys
 // sorted, each checked against the key pattern if there is one).
 func (g *generator) emitMapCodec(w *writer, c *concept) {
-	w.p("// DecodeFrom reads one %s from d; faults are recorded in d.", c.name)
-	w.p("func (x *%s) DecodeFrom(d *wire.Decoder) {", c.name)
+	w.p("// decodeFrom reads one %s from d; faults are recorded in d.", c.name)
+	w.p("func (x *%s) decodeFrom(d *wire.Decoder) {", c.name)
 	w.p("\t*x = nil")
 	w.p("\tif !d.Object(\"dict_type\", \"Input should be a valid dictionary\") {\n\t\treturn\n\t}")
 	w.p("\tm := %s{}", c.name)
@@ -291,11 +291,11 @@ func (g *generator) emitMapCodec(w *writer, c *concept) {
 	w.p("\t}")
 	w.p("\t*x = m")
 	w.p("}\n")
-	w.p("// EncodeTo appends the JSON of x to e, keys sorted.")
+	w.p("// encodeTo appends the JSON of x to e, keys sorted.")
 	if c.keyPattern != "" {
 		w.p("// A key %s does not allow is an encoding error (a *wire.KeyError).", c.name)
 	}
-	w.p("func (x %s) EncodeTo(e *wire.Encoder) {", c.name)
+	w.p("func (x %s) encodeTo(e *wire.Encoder) {", c.name)
 	w.p("\te.Raw(\"{\")")
 	w.p("\tfor i, k := range wire.SortedKeys(x) {")
 	if c.keyPattern != "" {

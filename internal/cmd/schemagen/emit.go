@@ -92,13 +92,13 @@ func (g *generator) bindFields(c *concept, fields map[string][2]string) error {
 	return nil
 }
 
-// emitObjectDecode emits DecodeFrom: the members read by name (and
+// emitObjectDecode emits decodeFrom: the members read by name (and
 // alias) in any order, unknown ones skipped or read into the extra
 // members' map, then the missing ones reported or given their defaults.
 func (g *generator) emitObjectDecode(w *writer, c *concept) (*dataURIProps, error) {
-	w.p("// DecodeFrom reads a %s from d with AutoGen's rules: defaults filled,", c.name)
+	w.p("// decodeFrom reads a %s from d with AutoGen's rules: defaults filled,", c.name)
 	w.p("// lax scalars coerced, unknown members ignored, faults recorded in d.")
-	w.p("func (x *%s) DecodeFrom(d *wire.Decoder) {", c.name)
+	w.p("func (x *%s) decodeFrom(d *wire.Decoder) {", c.name)
 	w.p("\t*x = %s{}", c.name)
 	w.p("\tif !d.Object(\"model_type\", %q) {\n\t\treturn\n\t}", "Input should be a valid dictionary or instance of "+c.name)
 	needSeen := needsSeen(c)
@@ -128,7 +128,7 @@ func (g *generator) emitObjectDecode(w *writer, c *concept) (*dataURIProps, erro
 	return du, nil
 }
 
-// needsSeen reports whether DecodeFrom must note which members it read:
+// needsSeen reports whether decodeFrom must note which members it read:
 // some member is required or has a default to fill in.
 func needsSeen(c *concept) bool {
 	for _, p := range c.props {
@@ -139,7 +139,7 @@ func needsSeen(c *concept) bool {
 	return false
 }
 
-// emitDecodeLocals declares what DecodeFrom keeps while it reads the
+// emitDecodeLocals declares what decodeFrom keeps while it reads the
 // members: the media type of a data URI (x-go-data-uri), whose members it
 // returns, and the map of extra members (x-extra-members).
 func (g *generator) emitDecodeLocals(w *writer, c *concept) (*dataURIProps, error) {
@@ -225,7 +225,7 @@ func (g *generator) emitOtherMemberCases(w *writer, c *concept, du *dataURIProps
 	return nil
 }
 
-// emitDecodeEnd emits the end of DecodeFrom, after the members are read:
+// emitDecodeEnd emits the end of decodeFrom, after the members are read:
 // extra members merged, the media type taken from a data URI, the
 // missing members reported (required) or filled (defaults, factories).
 func (g *generator) emitDecodeEnd(w *writer, c *concept, du *dataURIProps, needSeen bool) error {
@@ -274,11 +274,11 @@ func (g *generator) emitDecodeEnd(w *writer, c *concept, du *dataURIProps, needS
 	return nil
 }
 
-// emitObjectEncode emits EncodeTo: every member in AutoGen's order, the
+// emitObjectEncode emits encodeTo: every member in AutoGen's order, the
 // omittable and optional ones only when set.
 func (g *generator) emitObjectEncode(w *writer, c *concept) {
-	w.p("// EncodeTo appends the canonical JSON of x to e, members in AutoGen's order.")
-	w.p("func (x *%s) EncodeTo(e *wire.Encoder) {", c.name)
+	w.p("// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.")
+	w.p("func (x *%s) encodeTo(e *wire.Encoder) {", c.name)
 	w.p("\te.Raw(\"{\")")
 	for _, p := range c.props {
 		key := strconv.Quote(strconv.Quote(p.json) + ":")
@@ -375,7 +375,7 @@ func (g *generator) defaultExpr(t *typeRef, def *node) string {
 		// An object default of an object type (pydantic's default_factory
 		// of a model): the default read as that type reads it.
 		if c := g.concepts[t.ref]; c != nil && c.kind == "object" && def.kind == 'o' {
-			return "func() (v " + t.ref + ") { v.DecodeFrom(wire.NewDecoder([]byte(" + strconv.Quote(def.json()) + "), wire.Options{})); return v }()"
+			return "func() (v " + t.ref + ") { v.decodeFrom(wire.NewDecoder([]byte(" + strconv.Quote(def.json()) + "), wire.Options{})); return v }()"
 		}
 	case "kindunion":
 		// A string default of a union by kind: its string branch.
@@ -438,7 +438,7 @@ func (g *generator) decodeInto(w *writer, t *typeRef, target, ind string) {
 	case "ref":
 		g.decodeRef(w, t, target, ind)
 	case "kindunion":
-		w.p("%s%s.DecodeFrom(d)", ind, target)
+		w.p("%s%s.decodeFrom(d)", ind, target)
 	case "array":
 		g.decodeArray(w, t, target, ind)
 	case "map":
@@ -457,7 +457,7 @@ func (g *generator) decodeRef(w *writer, t *typeRef, target, ind string) {
 	c := g.concepts[t.ref]
 	switch c.kind {
 	case "object", "map":
-		w.p("%s%s.DecodeFrom(d)", ind, target)
+		w.p("%s%s.decodeFrom(d)", ind, target)
 	case "taggedUnion":
 		w.p("%s%s = Decode%s(d)", ind, target, t.ref)
 	case "runtime":
@@ -579,16 +579,16 @@ func (g *generator) encode(w *writer, t *typeRef, src, ind string) {
 		c := g.concepts[t.ref]
 		switch c.kind {
 		case "object", "map":
-			w.p("%s%s.EncodeTo(e)", ind, src)
+			w.p("%s%s.encodeTo(e)", ind, src)
 		case "taggedUnion":
-			w.p("%sif %s == nil {\n%s\te.Null()\n%s} else {\n%s\t%s.EncodeTo(e)\n%s}", ind, src, ind, ind, ind, src, ind)
+			w.p("%sif %s == nil {\n%s\te.Null()\n%s} else {\n%s\t%s.encodeTo(e)\n%s}", ind, src, ind, ind, ind, src, ind)
 		case "runtime":
 			w.p("%se.%s(%s)", ind, t.ref, src)
 		case "enum":
 			w.p("%se.Str(string(%s))", ind, src)
 		}
 	case "kindunion":
-		w.p("%s%s.EncodeTo(e)", ind, src)
+		w.p("%s%s.encodeTo(e)", ind, src)
 	case "deref":
 		g.encode(w, t.elem, "(*"+src+")", ind)
 	case "array":
@@ -647,7 +647,7 @@ func (g *generator) emitTaggedUnion(c *concept) []byte {
 	}
 	w.p("//\n// It is sealed: its members are %s, told apart by the %q tag.", strings.Join(c.variants, ", "), c.tagKey)
 	w.p("type %s interface {", c.name)
-	w.p("\twire.Encodable")
+	w.p("\tEncodable")
 	w.p("\t// Type returns the %q tag.", c.tagKey)
 	w.p("\tType() string")
 	w.p("\tis%s()", c.name)
@@ -695,7 +695,7 @@ func (g *generator) emitTaggedUnion(c *concept) []byte {
 	for i, v := range c.variants {
 		w.p("\t\tcase %q:", tags[i])
 		w.p("\t\t\tx := new(%s)", v)
-		w.p("\t\t\tx.DecodeFrom(d)")
+		w.p("\t\t\tx.decodeFrom(d)")
 		w.p("\t\t\treturn x")
 	}
 	w.p("\t\t}")
@@ -820,8 +820,8 @@ func (g *generator) emitKindUnion(u *kindUnion) []byte {
 		w.p("func (u %s) Is%s() bool { return u.Type == %s%s }\n", u.name, b.name, u.name, b.name)
 	}
 	g.emitKindUnionDecode(w, u)
-	w.p("// EncodeTo appends the JSON of the branch u holds.")
-	w.p("func (u *%s) EncodeTo(e *wire.Encoder) {", u.name)
+	w.p("// encodeTo appends the JSON of the branch u holds.")
+	w.p("func (u *%s) encodeTo(e *wire.Encoder) {", u.name)
 	w.p("\tswitch u.Type {")
 	for _, b := range u.branches {
 		w.p("\tcase %s%s:", u.name, b.name)
@@ -836,7 +836,7 @@ func (g *generator) emitKindUnion(u *kindUnion) []byte {
 	return w.Bytes()
 }
 
-// emitKindUnionDecode emits a union by kind's DecodeFrom: the branch whose
+// emitKindUnionDecode emits a union by kind's decodeFrom: the branch whose
 // JSON kind the next value has (for several object branches, the one
 // whose unique required member it has).
 func (g *generator) emitKindUnionDecode(w *writer, u *kindUnion) {
@@ -853,8 +853,8 @@ func (g *generator) emitKindUnionDecode(w *writer, u *kindUnion) {
 	for _, b := range u.branches {
 		expect = append(expect, describe(b))
 	}
-	w.p("// DecodeFrom reads the branch that matches the next value's JSON kind.")
-	w.p("func (u *%s) DecodeFrom(d *wire.Decoder) {", u.name)
+	w.p("// decodeFrom reads the branch that matches the next value's JSON kind.")
+	w.p("func (u *%s) decodeFrom(d *wire.Decoder) {", u.name)
 	w.p("\t*u = %s{}", u.name)
 	w.p("\tswitch d.Peek() {")
 	sort.SliceStable(kinds, func(i, j int) bool { return false })

@@ -262,7 +262,7 @@ func mergeGo(schema string, sources [][]byte) ([]byte, error) {
 func (g *generator) emitRuntime() []byte {
 	w := &writer{}
 	w.WriteString(header)
-	w.p("import (\n\t\"math\"\n\t\"math/big\"\n\n\t\"github.com/agentschema/agentschema/internal/wire\"\n)\n")
+	w.p("import (\n\t\"math\"\n\t\"math/big\"\n\t\"reflect\"\n\n\t\"github.com/agentschema/agentschema/internal/wire\"\n)\n")
 	w.p("// Int is an integer of any size, as Python's int (see wire.Int).")
 	w.p("type Int = wire.Int\n")
 	w.p("// DateTime is a datetime as pydantic holds it: naive or with a fixed offset.")
@@ -279,17 +279,48 @@ func (g *generator) emitRuntime() []byte {
 
 // runtimeAPI is the public surface of the decoding runtime: one options
 // type, Unmarshal and Marshal. Everything else of internal/wire stays
-// internal; the codec methods of the generated types (DecodeFrom, EncodeTo)
-// and the Decode<Union> functions are for this module's packages only.
+// internal: the codec methods of the generated types (decodeFrom,
+// encodeTo) are unexported, registered with the runtime by this package's
+// init, and the Decode<Union> functions are for this module's packages.
 const runtimeAPI = `// Encodable is implemented by pointers to every generated type and union
-// member: it is what Marshal writes. Its method is the codec's, for this
-// module's packages only.
-type Encodable = wire.Encodable
+// member: it is what Marshal writes. It is sealed: its method is the
+// codec's, unexported.
+type Encodable interface{ encodeTo(e *wire.Encoder) }
 
 // Decodable is implemented by pointers to every generated type: it is what
-// Unmarshal reads. Its method is the codec's, for this module's packages
-// only.
-type Decodable = wire.Decodable
+// Unmarshal reads. It is sealed: its method is the codec's, unexported.
+type Decodable interface{ decodeFrom(d *wire.Decoder) }
+
+// encodeFunc is an Encodable made of a function (a scalar type's value
+// read by Decode).
+type encodeFunc func(e *wire.Encoder)
+
+func (f encodeFunc) encodeTo(e *wire.Encoder) { f(e) }
+
+// MarshalJSON returns the JSON of the value.
+func (f encodeFunc) MarshalJSON() ([]byte, error) { return wire.Marshal(f) }
+
+func init() {
+	// The runtime reaches the unexported codec methods through these.
+	decodable := reflect.TypeFor[Decodable]()
+	wire.RegisterGenerated(
+		func(d *wire.Decoder, v any) bool {
+			x, ok := v.(Decodable)
+			if ok {
+				x.decodeFrom(d)
+			}
+			return ok
+		},
+		func(e *wire.Encoder, v any) bool {
+			x, ok := v.(Encodable)
+			if ok {
+				x.encodeTo(e)
+			}
+			return ok
+		},
+		func(t reflect.Type) bool { return t.Implements(decodable) },
+	)
+}
 
 // UnmarshalOptions configure decoding. Set its fields by name (it cannot be
 // built with an unkeyed literal); the zero value is AutoGen's behaviour with
@@ -368,22 +399,22 @@ func (g *generator) emitRegistry() []byte {
 	w.WriteString(header)
 	w.p("import \"github.com/agentschema/agentschema/internal/wire\"\n")
 	w.p("// decoders decodes each type by its schema title.")
-	w.p("var decoders = map[string]func(d *wire.Decoder) wire.Encodable{")
+	w.p("var decoders = map[string]func(d *wire.Decoder) Encodable{")
 	for _, name := range g.order {
 		c := g.concepts[name]
 		switch c.kind {
 		case "object", "map":
-			w.p("\t%q: func(d *wire.Decoder) wire.Encodable { x := new(%s); x.DecodeFrom(d); return x },", name, name)
+			w.p("\t%q: func(d *wire.Decoder) Encodable { x := new(%s); x.decodeFrom(d); return x },", name, name)
 		case "taggedUnion":
-			w.p("\t%q: func(d *wire.Decoder) wire.Encodable { if x := Decode%s(d); x != nil { return x }; return nil },", name, name)
+			w.p("\t%q: func(d *wire.Decoder) Encodable { if x := Decode%s(d); x != nil { return x }; return nil },", name, name)
 		case "runtime":
-			w.p("\t%q: func(d *wire.Decoder) wire.Encodable { x := d.%s(); return wire.EncodeFunc(func(e *wire.Encoder) { e.%s(x) }) },", name, name, name)
+			w.p("\t%q: func(d *wire.Decoder) Encodable { x := d.%s(); return encodeFunc(func(e *wire.Encoder) { e.%s(x) }) },", name, name, name)
 		case "enum":
 			dec := "d.Str()"
 			if !c.open {
 				dec = "d.Enum(" + lowerFirst(name) + "Values...)"
 			}
-			w.p("\t%q: func(d *wire.Decoder) wire.Encodable { x := %s; return wire.EncodeFunc(func(e *wire.Encoder) { e.Str(x) }) },", name, dec)
+			w.p("\t%q: func(d *wire.Decoder) Encodable { x := %s; return encodeFunc(func(e *wire.Encoder) { e.Str(x) }) },", name, dec)
 		}
 	}
 	w.p("}\n")
@@ -434,7 +465,7 @@ func TitleForTag(tag string) (string, bool) {
 // DecodeTitled reads one value of the type named by its schema title from
 // d. It returns false when no type has that title; the value is nil when
 // it could not be decoded (the faults are in d).
-func DecodeTitled(title string, d *wire.Decoder) (wire.Encodable, bool) {
+func DecodeTitled(title string, d *wire.Decoder) (Encodable, bool) {
 	f, ok := decoders[title]
 	if !ok {
 		return nil, false
@@ -462,7 +493,7 @@ func (o UnmarshalOptions) Decode(title string, data []byte) (Encodable, error) {
 	if !ok {
 		return nil, &UnknownTitleError{Title: title}
 	}
-	var v wire.Encodable
+	var v Encodable
 	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = f(d) }); err != nil {
 		return nil, err
 	}

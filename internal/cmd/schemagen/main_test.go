@@ -52,7 +52,7 @@ func TestOneFilePerSchema(t *testing.T) {
 		"type Note struct {",
 		"\t// What the note says.\n\t//\n\t// The JSON member \"body\"; required.\n\tBody NoteBody",
 		"\t// The JSON member \"pinned\"; false by default.\n\tPinned bool",
-		"func (x *Note) DecodeFrom(d *wire.Decoder) {",
+		"func (x *Note) decodeFrom(d *wire.Decoder) {",
 		"type NoteBody struct {",
 		"\tText string",
 		"\tLines []string",

@@ -42,13 +42,13 @@ func (c *Client) ComponentModel() (gen.ComponentModel, error) {
 			e.Raw(",")
 		}
 		if comp.Result != nil {
-			comp.Result.EncodeTo(e)
+			e.Value(comp.Result)
 		} else {
 			e.Str(comp.Text)
 		}
 	}
 	e.Raw(`],"model_info":`)
-	c.info.EncodeTo(e)
+	e.Value(&c.info)
 	e.Raw("}")
 	if err := e.Err(); err != nil {
 		return gen.ComponentModel{}, err
@@ -88,7 +88,7 @@ func FromConfig(config []byte) (*Client, error) {
 						comps = append(comps, Completion{Text: d.Str()})
 					case wire.KindObject:
 						r := new(gen.CreateResult)
-						r.DecodeFrom(d)
+						d.Value(r)
 						comps = append(comps, Completion{Result: r})
 					default:
 						d.Fail("union_type", "Input should be a valid string or a CreateResult object")
@@ -101,7 +101,7 @@ func FromConfig(config []byte) (*Client, error) {
 					continue
 				}
 				info = new(gen.ModelInfo)
-				info.DecodeFrom(d)
+				d.Value(info)
 			default:
 				d.SkipUnknown()
 			}

@@ -197,7 +197,7 @@ func functionCallsJSON(calls []gen.FunctionCall) string {
 		if i > 0 {
 			e.Raw(",")
 		}
-		calls[i].EncodeTo(e)
+		e.Value(&calls[i])
 	}
 	e.Raw("]")
 	return string(e.Bytes())

@@ -63,7 +63,7 @@ func (x *AdditionalCounts) decodeFrom(d *wire.Decoder) {
 			d.Skip()
 			continue
 		}
-		m[string(name)] = d.Int()
+		m[string(name)] = Int{d.Int()}
 	}
 	*x = m
 }
@@ -82,7 +82,7 @@ func (x AdditionalCounts) encodeTo(e *wire.Encoder) {
 		e.Str(k)
 		e.Raw(":")
 		v := x[k]
-		e.Int(v)
+		e.Int(v.v)
 	}
 	e.Raw("}")
 }

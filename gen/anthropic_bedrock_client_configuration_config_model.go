@@ -110,7 +110,7 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) decodeFrom(d *wire.Deco
 				x.MaxTokens = nil
 			} else {
 				v1 := new(Int)
-				(*v1) = d.Int()
+				(*v1) = Int{d.Int()}
 				x.MaxTokens = v1
 			}
 		case "temperature":
@@ -137,7 +137,7 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) decodeFrom(d *wire.Deco
 				x.TopK = nil
 			} else {
 				v4 := new(Int)
-				(*v4) = d.Int()
+				(*v4) = Int{d.Int()}
 				x.TopK = v4
 			}
 		case "stop_sequences":
@@ -231,7 +231,7 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) decodeFrom(d *wire.Deco
 				x.MaxRetries = nil
 			} else {
 				v14 := new(Int)
-				(*v14) = d.Int()
+				(*v14) = Int{d.Int()}
 				x.MaxRetries = v14
 			}
 		case "default_headers":
@@ -285,7 +285,7 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) decodeFrom(d *wire.Deco
 		d.Missing("model")
 	}
 	if seen&(1<<1) == 0 {
-		x.MaxTokens = func() *Int { v := Int(wire.IntOf(4096)); return &v }()
+		x.MaxTokens = func() *Int { v := Int(IntOf(4096)); return &v }()
 	}
 	if seen&(1<<2) == 0 {
 		x.Temperature = func() *float64 { v := float64(1.0); return &v }()
@@ -301,7 +301,7 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) encodeTo(e *wire.Encode
 	if x.MaxTokens == nil {
 		e.Null()
 	} else {
-		e.Int((*x.MaxTokens))
+		e.Int((*x.MaxTokens).v)
 	}
 	e.Key("\"temperature\":")
 	if x.Temperature == nil {
@@ -319,7 +319,7 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) encodeTo(e *wire.Encode
 	if x.TopK == nil {
 		e.Null()
 	} else {
-		e.Int((*x.TopK))
+		e.Int((*x.TopK).v)
 	}
 	e.Key("\"stop_sequences\":")
 	if x.StopSequences == nil {
@@ -386,7 +386,7 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) encodeTo(e *wire.Encode
 	if x.MaxRetries == nil {
 		e.Null()
 	} else {
-		e.Int((*x.MaxRetries))
+		e.Int((*x.MaxRetries).v)
 	}
 	e.Key("\"default_headers\":")
 	if x.DefaultHeaders == nil {

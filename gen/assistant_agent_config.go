@@ -208,7 +208,7 @@ func (x *AssistantAgentConfig) decodeFrom(d *wire.Decoder) {
 			x.ToolCallSummaryFormat = d.Str()
 		case "max_tool_iterations":
 			seen |= 1 << 12
-			x.MaxToolIterations = d.Int()
+			x.MaxToolIterations = Int{d.Int()}
 		case "metadata":
 			seen |= 1 << 13
 			if d.Null() {
@@ -248,7 +248,7 @@ func (x *AssistantAgentConfig) decodeFrom(d *wire.Decoder) {
 		d.Missing("tool_call_summary_format")
 	}
 	if seen&(1<<12) == 0 {
-		x.MaxToolIterations = wire.IntOf(1)
+		x.MaxToolIterations = IntOf(1)
 	}
 }
 
@@ -332,7 +332,7 @@ func (x *AssistantAgentConfig) encodeTo(e *wire.Encoder) {
 	e.Key("\"tool_call_summary_format\":")
 	e.Str(x.ToolCallSummaryFormat)
 	e.Key("\"max_tool_iterations\":")
-	e.Int(x.MaxToolIterations)
+	e.Int(x.MaxToolIterations.v)
 	e.Key("\"metadata\":")
 	if x.Metadata == nil {
 		e.Null()

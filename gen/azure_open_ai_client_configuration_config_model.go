@@ -177,7 +177,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) 
 							break
 						}
 						var v3 Int
-						v3 = d.Int()
+						v3 = Int{d.Int()}
 						m2[string(name)] = v3
 					}
 					x.LogitBias = m2
@@ -189,7 +189,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) 
 				x.MaxTokens = nil
 			} else {
 				v4 := new(Int)
-				(*v4) = d.Int()
+				(*v4) = Int{d.Int()}
 				x.MaxTokens = v4
 			}
 		case "n":
@@ -198,7 +198,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) 
 				x.N = nil
 			} else {
 				v5 := new(Int)
-				(*v5) = d.Int()
+				(*v5) = Int{d.Int()}
 				x.N = v5
 			}
 		case "presence_penalty":
@@ -225,7 +225,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) 
 				x.Seed = nil
 			} else {
 				v8 := new(Int)
-				(*v8) = d.Int()
+				(*v8) = Int{d.Int()}
 				x.Seed = v8
 			}
 		case "stop":
@@ -318,7 +318,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) 
 				x.MaxRetries = nil
 			} else {
 				v18 := new(Int)
-				(*v18) = d.Int()
+				(*v18) = Int{d.Int()}
 				x.MaxRetries = v18
 			}
 		case "model_capabilities":
@@ -436,7 +436,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 			e.Str(k27)
 			e.Raw(":")
 			v28 := x.LogitBias[k27]
-			e.Int(v28)
+			e.Int(v28.v)
 		}
 		e.Raw("}")
 	}
@@ -444,13 +444,13 @@ func (x *AzureOpenAIClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 	if x.MaxTokens == nil {
 		e.Null()
 	} else {
-		e.Int((*x.MaxTokens))
+		e.Int((*x.MaxTokens).v)
 	}
 	e.Key("\"n\":")
 	if x.N == nil {
 		e.Null()
 	} else {
-		e.Int((*x.N))
+		e.Int((*x.N).v)
 	}
 	e.Key("\"presence_penalty\":")
 	if x.PresencePenalty == nil {
@@ -468,7 +468,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 	if x.Seed == nil {
 		e.Null()
 	} else {
-		e.Int((*x.Seed))
+		e.Int((*x.Seed).v)
 	}
 	e.Key("\"stop\":")
 	if x.Stop == nil {
@@ -530,7 +530,7 @@ func (x *AzureOpenAIClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 	if x.MaxRetries == nil {
 		e.Null()
 	} else {
-		e.Int((*x.MaxRetries))
+		e.Int((*x.MaxRetries).v)
 	}
 	e.Key("\"model_capabilities\":")
 	if x.ModelCapabilities == nil {

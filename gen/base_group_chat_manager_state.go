@@ -57,7 +57,7 @@ func (x *BaseGroupChatManagerState) decodeFrom(d *wire.Decoder) {
 			}
 		case "current_turn":
 			seen |= 1 << 3
-			x.CurrentTurn = d.Int()
+			x.CurrentTurn = Int{d.Int()}
 		default:
 			d.SkipUnknown()
 		}
@@ -75,7 +75,7 @@ func (x *BaseGroupChatManagerState) decodeFrom(d *wire.Decoder) {
 		x.MessageThread = []RawJSON{}
 	}
 	if seen&(1<<3) == 0 {
-		x.CurrentTurn = wire.IntOf(0)
+		x.CurrentTurn = IntOf(0)
 	}
 }
 
@@ -96,7 +96,7 @@ func (x *BaseGroupChatManagerState) encodeTo(e *wire.Encoder) {
 	}
 	e.Raw("]")
 	e.Key("\"current_turn\":")
-	e.Int(x.CurrentTurn)
+	e.Int(x.CurrentTurn.v)
 	e.Raw("}")
 }
 

@@ -33,7 +33,7 @@ func (x *BufferedChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 		switch string(name) {
 		case "buffer_size":
 			seen |= 1 << 0
-			x.BufferSize = d.Int()
+			x.BufferSize = Int{d.Int()}
 		case "initial_messages":
 			seen |= 1 << 1
 			if d.Null() {
@@ -65,7 +65,7 @@ func (x *BufferedChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 func (x *BufferedChatCompletionContextConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"buffer_size\":")
-	e.Int(x.BufferSize)
+	e.Int(x.BufferSize.v)
 	e.Key("\"initial_messages\":")
 	if x.InitialMessages == nil {
 		e.Null()

@@ -63,7 +63,7 @@ func (x *ChatCompletionTokenLogprob) decodeFrom(d *wire.Decoder) {
 					s3 := []Int{}
 					for d.More() {
 						var v4 Int
-						v4 = d.Int()
+						v4 = Int{d.Int()}
 						s3 = append(s3, v4)
 					}
 					x.Bytes = s3
@@ -113,7 +113,7 @@ func (x *ChatCompletionTokenLogprob) encodeTo(e *wire.Encoder) {
 			if i6 > 0 {
 				e.Raw(",")
 			}
-			e.Int(x.Bytes[i6])
+			e.Int(x.Bytes[i6].v)
 		}
 		e.Raw("]")
 	}

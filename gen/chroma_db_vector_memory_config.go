@@ -114,7 +114,7 @@ func (x *ChromaDBVectorMemoryConfig) decodeFrom(d *wire.Decoder) {
 			x.DistanceMetric = d.Str()
 		case "k":
 			seen |= 1 << 3
-			x.K = d.Int()
+			x.K = Int{d.Int()}
 		case "score_threshold":
 			seen |= 1 << 4
 			if d.Null() {
@@ -160,7 +160,7 @@ func (x *ChromaDBVectorMemoryConfig) decodeFrom(d *wire.Decoder) {
 				x.Port = nil
 			} else {
 				v4 := new(Int)
-				(*v4) = d.Int()
+				(*v4) = Int{d.Int()}
 				x.Port = v4
 			}
 		case "ssl":
@@ -196,7 +196,7 @@ func (x *ChromaDBVectorMemoryConfig) decodeFrom(d *wire.Decoder) {
 		x.DistanceMetric = "cosine"
 	}
 	if seen&(1<<3) == 0 {
-		x.K = wire.IntOf(3)
+		x.K = IntOf(3)
 	}
 	if seen&(1<<6) == 0 {
 		x.Tenant = "default_tenant"
@@ -222,7 +222,7 @@ func (x *ChromaDBVectorMemoryConfig) encodeTo(e *wire.Encoder) {
 	e.Key("\"distance_metric\":")
 	e.Str(x.DistanceMetric)
 	e.Key("\"k\":")
-	e.Int(x.K)
+	e.Int(x.K.v)
 	if x.ScoreThreshold != nil {
 		e.Key("\"score_threshold\":")
 		e.Float((*x.ScoreThreshold))
@@ -245,7 +245,7 @@ func (x *ChromaDBVectorMemoryConfig) encodeTo(e *wire.Encoder) {
 	}
 	if x.Port != nil {
 		e.Key("\"port\":")
-		e.Int((*x.Port))
+		e.Int((*x.Port).v)
 	}
 	if x.Ssl != nil {
 		e.Key("\"ssl\":")

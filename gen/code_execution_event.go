@@ -90,7 +90,7 @@ func (x *CodeExecutionEvent) decodeFrom(d *wire.Decoder) {
 			x.CreatedAt = d.DateTime()
 		case "retry_attempt":
 			seen |= 1 << 5
-			x.RetryAttempt = d.Int()
+			x.RetryAttempt = Int{d.Int()}
 		case "result":
 			seen |= 1 << 6
 			x.Result.decodeFrom(d)
@@ -141,7 +141,7 @@ func (x *CodeExecutionEvent) encodeTo(e *wire.Encoder) {
 	e.Key("\"created_at\":")
 	e.DateTime(x.CreatedAt)
 	e.Key("\"retry_attempt\":")
-	e.Int(x.RetryAttempt)
+	e.Int(x.RetryAttempt.v)
 	e.Key("\"result\":")
 	x.Result.encodeTo(e)
 	e.Key("\"type\":")

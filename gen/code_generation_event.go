@@ -95,7 +95,7 @@ func (x *CodeGenerationEvent) decodeFrom(d *wire.Decoder) {
 			x.CreatedAt = d.DateTime()
 		case "retry_attempt":
 			seen |= 1 << 5
-			x.RetryAttempt = d.Int()
+			x.RetryAttempt = Int{d.Int()}
 		case "content":
 			seen |= 1 << 6
 			x.Content = d.Str()
@@ -160,7 +160,7 @@ func (x *CodeGenerationEvent) encodeTo(e *wire.Encoder) {
 	e.Key("\"created_at\":")
 	e.DateTime(x.CreatedAt)
 	e.Key("\"retry_attempt\":")
-	e.Int(x.RetryAttempt)
+	e.Int(x.RetryAttempt.v)
 	e.Key("\"content\":")
 	e.Str(x.Content)
 	e.Key("\"code_blocks\":")

@@ -30,7 +30,7 @@ func (x *CodeResult) decodeFrom(d *wire.Decoder) {
 		switch string(name) {
 		case "exit_code":
 			seen |= 1 << 0
-			x.ExitCode = d.Int()
+			x.ExitCode = Int{d.Int()}
 		case "output":
 			seen |= 1 << 1
 			x.Output = d.Str()
@@ -53,7 +53,7 @@ func (x *CodeResult) decodeFrom(d *wire.Decoder) {
 func (x *CodeResult) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"exit_code\":")
-	e.Int(x.ExitCode)
+	e.Int(x.ExitCode.v)
 	e.Key("\"output\":")
 	e.Str(x.Output)
 	e.Raw("}")

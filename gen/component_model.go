@@ -81,7 +81,7 @@ func (x *ComponentModel) decodeFrom(d *wire.Decoder) {
 				x.Version = nil
 			} else {
 				v2 := new(Int)
-				(*v2) = d.Int()
+				(*v2) = Int{d.Int()}
 				x.Version = v2
 			}
 		case "component_version":
@@ -90,7 +90,7 @@ func (x *ComponentModel) decodeFrom(d *wire.Decoder) {
 				x.ComponentVersion = nil
 			} else {
 				v3 := new(Int)
-				(*v3) = d.Int()
+				(*v3) = Int{d.Int()}
 				x.ComponentVersion = v3
 			}
 		case "description":
@@ -144,13 +144,13 @@ func (x *ComponentModel) encodeTo(e *wire.Encoder) {
 	if x.Version == nil {
 		e.Null()
 	} else {
-		e.Int((*x.Version))
+		e.Int((*x.Version).v)
 	}
 	e.Key("\"component_version\":")
 	if x.ComponentVersion == nil {
 		e.Null()
 	} else {
-		e.Int((*x.ComponentVersion))
+		e.Int((*x.ComponentVersion).v)
 	}
 	e.Key("\"description\":")
 	if x.Description == nil {

@@ -107,7 +107,7 @@ func (x *DockerCommandLineCodeExecutorConfig) decodeFrom(d *wire.Decoder) {
 			}
 		case "timeout":
 			seen |= 1 << 2
-			x.Timeout = d.Int()
+			x.Timeout = Int{d.Int()}
 		case "work_dir":
 			seen |= 1 << 3
 			if d.Null() {
@@ -176,7 +176,7 @@ func (x *DockerCommandLineCodeExecutorConfig) decodeFrom(d *wire.Decoder) {
 		x.Image = "python:3-slim"
 	}
 	if seen&(1<<2) == 0 {
-		x.Timeout = wire.IntOf(60)
+		x.Timeout = IntOf(60)
 	}
 	if seen&(1<<5) == 0 {
 		x.AutoRemove = true
@@ -207,7 +207,7 @@ func (x *DockerCommandLineCodeExecutorConfig) encodeTo(e *wire.Encoder) {
 		e.Str((*x.ContainerName))
 	}
 	e.Key("\"timeout\":")
-	e.Int(x.Timeout)
+	e.Int(x.Timeout.v)
 	e.Key("\"work_dir\":")
 	if x.WorkDir == nil {
 		e.Null()

@@ -94,7 +94,7 @@ func (x *GraphFlowConfig) decodeFrom(d *wire.Decoder) {
 				x.MaxTurns = nil
 			} else {
 				v6 := new(Int)
-				(*v6) = d.Int()
+				(*v6) = Int{d.Int()}
 				x.MaxTurns = v6
 			}
 		case "graph":
@@ -149,7 +149,7 @@ func (x *GraphFlowConfig) encodeTo(e *wire.Encoder) {
 	if x.MaxTurns == nil {
 		e.Null()
 	} else {
-		e.Int((*x.MaxTurns))
+		e.Int((*x.MaxTurns).v)
 	}
 	e.Key("\"graph\":")
 	x.Graph.encodeTo(e)

@@ -63,7 +63,7 @@ func (x *GraphFlowManagerState) decodeFrom(d *wire.Decoder) {
 			}
 		case "current_turn":
 			seen |= 1 << 3
-			x.CurrentTurn = d.Int()
+			x.CurrentTurn = Int{d.Int()}
 		case "active_nodes":
 			seen |= 1 << 4
 			if d.Array() {
@@ -92,7 +92,7 @@ func (x *GraphFlowManagerState) decodeFrom(d *wire.Decoder) {
 		x.MessageThread = []RawJSON{}
 	}
 	if seen&(1<<3) == 0 {
-		x.CurrentTurn = wire.IntOf(0)
+		x.CurrentTurn = IntOf(0)
 	}
 	if seen&(1<<4) == 0 {
 		x.ActiveNodes = []string{}
@@ -116,7 +116,7 @@ func (x *GraphFlowManagerState) encodeTo(e *wire.Encoder) {
 	}
 	e.Raw("]")
 	e.Key("\"current_turn\":")
-	e.Int(x.CurrentTurn)
+	e.Int(x.CurrentTurn.v)
 	e.Key("\"active_nodes\":")
 	e.Raw("[")
 	for i6 := range x.ActiveNodes {

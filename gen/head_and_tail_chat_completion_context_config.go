@@ -38,10 +38,10 @@ func (x *HeadAndTailChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 		switch string(name) {
 		case "head_size":
 			seen |= 1 << 0
-			x.HeadSize = d.Int()
+			x.HeadSize = Int{d.Int()}
 		case "tail_size":
 			seen |= 1 << 1
-			x.TailSize = d.Int()
+			x.TailSize = Int{d.Int()}
 		case "initial_messages":
 			seen |= 1 << 2
 			if d.Null() {
@@ -76,9 +76,9 @@ func (x *HeadAndTailChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 func (x *HeadAndTailChatCompletionContextConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"head_size\":")
-	e.Int(x.HeadSize)
+	e.Int(x.HeadSize.v)
 	e.Key("\"tail_size\":")
-	e.Int(x.TailSize)
+	e.Int(x.TailSize.v)
 	e.Key("\"initial_messages\":")
 	if x.InitialMessages == nil {
 		e.Null()

@@ -119,7 +119,7 @@ func (x *HostedFileContent) decodeFrom(d *wire.Decoder) {
 				x.SizeInBytes = nil
 			} else {
 				v3 := new(Int)
-				(*v3) = d.Int()
+				(*v3) = Int{d.Int()}
 				x.SizeInBytes = v3
 			}
 		case "created_at", "createdAt":
@@ -203,7 +203,7 @@ func (x *HostedFileContent) encodeTo(e *wire.Encoder) {
 	}
 	if x.SizeInBytes != nil {
 		e.Key("\"size_in_bytes\":")
-		e.Int((*x.SizeInBytes))
+		e.Int((*x.SizeInBytes).v)
 	}
 	if x.CreatedAt != nil {
 		e.Key("\"created_at\":")

@@ -44,7 +44,7 @@ func (x *JupyterCodeExecutorConfig) decodeFrom(d *wire.Decoder) {
 			x.KernelName = d.Str()
 		case "timeout":
 			seen |= 1 << 1
-			x.Timeout = d.Int()
+			x.Timeout = Int{d.Int()}
 		case "output_dir":
 			seen |= 1 << 2
 			if d.Null() {
@@ -65,7 +65,7 @@ func (x *JupyterCodeExecutorConfig) decodeFrom(d *wire.Decoder) {
 		x.KernelName = "python3"
 	}
 	if seen&(1<<1) == 0 {
-		x.Timeout = wire.IntOf(60)
+		x.Timeout = IntOf(60)
 	}
 }
 
@@ -75,7 +75,7 @@ func (x *JupyterCodeExecutorConfig) encodeTo(e *wire.Encoder) {
 	e.Key("\"kernel_name\":")
 	e.Str(x.KernelName)
 	e.Key("\"timeout\":")
-	e.Int(x.Timeout)
+	e.Int(x.Timeout.v)
 	e.Key("\"output_dir\":")
 	if x.OutputDir == nil {
 		e.Null()

@@ -49,7 +49,7 @@ func (x *LocalCommandLineCodeExecutorConfig) decodeFrom(d *wire.Decoder) {
 		switch string(name) {
 		case "timeout":
 			seen |= 1 << 0
-			x.Timeout = d.Int()
+			x.Timeout = Int{d.Int()}
 		case "work_dir":
 			seen |= 1 << 1
 			if d.Null() {
@@ -73,7 +73,7 @@ func (x *LocalCommandLineCodeExecutorConfig) decodeFrom(d *wire.Decoder) {
 		return
 	}
 	if seen&(1<<0) == 0 {
-		x.Timeout = wire.IntOf(60)
+		x.Timeout = IntOf(60)
 	}
 	if seen&(1<<2) == 0 {
 		x.FunctionsModule = "functions"
@@ -87,7 +87,7 @@ func (x *LocalCommandLineCodeExecutorConfig) decodeFrom(d *wire.Decoder) {
 func (x *LocalCommandLineCodeExecutorConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"timeout\":")
-	e.Int(x.Timeout)
+	e.Int(x.Timeout.v)
 	e.Key("\"work_dir\":")
 	if x.WorkDir == nil {
 		e.Null()

@@ -115,12 +115,12 @@ func (x *MagenticOneGroupChatConfig) decodeFrom(d *wire.Decoder) {
 				x.MaxTurns = nil
 			} else {
 				v6 := new(Int)
-				(*v6) = d.Int()
+				(*v6) = Int{d.Int()}
 				x.MaxTurns = v6
 			}
 		case "max_stalls":
 			seen |= 1 << 6
-			x.MaxStalls = d.Int()
+			x.MaxStalls = Int{d.Int()}
 		case "final_answer_prompt":
 			seen |= 1 << 7
 			x.FinalAnswerPrompt = d.Str()
@@ -184,10 +184,10 @@ func (x *MagenticOneGroupChatConfig) encodeTo(e *wire.Encoder) {
 	if x.MaxTurns == nil {
 		e.Null()
 	} else {
-		e.Int((*x.MaxTurns))
+		e.Int((*x.MaxTurns).v)
 	}
 	e.Key("\"max_stalls\":")
-	e.Int(x.MaxStalls)
+	e.Int(x.MaxStalls.v)
 	e.Key("\"final_answer_prompt\":")
 	e.Str(x.FinalAnswerPrompt)
 	e.Key("\"emit_team_events\":")

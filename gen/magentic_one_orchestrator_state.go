@@ -72,7 +72,7 @@ func (x *MagenticOneOrchestratorState) decodeFrom(d *wire.Decoder) {
 			}
 		case "current_turn":
 			seen |= 1 << 3
-			x.CurrentTurn = d.Int()
+			x.CurrentTurn = Int{d.Int()}
 		case "task":
 			seen |= 1 << 4
 			x.Task = d.Str()
@@ -84,10 +84,10 @@ func (x *MagenticOneOrchestratorState) decodeFrom(d *wire.Decoder) {
 			x.Plan = d.Str()
 		case "n_rounds":
 			seen |= 1 << 7
-			x.NRounds = d.Int()
+			x.NRounds = Int{d.Int()}
 		case "n_stalls":
 			seen |= 1 << 8
-			x.NStalls = d.Int()
+			x.NStalls = Int{d.Int()}
 		default:
 			d.SkipUnknown()
 		}
@@ -105,13 +105,13 @@ func (x *MagenticOneOrchestratorState) decodeFrom(d *wire.Decoder) {
 		x.MessageThread = []RawJSON{}
 	}
 	if seen&(1<<3) == 0 {
-		x.CurrentTurn = wire.IntOf(0)
+		x.CurrentTurn = IntOf(0)
 	}
 	if seen&(1<<7) == 0 {
-		x.NRounds = wire.IntOf(0)
+		x.NRounds = IntOf(0)
 	}
 	if seen&(1<<8) == 0 {
-		x.NStalls = wire.IntOf(0)
+		x.NStalls = IntOf(0)
 	}
 }
 
@@ -132,7 +132,7 @@ func (x *MagenticOneOrchestratorState) encodeTo(e *wire.Encoder) {
 	}
 	e.Raw("]")
 	e.Key("\"current_turn\":")
-	e.Int(x.CurrentTurn)
+	e.Int(x.CurrentTurn.v)
 	e.Key("\"task\":")
 	e.Str(x.Task)
 	e.Key("\"facts\":")
@@ -140,9 +140,9 @@ func (x *MagenticOneOrchestratorState) encodeTo(e *wire.Encoder) {
 	e.Key("\"plan\":")
 	e.Str(x.Plan)
 	e.Key("\"n_rounds\":")
-	e.Int(x.NRounds)
+	e.Int(x.NRounds.v)
 	e.Key("\"n_stalls\":")
-	e.Int(x.NStalls)
+	e.Int(x.NStalls.v)
 	e.Raw("}")
 }
 

@@ -38,7 +38,7 @@ func (x *MaxMessageTerminationConfig) decodeFrom(d *wire.Decoder) {
 		switch string(name) {
 		case "max_messages":
 			seen |= 1 << 0
-			x.MaxMessages = d.Int()
+			x.MaxMessages = Int{d.Int()}
 		case "include_agent_event":
 			seen |= 1 << 1
 			x.IncludeAgentEvent = d.Bool()
@@ -58,7 +58,7 @@ func (x *MaxMessageTerminationConfig) decodeFrom(d *wire.Decoder) {
 func (x *MaxMessageTerminationConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"max_messages\":")
-	e.Int(x.MaxMessages)
+	e.Int(x.MaxMessages.v)
 	e.Key("\"include_agent_event\":")
 	e.Bool(x.IncludeAgentEvent)
 	e.Raw("}")

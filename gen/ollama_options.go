@@ -132,7 +132,7 @@ func (x *OllamaOptions) decodeFrom(d *wire.Decoder) {
 				x.NumCtx = nil
 			} else {
 				v2 := new(Int)
-				(*v2) = d.Int()
+				(*v2) = Int{d.Int()}
 				x.NumCtx = v2
 			}
 		case "num_batch":
@@ -141,7 +141,7 @@ func (x *OllamaOptions) decodeFrom(d *wire.Decoder) {
 				x.NumBatch = nil
 			} else {
 				v3 := new(Int)
-				(*v3) = d.Int()
+				(*v3) = Int{d.Int()}
 				x.NumBatch = v3
 			}
 		case "num_gpu":
@@ -150,7 +150,7 @@ func (x *OllamaOptions) decodeFrom(d *wire.Decoder) {
 				x.NumGpu = nil
 			} else {
 				v4 := new(Int)
-				(*v4) = d.Int()
+				(*v4) = Int{d.Int()}
 				x.NumGpu = v4
 			}
 		case "main_gpu":
@@ -159,7 +159,7 @@ func (x *OllamaOptions) decodeFrom(d *wire.Decoder) {
 				x.MainGpu = nil
 			} else {
 				v5 := new(Int)
-				(*v5) = d.Int()
+				(*v5) = Int{d.Int()}
 				x.MainGpu = v5
 			}
 		case "low_vram":
@@ -231,7 +231,7 @@ func (x *OllamaOptions) decodeFrom(d *wire.Decoder) {
 				x.NumThread = nil
 			} else {
 				v13 := new(Int)
-				(*v13) = d.Int()
+				(*v13) = Int{d.Int()}
 				x.NumThread = v13
 			}
 		case "num_keep":
@@ -240,7 +240,7 @@ func (x *OllamaOptions) decodeFrom(d *wire.Decoder) {
 				x.NumKeep = nil
 			} else {
 				v14 := new(Int)
-				(*v14) = d.Int()
+				(*v14) = Int{d.Int()}
 				x.NumKeep = v14
 			}
 		case "seed":
@@ -249,7 +249,7 @@ func (x *OllamaOptions) decodeFrom(d *wire.Decoder) {
 				x.Seed = nil
 			} else {
 				v15 := new(Int)
-				(*v15) = d.Int()
+				(*v15) = Int{d.Int()}
 				x.Seed = v15
 			}
 		case "num_predict":
@@ -258,7 +258,7 @@ func (x *OllamaOptions) decodeFrom(d *wire.Decoder) {
 				x.NumPredict = nil
 			} else {
 				v16 := new(Int)
-				(*v16) = d.Int()
+				(*v16) = Int{d.Int()}
 				x.NumPredict = v16
 			}
 		case "top_k":
@@ -267,7 +267,7 @@ func (x *OllamaOptions) decodeFrom(d *wire.Decoder) {
 				x.TopK = nil
 			} else {
 				v17 := new(Int)
-				(*v17) = d.Int()
+				(*v17) = Int{d.Int()}
 				x.TopK = v17
 			}
 		case "top_p":
@@ -303,7 +303,7 @@ func (x *OllamaOptions) decodeFrom(d *wire.Decoder) {
 				x.RepeatLastN = nil
 			} else {
 				v21 := new(Int)
-				(*v21) = d.Int()
+				(*v21) = Int{d.Int()}
 				x.RepeatLastN = v21
 			}
 		case "temperature":
@@ -348,7 +348,7 @@ func (x *OllamaOptions) decodeFrom(d *wire.Decoder) {
 				x.Mirostat = nil
 			} else {
 				v26 := new(Int)
-				(*v26) = d.Int()
+				(*v26) = Int{d.Int()}
 				x.Mirostat = v26
 			}
 		case "mirostat_tau":
@@ -415,25 +415,25 @@ func (x *OllamaOptions) encodeTo(e *wire.Encoder) {
 	if x.NumCtx == nil {
 		e.Null()
 	} else {
-		e.Int((*x.NumCtx))
+		e.Int((*x.NumCtx).v)
 	}
 	e.Key("\"num_batch\":")
 	if x.NumBatch == nil {
 		e.Null()
 	} else {
-		e.Int((*x.NumBatch))
+		e.Int((*x.NumBatch).v)
 	}
 	e.Key("\"num_gpu\":")
 	if x.NumGpu == nil {
 		e.Null()
 	} else {
-		e.Int((*x.NumGpu))
+		e.Int((*x.NumGpu).v)
 	}
 	e.Key("\"main_gpu\":")
 	if x.MainGpu == nil {
 		e.Null()
 	} else {
-		e.Int((*x.MainGpu))
+		e.Int((*x.MainGpu).v)
 	}
 	e.Key("\"low_vram\":")
 	if x.LowVram == nil {
@@ -481,31 +481,31 @@ func (x *OllamaOptions) encodeTo(e *wire.Encoder) {
 	if x.NumThread == nil {
 		e.Null()
 	} else {
-		e.Int((*x.NumThread))
+		e.Int((*x.NumThread).v)
 	}
 	e.Key("\"num_keep\":")
 	if x.NumKeep == nil {
 		e.Null()
 	} else {
-		e.Int((*x.NumKeep))
+		e.Int((*x.NumKeep).v)
 	}
 	e.Key("\"seed\":")
 	if x.Seed == nil {
 		e.Null()
 	} else {
-		e.Int((*x.Seed))
+		e.Int((*x.Seed).v)
 	}
 	e.Key("\"num_predict\":")
 	if x.NumPredict == nil {
 		e.Null()
 	} else {
-		e.Int((*x.NumPredict))
+		e.Int((*x.NumPredict).v)
 	}
 	e.Key("\"top_k\":")
 	if x.TopK == nil {
 		e.Null()
 	} else {
-		e.Int((*x.TopK))
+		e.Int((*x.TopK).v)
 	}
 	e.Key("\"top_p\":")
 	if x.TopP == nil {
@@ -529,7 +529,7 @@ func (x *OllamaOptions) encodeTo(e *wire.Encoder) {
 	if x.RepeatLastN == nil {
 		e.Null()
 	} else {
-		e.Int((*x.RepeatLastN))
+		e.Int((*x.RepeatLastN).v)
 	}
 	e.Key("\"temperature\":")
 	if x.Temperature == nil {
@@ -559,7 +559,7 @@ func (x *OllamaOptions) encodeTo(e *wire.Encoder) {
 	if x.Mirostat == nil {
 		e.Null()
 	} else {
-		e.Int((*x.Mirostat))
+		e.Int((*x.Mirostat).v)
 	}
 	e.Key("\"mirostat_tau\":")
 	if x.MirostatTau == nil {

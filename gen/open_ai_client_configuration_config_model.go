@@ -157,7 +157,7 @@ func (x *OpenAIClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 							break
 						}
 						var v3 Int
-						v3 = d.Int()
+						v3 = Int{d.Int()}
 						m2[string(name)] = v3
 					}
 					x.LogitBias = m2
@@ -169,7 +169,7 @@ func (x *OpenAIClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 				x.MaxTokens = nil
 			} else {
 				v4 := new(Int)
-				(*v4) = d.Int()
+				(*v4) = Int{d.Int()}
 				x.MaxTokens = v4
 			}
 		case "n":
@@ -178,7 +178,7 @@ func (x *OpenAIClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 				x.N = nil
 			} else {
 				v5 := new(Int)
-				(*v5) = d.Int()
+				(*v5) = Int{d.Int()}
 				x.N = v5
 			}
 		case "presence_penalty":
@@ -205,7 +205,7 @@ func (x *OpenAIClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 				x.Seed = nil
 			} else {
 				v8 := new(Int)
-				(*v8) = d.Int()
+				(*v8) = Int{d.Int()}
 				x.Seed = v8
 			}
 		case "stop":
@@ -298,7 +298,7 @@ func (x *OpenAIClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 				x.MaxRetries = nil
 			} else {
 				v18 := new(Int)
-				(*v18) = d.Int()
+				(*v18) = Int{d.Int()}
 				x.MaxRetries = v18
 			}
 		case "model_capabilities":
@@ -395,7 +395,7 @@ func (x *OpenAIClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 			e.Str(k26)
 			e.Raw(":")
 			v27 := x.LogitBias[k26]
-			e.Int(v27)
+			e.Int(v27.v)
 		}
 		e.Raw("}")
 	}
@@ -403,13 +403,13 @@ func (x *OpenAIClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 	if x.MaxTokens == nil {
 		e.Null()
 	} else {
-		e.Int((*x.MaxTokens))
+		e.Int((*x.MaxTokens).v)
 	}
 	e.Key("\"n\":")
 	if x.N == nil {
 		e.Null()
 	} else {
-		e.Int((*x.N))
+		e.Int((*x.N).v)
 	}
 	e.Key("\"presence_penalty\":")
 	if x.PresencePenalty == nil {
@@ -427,7 +427,7 @@ func (x *OpenAIClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 	if x.Seed == nil {
 		e.Null()
 	} else {
-		e.Int((*x.Seed))
+		e.Int((*x.Seed).v)
 	}
 	e.Key("\"stop\":")
 	if x.Stop == nil {
@@ -489,7 +489,7 @@ func (x *OpenAIClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 	if x.MaxRetries == nil {
 		e.Null()
 	} else {
-		e.Int((*x.MaxRetries))
+		e.Int((*x.MaxRetries).v)
 	}
 	e.Key("\"model_capabilities\":")
 	if x.ModelCapabilities == nil {

@@ -50,7 +50,7 @@ func (x *PerSourceFilter) decodeFrom(d *wire.Decoder) {
 				x.Count = nil
 			} else {
 				v2 := new(Int)
-				(*v2) = d.Int()
+				(*v2) = Int{d.Int()}
 				x.Count = v2
 			}
 		default:
@@ -80,7 +80,7 @@ func (x *PerSourceFilter) encodeTo(e *wire.Encoder) {
 	if x.Count == nil {
 		e.Null()
 	} else {
-		e.Int((*x.Count))
+		e.Int((*x.Count).v)
 	}
 	e.Raw("}")
 }

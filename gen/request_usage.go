@@ -29,10 +29,10 @@ func (x *RequestUsage) decodeFrom(d *wire.Decoder) {
 		switch string(name) {
 		case "prompt_tokens":
 			seen |= 1 << 0
-			x.PromptTokens = d.Int()
+			x.PromptTokens = Int{d.Int()}
 		case "completion_tokens":
 			seen |= 1 << 1
-			x.CompletionTokens = d.Int()
+			x.CompletionTokens = Int{d.Int()}
 		default:
 			d.SkipUnknown()
 		}
@@ -52,9 +52,9 @@ func (x *RequestUsage) decodeFrom(d *wire.Decoder) {
 func (x *RequestUsage) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"prompt_tokens\":")
-	e.Int(x.PromptTokens)
+	e.Int(x.PromptTokens.v)
 	e.Key("\"completion_tokens\":")
-	e.Int(x.CompletionTokens)
+	e.Int(x.CompletionTokens.v)
 	e.Raw("}")
 }
 

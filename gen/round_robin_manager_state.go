@@ -60,10 +60,10 @@ func (x *RoundRobinManagerState) decodeFrom(d *wire.Decoder) {
 			}
 		case "current_turn":
 			seen |= 1 << 3
-			x.CurrentTurn = d.Int()
+			x.CurrentTurn = Int{d.Int()}
 		case "next_speaker_index":
 			seen |= 1 << 4
-			x.NextSpeakerIndex = d.Int()
+			x.NextSpeakerIndex = Int{d.Int()}
 		default:
 			d.SkipUnknown()
 		}
@@ -81,10 +81,10 @@ func (x *RoundRobinManagerState) decodeFrom(d *wire.Decoder) {
 		x.MessageThread = []RawJSON{}
 	}
 	if seen&(1<<3) == 0 {
-		x.CurrentTurn = wire.IntOf(0)
+		x.CurrentTurn = IntOf(0)
 	}
 	if seen&(1<<4) == 0 {
-		x.NextSpeakerIndex = wire.IntOf(0)
+		x.NextSpeakerIndex = IntOf(0)
 	}
 }
 
@@ -105,9 +105,9 @@ func (x *RoundRobinManagerState) encodeTo(e *wire.Encoder) {
 	}
 	e.Raw("]")
 	e.Key("\"current_turn\":")
-	e.Int(x.CurrentTurn)
+	e.Int(x.CurrentTurn.v)
 	e.Key("\"next_speaker_index\":")
-	e.Int(x.NextSpeakerIndex)
+	e.Int(x.NextSpeakerIndex.v)
 	e.Raw("}")
 }
 

@@ -141,7 +141,7 @@ func (x *SelectorGroupChatConfig) decodeFrom(d *wire.Decoder) {
 				x.MaxTurns = nil
 			} else {
 				v6 := new(Int)
-				(*v6) = d.Int()
+				(*v6) = Int{d.Int()}
 				x.MaxTurns = v6
 			}
 		case "selector_prompt":
@@ -152,7 +152,7 @@ func (x *SelectorGroupChatConfig) decodeFrom(d *wire.Decoder) {
 			x.AllowRepeatedSpeaker = d.Bool()
 		case "max_selector_attempts":
 			seen |= 1 << 8
-			x.MaxSelectorAttempts = d.Int()
+			x.MaxSelectorAttempts = Int{d.Int()}
 		case "emit_team_events":
 			seen |= 1 << 9
 			x.EmitTeamEvents = d.Bool()
@@ -188,7 +188,7 @@ func (x *SelectorGroupChatConfig) decodeFrom(d *wire.Decoder) {
 		d.Missing("allow_repeated_speaker")
 	}
 	if seen&(1<<8) == 0 {
-		x.MaxSelectorAttempts = wire.IntOf(3)
+		x.MaxSelectorAttempts = IntOf(3)
 	}
 }
 
@@ -228,14 +228,14 @@ func (x *SelectorGroupChatConfig) encodeTo(e *wire.Encoder) {
 	if x.MaxTurns == nil {
 		e.Null()
 	} else {
-		e.Int((*x.MaxTurns))
+		e.Int((*x.MaxTurns).v)
 	}
 	e.Key("\"selector_prompt\":")
 	e.Str(x.SelectorPrompt)
 	e.Key("\"allow_repeated_speaker\":")
 	e.Bool(x.AllowRepeatedSpeaker)
 	e.Key("\"max_selector_attempts\":")
-	e.Int(x.MaxSelectorAttempts)
+	e.Int(x.MaxSelectorAttempts.v)
 	e.Key("\"emit_team_events\":")
 	e.Bool(x.EmitTeamEvents)
 	e.Key("\"model_client_streaming\":")

@@ -60,7 +60,7 @@ func (x *SelectorManagerState) decodeFrom(d *wire.Decoder) {
 			}
 		case "current_turn":
 			seen |= 1 << 3
-			x.CurrentTurn = d.Int()
+			x.CurrentTurn = Int{d.Int()}
 		case "previous_speaker":
 			seen |= 1 << 4
 			if d.Null() {
@@ -87,7 +87,7 @@ func (x *SelectorManagerState) decodeFrom(d *wire.Decoder) {
 		x.MessageThread = []RawJSON{}
 	}
 	if seen&(1<<3) == 0 {
-		x.CurrentTurn = wire.IntOf(0)
+		x.CurrentTurn = IntOf(0)
 	}
 }
 
@@ -108,7 +108,7 @@ func (x *SelectorManagerState) encodeTo(e *wire.Encoder) {
 	}
 	e.Raw("]")
 	e.Key("\"current_turn\":")
-	e.Int(x.CurrentTurn)
+	e.Int(x.CurrentTurn.v)
 	e.Key("\"previous_speaker\":")
 	if x.PreviousSpeaker == nil {
 		e.Null()

@@ -103,7 +103,7 @@ func (x *SwarmConfig) decodeFrom(d *wire.Decoder) {
 				x.MaxTurns = nil
 			} else {
 				v6 := new(Int)
-				(*v6) = d.Int()
+				(*v6) = Int{d.Int()}
 				x.MaxTurns = v6
 			}
 		case "emit_team_events":
@@ -155,7 +155,7 @@ func (x *SwarmConfig) encodeTo(e *wire.Encoder) {
 	if x.MaxTurns == nil {
 		e.Null()
 	} else {
-		e.Int((*x.MaxTurns))
+		e.Int((*x.MaxTurns).v)
 	}
 	e.Key("\"emit_team_events\":")
 	e.Bool(x.EmitTeamEvents)

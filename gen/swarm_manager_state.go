@@ -59,7 +59,7 @@ func (x *SwarmManagerState) decodeFrom(d *wire.Decoder) {
 			}
 		case "current_turn":
 			seen |= 1 << 3
-			x.CurrentTurn = d.Int()
+			x.CurrentTurn = Int{d.Int()}
 		case "current_speaker":
 			seen |= 1 << 4
 			x.CurrentSpeaker = d.Str()
@@ -80,7 +80,7 @@ func (x *SwarmManagerState) decodeFrom(d *wire.Decoder) {
 		x.MessageThread = []RawJSON{}
 	}
 	if seen&(1<<3) == 0 {
-		x.CurrentTurn = wire.IntOf(0)
+		x.CurrentTurn = IntOf(0)
 	}
 }
 
@@ -101,7 +101,7 @@ func (x *SwarmManagerState) encodeTo(e *wire.Encoder) {
 	}
 	e.Raw("]")
 	e.Key("\"current_turn\":")
-	e.Int(x.CurrentTurn)
+	e.Int(x.CurrentTurn.v)
 	e.Key("\"current_speaker\":")
 	e.Str(x.CurrentSpeaker)
 	e.Raw("}")

@@ -40,7 +40,7 @@ func (x *ThinkingConfigModel) decodeFrom(d *wire.Decoder) {
 				x.BudgetTokens = nil
 			} else {
 				v1 := new(Int)
-				(*v1) = d.Int()
+				(*v1) = Int{d.Int()}
 				x.BudgetTokens = v1
 			}
 		default:
@@ -64,7 +64,7 @@ func (x *ThinkingConfigModel) encodeTo(e *wire.Encoder) {
 	if x.BudgetTokens == nil {
 		e.Null()
 	} else {
-		e.Int((*x.BudgetTokens))
+		e.Int((*x.BudgetTokens).v)
 	}
 	e.Raw("}")
 }

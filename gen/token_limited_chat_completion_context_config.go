@@ -53,7 +53,7 @@ func (x *TokenLimitedChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 				x.TokenLimit = nil
 			} else {
 				v1 := new(Int)
-				(*v1) = d.Int()
+				(*v1) = Int{d.Int()}
 				x.TokenLimit = v1
 			}
 		case "tool_schema":
@@ -107,7 +107,7 @@ func (x *TokenLimitedChatCompletionContextConfig) encodeTo(e *wire.Encoder) {
 	if x.TokenLimit == nil {
 		e.Null()
 	} else {
-		e.Int((*x.TokenLimit))
+		e.Int((*x.TokenLimit).v)
 	}
 	e.Key("\"tool_schema\":")
 	if x.ToolSchema == nil {

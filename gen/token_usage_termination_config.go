@@ -46,7 +46,7 @@ func (x *TokenUsageTerminationConfig) decodeFrom(d *wire.Decoder) {
 				x.MaxTotalToken = nil
 			} else {
 				v1 := new(Int)
-				(*v1) = d.Int()
+				(*v1) = Int{d.Int()}
 				x.MaxTotalToken = v1
 			}
 		case "max_prompt_token":
@@ -55,7 +55,7 @@ func (x *TokenUsageTerminationConfig) decodeFrom(d *wire.Decoder) {
 				x.MaxPromptToken = nil
 			} else {
 				v2 := new(Int)
-				(*v2) = d.Int()
+				(*v2) = Int{d.Int()}
 				x.MaxPromptToken = v2
 			}
 		case "max_completion_token":
@@ -64,7 +64,7 @@ func (x *TokenUsageTerminationConfig) decodeFrom(d *wire.Decoder) {
 				x.MaxCompletionToken = nil
 			} else {
 				v3 := new(Int)
-				(*v3) = d.Int()
+				(*v3) = Int{d.Int()}
 				x.MaxCompletionToken = v3
 			}
 		default:
@@ -92,19 +92,19 @@ func (x *TokenUsageTerminationConfig) encodeTo(e *wire.Encoder) {
 	if x.MaxTotalToken == nil {
 		e.Null()
 	} else {
-		e.Int((*x.MaxTotalToken))
+		e.Int((*x.MaxTotalToken).v)
 	}
 	e.Key("\"max_prompt_token\":")
 	if x.MaxPromptToken == nil {
 		e.Null()
 	} else {
-		e.Int((*x.MaxPromptToken))
+		e.Int((*x.MaxPromptToken).v)
 	}
 	e.Key("\"max_completion_token\":")
 	if x.MaxCompletionToken == nil {
 		e.Null()
 	} else {
-		e.Int((*x.MaxCompletionToken))
+		e.Int((*x.MaxCompletionToken).v)
 	}
 	e.Raw("}")
 }

@@ -39,7 +39,7 @@ func (x *TopLogprob) decodeFrom(d *wire.Decoder) {
 					s1 := []Int{}
 					for d.More() {
 						var v2 Int
-						v2 = d.Int()
+						v2 = Int{d.Int()}
 						s1 = append(s1, v2)
 					}
 					x.Bytes = s1
@@ -71,7 +71,7 @@ func (x *TopLogprob) encodeTo(e *wire.Encoder) {
 			if i3 > 0 {
 				e.Raw(",")
 			}
-			e.Int(x.Bytes[i3])
+			e.Int(x.Bytes[i3].v)
 		}
 		e.Raw("]")
 	}

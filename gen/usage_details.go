@@ -93,7 +93,7 @@ func (x *UsageDetails) decodeFrom(d *wire.Decoder) {
 				x.InputTokenCount = nil
 			} else {
 				v1 := new(Int)
-				(*v1) = d.Int()
+				(*v1) = Int{d.Int()}
 				x.InputTokenCount = v1
 			}
 		case "output_token_count", "outputTokenCount":
@@ -102,7 +102,7 @@ func (x *UsageDetails) decodeFrom(d *wire.Decoder) {
 				x.OutputTokenCount = nil
 			} else {
 				v2 := new(Int)
-				(*v2) = d.Int()
+				(*v2) = Int{d.Int()}
 				x.OutputTokenCount = v2
 			}
 		case "total_token_count", "totalTokenCount":
@@ -111,7 +111,7 @@ func (x *UsageDetails) decodeFrom(d *wire.Decoder) {
 				x.TotalTokenCount = nil
 			} else {
 				v3 := new(Int)
-				(*v3) = d.Int()
+				(*v3) = Int{d.Int()}
 				x.TotalTokenCount = v3
 			}
 		case "cached_input_token_count", "cachedInputTokenCount", "cache_read_input_token_count":
@@ -120,7 +120,7 @@ func (x *UsageDetails) decodeFrom(d *wire.Decoder) {
 				x.CachedInputTokenCount = nil
 			} else {
 				v4 := new(Int)
-				(*v4) = d.Int()
+				(*v4) = Int{d.Int()}
 				x.CachedInputTokenCount = v4
 			}
 		case "cache_creation_input_token_count", "cacheCreationInputTokenCount":
@@ -129,7 +129,7 @@ func (x *UsageDetails) decodeFrom(d *wire.Decoder) {
 				x.CacheCreationInputTokenCount = nil
 			} else {
 				v5 := new(Int)
-				(*v5) = d.Int()
+				(*v5) = Int{d.Int()}
 				x.CacheCreationInputTokenCount = v5
 			}
 		case "reasoning_token_count", "reasoningTokenCount", "reasoning_output_token_count":
@@ -138,7 +138,7 @@ func (x *UsageDetails) decodeFrom(d *wire.Decoder) {
 				x.ReasoningTokenCount = nil
 			} else {
 				v6 := new(Int)
-				(*v6) = d.Int()
+				(*v6) = Int{d.Int()}
 				x.ReasoningTokenCount = v6
 			}
 		case "input_audio_token_count", "inputAudioTokenCount":
@@ -147,7 +147,7 @@ func (x *UsageDetails) decodeFrom(d *wire.Decoder) {
 				x.InputAudioTokenCount = nil
 			} else {
 				v7 := new(Int)
-				(*v7) = d.Int()
+				(*v7) = Int{d.Int()}
 				x.InputAudioTokenCount = v7
 			}
 		case "input_text_token_count", "inputTextTokenCount":
@@ -156,7 +156,7 @@ func (x *UsageDetails) decodeFrom(d *wire.Decoder) {
 				x.InputTextTokenCount = nil
 			} else {
 				v8 := new(Int)
-				(*v8) = d.Int()
+				(*v8) = Int{d.Int()}
 				x.InputTextTokenCount = v8
 			}
 		case "output_audio_token_count", "outputAudioTokenCount":
@@ -165,7 +165,7 @@ func (x *UsageDetails) decodeFrom(d *wire.Decoder) {
 				x.OutputAudioTokenCount = nil
 			} else {
 				v9 := new(Int)
-				(*v9) = d.Int()
+				(*v9) = Int{d.Int()}
 				x.OutputAudioTokenCount = v9
 			}
 		case "output_text_token_count", "outputTextTokenCount":
@@ -174,7 +174,7 @@ func (x *UsageDetails) decodeFrom(d *wire.Decoder) {
 				x.OutputTextTokenCount = nil
 			} else {
 				v10 := new(Int)
-				(*v10) = d.Int()
+				(*v10) = Int{d.Int()}
 				x.OutputTextTokenCount = v10
 			}
 		case "additional_counts", "additionalCounts":
@@ -189,7 +189,7 @@ func (x *UsageDetails) decodeFrom(d *wire.Decoder) {
 				if extra == nil {
 					extra = AdditionalCounts{}
 				}
-				extra[k] = d.Int()
+				extra[k] = Int{d.Int()}
 			} else {
 				d.SkipUnknown()
 			}
@@ -213,43 +213,43 @@ func (x *UsageDetails) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	if x.InputTokenCount != nil {
 		e.Key("\"input_token_count\":")
-		e.Int((*x.InputTokenCount))
+		e.Int((*x.InputTokenCount).v)
 	}
 	if x.OutputTokenCount != nil {
 		e.Key("\"output_token_count\":")
-		e.Int((*x.OutputTokenCount))
+		e.Int((*x.OutputTokenCount).v)
 	}
 	if x.TotalTokenCount != nil {
 		e.Key("\"total_token_count\":")
-		e.Int((*x.TotalTokenCount))
+		e.Int((*x.TotalTokenCount).v)
 	}
 	if x.CachedInputTokenCount != nil {
 		e.Key("\"cached_input_token_count\":")
-		e.Int((*x.CachedInputTokenCount))
+		e.Int((*x.CachedInputTokenCount).v)
 	}
 	if x.CacheCreationInputTokenCount != nil {
 		e.Key("\"cache_creation_input_token_count\":")
-		e.Int((*x.CacheCreationInputTokenCount))
+		e.Int((*x.CacheCreationInputTokenCount).v)
 	}
 	if x.ReasoningTokenCount != nil {
 		e.Key("\"reasoning_token_count\":")
-		e.Int((*x.ReasoningTokenCount))
+		e.Int((*x.ReasoningTokenCount).v)
 	}
 	if x.InputAudioTokenCount != nil {
 		e.Key("\"input_audio_token_count\":")
-		e.Int((*x.InputAudioTokenCount))
+		e.Int((*x.InputAudioTokenCount).v)
 	}
 	if x.InputTextTokenCount != nil {
 		e.Key("\"input_text_token_count\":")
-		e.Int((*x.InputTextTokenCount))
+		e.Int((*x.InputTextTokenCount).v)
 	}
 	if x.OutputAudioTokenCount != nil {
 		e.Key("\"output_audio_token_count\":")
-		e.Int((*x.OutputAudioTokenCount))
+		e.Int((*x.OutputAudioTokenCount).v)
 	}
 	if x.OutputTextTokenCount != nil {
 		e.Key("\"output_text_token_count\":")
-		e.Int((*x.OutputTextTokenCount))
+		e.Int((*x.OutputTextTokenCount).v)
 	}
 	if x.AdditionalCounts != nil {
 		e.Key("\"additional_counts\":")
@@ -268,16 +268,16 @@ func (x UsageDetails) MarshalJSON() ([]byte, error) { return wire.Marshal(&x) }
 // count plus a present one is the present one, and maps add key by key.
 func (x UsageDetails) Add(y UsageDetails) UsageDetails {
 	return UsageDetails{
-		InputTokenCount:              wire.AddIntPtr(x.InputTokenCount, y.InputTokenCount),
-		OutputTokenCount:             wire.AddIntPtr(x.OutputTokenCount, y.OutputTokenCount),
-		TotalTokenCount:              wire.AddIntPtr(x.TotalTokenCount, y.TotalTokenCount),
-		CachedInputTokenCount:        wire.AddIntPtr(x.CachedInputTokenCount, y.CachedInputTokenCount),
-		CacheCreationInputTokenCount: wire.AddIntPtr(x.CacheCreationInputTokenCount, y.CacheCreationInputTokenCount),
-		ReasoningTokenCount:          wire.AddIntPtr(x.ReasoningTokenCount, y.ReasoningTokenCount),
-		InputAudioTokenCount:         wire.AddIntPtr(x.InputAudioTokenCount, y.InputAudioTokenCount),
-		InputTextTokenCount:          wire.AddIntPtr(x.InputTextTokenCount, y.InputTextTokenCount),
-		OutputAudioTokenCount:        wire.AddIntPtr(x.OutputAudioTokenCount, y.OutputAudioTokenCount),
-		OutputTextTokenCount:         wire.AddIntPtr(x.OutputTextTokenCount, y.OutputTextTokenCount),
+		InputTokenCount:              addIntPtr(x.InputTokenCount, y.InputTokenCount),
+		OutputTokenCount:             addIntPtr(x.OutputTokenCount, y.OutputTokenCount),
+		TotalTokenCount:              addIntPtr(x.TotalTokenCount, y.TotalTokenCount),
+		CachedInputTokenCount:        addIntPtr(x.CachedInputTokenCount, y.CachedInputTokenCount),
+		CacheCreationInputTokenCount: addIntPtr(x.CacheCreationInputTokenCount, y.CacheCreationInputTokenCount),
+		ReasoningTokenCount:          addIntPtr(x.ReasoningTokenCount, y.ReasoningTokenCount),
+		InputAudioTokenCount:         addIntPtr(x.InputAudioTokenCount, y.InputAudioTokenCount),
+		InputTextTokenCount:          addIntPtr(x.InputTextTokenCount, y.InputTextTokenCount),
+		OutputAudioTokenCount:        addIntPtr(x.OutputAudioTokenCount, y.OutputAudioTokenCount),
+		OutputTextTokenCount:         addIntPtr(x.OutputTextTokenCount, y.OutputTextTokenCount),
 		AdditionalCounts:             x.AdditionalCounts.Add(y.AdditionalCounts),
 	}
 }

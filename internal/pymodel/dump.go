@@ -15,7 +15,6 @@ import (
 
 	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/pytime"
-	"github.com/agentschema/agentschema/internal/wire"
 )
 
 // DumpJSON returns the dump of v, a value of n's type, as pydantic's
@@ -186,7 +185,7 @@ func (m dumper) dynamic(x reflect.Value) pyjson.Value {
 func dumpInt(n *Node, v reflect.Value) pyjson.Value {
 	switch n.IntRepr {
 	case IntWire:
-		return pyjson.IntValue(v.Interface().(wire.Int).String())
+		return pyjson.IntValue(v.Interface().(fmt.Stringer).String())
 	case IntBigPtr:
 		if v.IsNil() {
 			return pyjson.NoneValue()

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/wire"
 )
@@ -95,7 +96,7 @@ func decodeInt(d *wire.Decoder, n *Node, v reflect.Value) {
 	}
 	if n.IntRepr != IntSized && n.cons == nil {
 		if n.IntRepr == IntWire {
-			v.Set(reflect.ValueOf(i))
+			v.Set(intValue(i, v.Type()))
 		} else {
 			v.Set(reflect.ValueOf(i.Big()))
 		}
@@ -122,7 +123,7 @@ func decodeInt(d *wire.Decoder, n *Node, v reflect.Value) {
 	}
 	switch {
 	case n.IntRepr == IntWire:
-		v.Set(reflect.ValueOf(i))
+		v.Set(intValue(i, v.Type()))
 	case n.IntRepr == IntBigPtr:
 		v.Set(reflect.ValueOf(b))
 	case v.CanInt():
@@ -461,7 +462,11 @@ func Encode(e *wire.Encoder, n *Node, v reflect.Value) {
 func encodeInt(e *wire.Encoder, n *Node, v reflect.Value) {
 	switch {
 	case n.IntRepr == IntWire:
-		e.Int(v.Interface().(wire.Int))
+		if i, ok := v.Interface().(wire.Int); ok {
+			e.Int(i)
+		} else {
+			e.Raw(string(v.Interface().(gen.Int).AppendText(nil)))
+		}
 	case n.IntRepr == IntBigPtr && v.IsNil():
 		e.Null()
 	case n.IntRepr == IntBigPtr:
@@ -579,4 +584,15 @@ func Marshal(n *Node, v reflect.Value) ([]byte, error) {
 		return nil, err
 	}
 	return e.Bytes(), nil
+}
+
+// intValue is i as a value of t, wire.Int or gen.Int.
+func intValue(i wire.Int, t reflect.Type) reflect.Value {
+	if t == typeWireInt {
+		return reflect.ValueOf(i)
+	}
+	if x, ok := i.Int64(); ok {
+		return reflect.ValueOf(gen.IntOf(x))
+	}
+	return reflect.ValueOf(gen.IntFromBig(i.Big()))
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/pytime"
 	"github.com/agentschema/agentschema/internal/wire"
@@ -41,7 +42,7 @@ const (
 // Integer representations of an Int node.
 const (
 	IntSized  = iota // a Go integer kind
-	IntWire          // wire.Int (gen.Int): any size
+	IntWire          // gen.Int (or wire.Int): any size
 	IntBigPtr        // *big.Int: any size; nil is None
 )
 
@@ -203,6 +204,7 @@ var (
 	typeTime       = reflect.TypeFor[time.Time]()
 	typeDateTime   = reflect.TypeFor[pytime.DateTime]()
 	typeWireInt    = reflect.TypeFor[wire.Int]()
+	typeGenInt     = reflect.TypeFor[gen.Int]()
 	typeBigInt     = reflect.TypeFor[*big.Int]()
 	typeImage      = reflect.TypeFor[wire.Image]()
 	typeEnum       = reflect.TypeFor[Enum]()

@@ -55,7 +55,7 @@ func specialNode(t reflect.Type) *Node {
 		return &Node{Kind: Time, Type: t}
 	case typeDateTime:
 		return &Node{Kind: DateTime, Type: t}
-	case typeWireInt:
+	case typeWireInt, typeGenInt:
 		return &Node{Kind: Int, Type: t, IntRepr: IntWire}
 	case typeBigInt:
 		return &Node{Kind: Int, Type: t, IntRepr: IntBigPtr}

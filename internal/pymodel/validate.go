@@ -413,7 +413,7 @@ func (vd *validator) intValue(n *Node, v *pyjson.Value, dst reflect.Value) {
 	}
 	switch n.IntRepr {
 	case IntWire:
-		dst.Set(reflect.ValueOf(wire.IntFromBig(x)))
+		dst.Set(intValue(wire.IntFromBig(x), dst.Type()))
 		return
 	case IntBigPtr:
 		dst.Set(reflect.ValueOf(x))

@@ -94,7 +94,7 @@ func (s Spec) Model(config any) (gen.ComponentModel, error) {
 	if label == "" {
 		label = s.Provider[strings.LastIndexByte(s.Provider, '.')+1:]
 	}
-	v := wire.IntOf(version)
+	v := gen.IntOf(version)
 	cv := v
 	ctype := s.ComponentType
 	m := gen.ComponentModel{

@@ -446,7 +446,7 @@ func normalizeModel(m *gen.ComponentModel, ptr string) error {
 // class's: load_component sends it to _from_config_past_version, which no
 // class of AutoGen 0.7.5 implements (autogen_core/_component_config.py).
 func checkVersion(m *gen.ComponentModel, info ProviderInfo, ptr string) error {
-	if m.ComponentVersion != nil && m.ComponentVersion.Sign() != 0 && m.ComponentVersion.Cmp(wire.IntOf(info.Version)) < 0 {
+	if m.ComponentVersion != nil && m.ComponentVersion.Sign() != 0 && m.ComponentVersion.Cmp(gen.IntOf(info.Version)) < 0 {
 		return agentschema.Faults{versionFault(info, m.ComponentVersion.String(), ptr)}
 	}
 	return nil
@@ -561,7 +561,7 @@ func joinMembers(members []objMember) []byte {
 // envelope members on the component it builds.
 func setEnvelope(m *gen.ComponentModel, info ProviderInfo) {
 	ctype := info.ComponentType
-	v := wire.IntOf(info.Version)
+	v := gen.IntOf(info.Version)
 	cv := v
 	label := info.Provider[strings.LastIndexByte(info.Provider, '.')+1:]
 	m.Provider = info.Provider

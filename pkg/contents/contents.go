@@ -74,7 +74,7 @@ func ValidCountKey(key string) bool { return gen.ValidAdditionalCountsKey(key) }
 
 // Count returns a pointer to the count n, for the members of UsageDetails.
 func Count(n int64) *gen.Int {
-	v := wire.IntOf(n)
+	v := gen.IntOf(n)
 	return &v
 }
 

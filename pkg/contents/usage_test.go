@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/agentschema/agentschema/gen"
-	"github.com/agentschema/agentschema/internal/wire"
 )
 
 // details builds UsageDetails from JSON, for readable tables.
@@ -67,8 +66,8 @@ func TestUsageAddLaws(t *testing.T) {
 		{},
 		{InputTokenCount: Count(1)},
 		{InputTokenCount: Count(2), OutputTokenCount: Count(3), TotalTokenCount: Count(5)},
-		{OutputTokenCount: Count(math.MaxInt64), AdditionalCounts: gen.AdditionalCounts{ThoughtTokenCount: wire.IntOf(4)}},
-		{AdditionalCounts: gen.AdditionalCounts{"openai.x": wire.IntOf(-1), ImageTokenCount: wire.IntOf(7)}},
+		{OutputTokenCount: Count(math.MaxInt64), AdditionalCounts: gen.AdditionalCounts{ThoughtTokenCount: gen.IntOf(4)}},
+		{AdditionalCounts: gen.AdditionalCounts{"openai.x": gen.IntOf(-1), ImageTokenCount: gen.IntOf(7)}},
 	}
 	js := func(u gen.UsageDetails) string {
 		b, err := json.Marshal(u)
@@ -93,10 +92,10 @@ func TestUsageAddLaws(t *testing.T) {
 		}
 	}
 	// The sum does not alias its operands.
-	a := gen.UsageDetails{InputTokenCount: Count(1), AdditionalCounts: gen.AdditionalCounts{"openai.x": wire.IntOf(1)}}
+	a := gen.UsageDetails{InputTokenCount: Count(1), AdditionalCounts: gen.AdditionalCounts{"openai.x": gen.IntOf(1)}}
 	s := a.Add(gen.UsageDetails{})
-	*s.InputTokenCount = wire.IntOf(100)
-	s.AdditionalCounts["openai.x"] = wire.IntOf(100)
+	*s.InputTokenCount = gen.IntOf(100)
+	s.AdditionalCounts["openai.x"] = gen.IntOf(100)
 	if js(a) != `{"input_token_count":1,"additional_counts":{"openai.x":1}}` {
 		t.Errorf("the sum aliases its operand: %s", js(a))
 	}
@@ -126,7 +125,7 @@ func TestAdditionalCountsKeys(t *testing.T) {
 		if got := ValidCountKey(tt.key); got != tt.ok {
 			t.Errorf("ValidCountKey(%q) = %v, want %v", tt.key, got, tt.ok)
 		}
-		m := gen.AdditionalCounts{tt.key: wire.IntOf(1)}
+		m := gen.AdditionalCounts{tt.key: gen.IntOf(1)}
 		err := m.Validate()
 		if (err == nil) != tt.ok {
 			t.Errorf("Validate(%q) = %v", tt.key, err)
@@ -159,7 +158,7 @@ func TestCount(t *testing.T) {
 	if !reflect.DeepEqual(u.Add(u).InputTokenCount, Count(2)) {
 		t.Error("1 + 1 != 2")
 	}
-	if !strings.Contains(gen.AdditionalCounts{"x": wire.IntOf(1)}.Validate().Error(), "'x'") {
+	if !strings.Contains(gen.AdditionalCounts{"x": gen.IntOf(1)}.Validate().Error(), "'x'") {
 		t.Error("message does not name the key")
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/agentschema/agentschema/gen"
-	"github.com/agentschema/agentschema/internal/wire"
 )
 
 // Buffered is AutoGen's BufferedChatCompletionContext: its view is the
@@ -28,7 +27,7 @@ var _ ChatCompletionContext = (*Buffered)(nil)
 // than 0."). The options that apply are WithInitialMessages and
 // KeepToolPairs.
 func NewBuffered(bufferSize int, opts ...BufferedOption) (*Buffered, error) {
-	return newBuffered(wire.IntOf(int64(bufferSize)), opts...)
+	return newBuffered(gen.IntOf(int64(bufferSize)), opts...)
 }
 
 func newBuffered(size gen.Int, opts ...BufferedOption) (*Buffered, error) {

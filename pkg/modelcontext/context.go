@@ -174,7 +174,7 @@ func KeepToolPairs() TrimOption {
 // view is trimmed until the client's RemainingTokens is not negative.
 func WithTokenLimit(limit int) TokenLimitOption {
 	return func(o *options) {
-		v := wire.IntOf(int64(limit))
+		v := gen.IntOf(int64(limit))
 		o.tokenLimit = &v
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/agentschema/agentschema/gen"
-	"github.com/agentschema/agentschema/internal/wire"
 )
 
 // HeadAndTail is AutoGen's HeadAndTailChatCompletionContext: when the
@@ -29,7 +28,7 @@ var _ ChatCompletionContext = (*HeadAndTail)(nil)
 // be greater than 0.", "tail_size must be greater than 0."). The options
 // that apply are WithInitialMessages and KeepToolPairs.
 func NewHeadAndTail(headSize, tailSize int, opts ...HeadAndTailOption) (*HeadAndTail, error) {
-	return newHeadAndTail(wire.IntOf(int64(headSize)), wire.IntOf(int64(tailSize)), opts...)
+	return newHeadAndTail(gen.IntOf(int64(headSize)), gen.IntOf(int64(tailSize)), opts...)
 }
 
 func newHeadAndTail(head, tail gen.Int, opts ...HeadAndTailOption) (*HeadAndTail, error) {

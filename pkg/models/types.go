@@ -2,7 +2,6 @@ package models
 
 import (
 	"github.com/agentschema/agentschema/gen"
-	"github.com/agentschema/agentschema/internal/wire"
 )
 
 // The finish reasons (AutoGen's FinishReasons).
@@ -123,7 +122,7 @@ func NewFunctionCallsResult(calls []gen.FunctionCall, usage gen.RequestUsage, ca
 
 // NewRequestUsage returns a RequestUsage of prompt and completion tokens.
 func NewRequestUsage(prompt, completion int64) gen.RequestUsage {
-	return gen.RequestUsage{PromptTokens: wire.IntOf(prompt), CompletionTokens: wire.IntOf(completion)}
+	return gen.RequestUsage{PromptTokens: gen.IntOf(prompt), CompletionTokens: gen.IntOf(completion)}
 }
 
 // AddUsage returns the sum of usages, field by field (of any size, as

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/pymodel"
 	"github.com/agentschema/agentschema/internal/pytime"
@@ -25,7 +26,7 @@ import (
 // The Python counterpart of a Go value:
 //
 //   - nil, a nil pointer, interface, slice or map: None;
-//   - bool: True or False; Go integers, wire.Int (gen.Int), *big.Int: int;
+//   - bool: True or False; Go integers, gen.Int (gen.Int), *big.Int: int;
 //     json.Number: int, or float when written with '.', 'e' or 'E';
 //   - float32 and float64: float, written as Python's repr (1.0, 1e+16,
 //     0.30000000000000004, inf, nan);
@@ -68,7 +69,7 @@ var (
 	typeTextMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
 	typeJSONNumber    = reflect.TypeFor[json.Number]()
 	typeBigIntValue   = reflect.TypeFor[big.Int]()
-	typeWireInt       = reflect.TypeFor[wire.Int]()
+	typeWireInt       = reflect.TypeFor[gen.Int]()
 	typeBigInt        = reflect.TypeFor[*big.Int]()
 	typeTime          = reflect.TypeFor[time.Time]()
 	typeDateTime      = reflect.TypeFor[pytime.DateTime]()
@@ -139,7 +140,7 @@ func goToPy(v reflect.Value, dump bool) pyValue {
 func specialToPy(v reflect.Value, dump bool) (pyValue, bool) {
 	switch v.Type() {
 	case typeWireInt:
-		return pyjson.IntValue(v.Interface().(wire.Int).String()), true
+		return pyjson.IntValue(v.Interface().(gen.Int).String()), true
 	case typeBigInt:
 		if v.IsNil() {
 			return pyjson.NoneValue(), true

@@ -9,7 +9,6 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pytime"
-	"github.com/agentschema/agentschema/internal/wire"
 )
 
 // The return_value_as_string_table case lists Python values with what
@@ -144,7 +143,7 @@ func TestReturnValueAsString(t *testing.T) {
 		{"fixed float", 123456789012345.6, "123456789012345.6"},
 		{"small float", 0.0001, "0.0001"},
 		{"tiny float", 0.00001, "1e-05"},
-		{"wire int", wire.IntOf(42), "42"},
+		{"wire int", gen.IntOf(42), "42"},
 		{"json number int", json.Number("12"), "12"},
 		{"json number float", json.Number("12.0"), "12.0"},
 		{"raw object keeps order", json.RawMessage(`{"z": 1, "a": [true, null, 1.5]}`), "{'z': 1, 'a': [True, None, 1.5]}"},
@@ -164,7 +163,7 @@ func TestReturnValueAsString(t *testing.T) {
 		{"embedded flattened", withEmbedded{embedded{1}, 2}, `{"a": 1, "b": 2}`},
 		{"model dump", outer{
 			Name: "n\u00e9", Skip: "x", Inner: inner{F: 2}, Tags: []string{"t"}, Counts: map[string]int{"b": 2, "a": 1},
-			Raw: json.RawMessage(`{"k":[1,2.50]}`), When: when, Big: wire.IntFromBig(mustBig("99999999999999999999")),
+			Raw: json.RawMessage(`{"k":[1,2.50]}`), When: when, Big: gen.IntFromBig(mustBig("99999999999999999999")),
 		}, `{"name": "n\u00e9", "inner": {"f": 2.0}, "ptr": null, "tags": ["t"], "counts": {"a": 1, "b": 2}, "raw": {"k": [1, 2.5]}, "when": "2024-01-02T03:04:05Z", "big": 99999999999999999999}`},
 		{"map with float32 in model", outer{Extra: map[int]float32{1: 0.5}}, `{"name": "", "inner": {"f": 0.0}, "ptr": null, "tags": null, "counts": null, "raw": null, "when": "0001-01-01T00:00:00Z", "big": 0, "extra": {"1": 0.5}}`},
 		{"gen model uses its MarshalJSON", gen.TextResultContent{Content: "x"}, `{"type": "TextResultContent", "content": "x"}`},

@@ -182,7 +182,7 @@ func (t *treeRun) refusals(n *component.Node, at []string) {
 	}
 	// max_tool_iterations: int = Field(default=1, ge=1)
 	// (autogen_agentchat/agents/_assistant_agent.py).
-	if c.MaxToolIterations.Cmp(wire.IntOf(1)) < 0 {
+	if c.MaxToolIterations.Cmp(gen.IntOf(1)) < 0 {
 		t.faults = append(t.faults, &agentschema.Fault{
 			Pointer: pointer(append(at[:len(at):len(at)], "max_tool_iterations")),
 			Keyword: "minimum",

@@ -193,7 +193,7 @@ func (g *generator) addExpr(t *typeRef, a, b string) (string, error) {
 	case "nullable", "optional":
 		switch e := t.elem; {
 		case e.kind == "int":
-			return "wire.AddIntPtr(" + a + ", " + b + ")", nil
+			return "addIntPtr(" + a + ", " + b + ")", nil
 		case e.kind == "ref" && g.concepts[e.ref].kind == "map" && g.concepts[e.ref].addable:
 			return a + ".Add(" + b + ")", nil
 		}

@@ -220,7 +220,7 @@ func (g *generator) emitOtherMemberCases(w *writer, c *concept, du *dataURIProps
 	w.p("\t\tdefault:")
 	w.p("\t\t\tif k := string(name); %sKey.MatchString(k) {", unexported(extra.mapName))
 	w.p("\t\t\t\tif extra == nil {\n\t\t\t\t\textra = %s{}\n\t\t\t\t}", extra.mapName)
-	w.p("\t\t\t\textra[k] = d.Int()")
+	w.p("\t\t\t\textra[k] = Int{d.Int()}")
 	w.p("\t\t\t} else {\n\t\t\t\td.SkipUnknown()\n\t\t\t}\n\t\t}\n\t}")
 	return nil
 }
@@ -354,7 +354,7 @@ func (g *generator) defaultExpr(t *typeRef, def *node) string {
 		}
 		return def.str
 	case "int":
-		return "wire.IntOf(" + def.str + ")"
+		return "IntOf(" + def.str + ")"
 	case "float":
 		return def.str
 	case "array":
@@ -393,7 +393,7 @@ func (g *generator) defaultExpr(t *typeRef, def *node) string {
 		case "int", "float", "string", "bool":
 			v := g.defaultExpr(t.elem, def)
 			if v == "" {
-				v = map[string]string{"int": "wire.IntOf(0)", "float": "0", "string": `""`, "bool": "false"}[t.elem.kind]
+				v = map[string]string{"int": "IntOf(0)", "float": "0", "string": `""`, "bool": "false"}[t.elem.kind]
 			}
 			return "func() *" + g.goType(t.elem) + " { v := " + g.goType(t.elem) + "(" + v + "); return &v }()"
 		}
@@ -418,7 +418,7 @@ func (g *generator) decodeInto(w *writer, t *typeRef, target, ind string) {
 	case "const":
 		w.p("%s%s = d.Const(%q)", ind, target, t.constVal)
 	case "int":
-		w.p("%s%s = d.Int()", ind, target)
+		w.p("%s%s = Int{d.Int()}", ind, target)
 	case "float":
 		w.p("%s%s = d.Float()", ind, target)
 	case "bool":
@@ -560,7 +560,7 @@ func (g *generator) encode(w *writer, t *typeRef, src, ind string) {
 		}
 		w.p("%se.Str(%s)", ind, src)
 	case "int":
-		w.p("%se.Int(%s)", ind, src)
+		w.p("%se.Int(%s.v)", ind, src)
 	case "float":
 		w.p("%se.Float(%s)", ind, src)
 	case "bool":

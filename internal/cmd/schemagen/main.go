@@ -263,8 +263,7 @@ func (g *generator) emitRuntime() []byte {
 	w := &writer{}
 	w.WriteString(header)
 	w.p("import (\n\t\"math\"\n\t\"math/big\"\n\t\"reflect\"\n\n\t\"github.com/agentschema/agentschema/internal/wire\"\n)\n")
-	w.p("// Int is an integer of any size, as Python's int (see wire.Int).")
-	w.p("type Int = wire.Int\n")
+	w.WriteString(intAPI)
 	w.p("// DateTime is a datetime as pydantic holds it: naive or with a fixed offset.")
 	w.p("type DateTime = wire.DateTime\n")
 	w.p("// RawJSON is a JSON value kept as compact text, key order and number digits intact.")
@@ -276,6 +275,64 @@ func (g *generator) emitRuntime() []byte {
 	w.WriteString(runtimeAPI)
 	return w.Bytes()
 }
+
+// intAPI is gen.Int: a type of this package, so that go doc lists its
+// methods, over the runtime's integer.
+const intAPI = `// Int is an integer of any size, as Python's int is: values that fit in an
+// int64 (nearly all) are held without allocation, larger ones exactly, so
+// no integer AutoGen writes is wrapped or rounded. The zero value is 0.
+// Make one with IntOf, IntOfUint64, IntFromBig or ParseInt.
+type Int struct{ v wire.Int }
+
+// Int64 returns the value and whether it fits in an int64.
+func (i Int) Int64() (int64, bool) { return i.v.Int64() }
+
+// IsInt64 reports whether the value fits in an int64.
+func (i Int) IsInt64() bool { return i.v.IsInt64() }
+
+// Big returns the value as a new big.Int.
+func (i Int) Big() *big.Int { return i.v.Big() }
+
+// Sign returns -1, 0 or 1.
+func (i Int) Sign() int { return i.v.Sign() }
+
+// Cmp compares i and j: -1, 0 or 1.
+func (i Int) Cmp(j Int) int { return i.v.Cmp(j.v) }
+
+// Add returns i+j, exactly.
+func (i Int) Add(j Int) Int { return Int{i.v.Add(j.v)} }
+
+// String returns the base-10 text.
+func (i Int) String() string { return i.v.String() }
+
+// AppendText appends the base-10 text to b.
+func (i Int) AppendText(b []byte) []byte { return i.v.AppendText(b) }
+
+// MarshalJSON writes the integer as a JSON number.
+func (i Int) MarshalJSON() ([]byte, error) { return i.v.AppendText(nil), nil }
+
+// UnmarshalJSON reads a JSON number (or a string holding an integer, as
+// pydantic's lax int does).
+func (i *Int) UnmarshalJSON(data []byte) error {
+	return wire.Decode(data, wire.Options{}, func(d *wire.Decoder) { i.v = d.Int() })
+}
+
+// addIntPtr adds two optional counts (a content's Add).
+func addIntPtr(a, b *Int) *Int {
+	var wa, wb *wire.Int
+	if a != nil {
+		wa = &a.v
+	}
+	if b != nil {
+		wb = &b.v
+	}
+	if r := wire.AddIntPtr(wa, wb); r != nil {
+		return &Int{*r}
+	}
+	return nil
+}
+
+`
 
 // runtimeAPI is the public surface of the decoding runtime: one options
 // type, Unmarshal and Marshal. Everything else of internal/wire stays
@@ -371,23 +428,26 @@ func Marshal(v Encodable) ([]byte, error) { return wire.Marshal(v) }
 var ErrUnsetDateTime = wire.ErrUnsetDateTime
 
 // IntOf returns v as an Int.
-func IntOf(v int64) Int { return wire.IntOf(v) }
+func IntOf(v int64) Int { return Int{wire.IntOf(v)} }
 
 // IntOfUint64 returns v as an Int (above the int64 range too).
 func IntOfUint64(v uint64) Int {
 	if v <= math.MaxInt64 {
-		return wire.IntOf(int64(v))
+		return IntOf(int64(v))
 	}
-	return wire.IntFromBig(new(big.Int).SetUint64(v))
+	return IntFromBig(new(big.Int).SetUint64(v))
 }
 
 // IntFromBig returns a copy of v as an Int.
-func IntFromBig(v *big.Int) Int { return wire.IntFromBig(v) }
+func IntFromBig(v *big.Int) Int { return Int{wire.IntFromBig(v)} }
 
 // ParseInt parses a base-10 integer of any size (an optional sign, then
 // digits only, as Python's int() of a decimal string); ok is false for
 // anything else.
-func ParseInt(s string) (v Int, ok bool) { return wire.ParseInt(s) }
+func ParseInt(s string) (v Int, ok bool) {
+	w, ok := wire.ParseInt(s)
+	return Int{w}, ok
+}
 
 // Ptr returns a pointer to a copy of v, for optional members:
 // cfg.MaxTurns = gen.Ptr(gen.IntOf(10)), cfg.Name = gen.Ptr("team").

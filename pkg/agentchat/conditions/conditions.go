@@ -10,7 +10,6 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyjson"
-	"github.com/agentschema/agentschema/internal/wire"
 	"github.com/agentschema/agentschema/pkg/agentchat"
 	"github.com/agentschema/agentschema/pkg/messages"
 )
@@ -182,10 +181,10 @@ func (c *Functional) Check(ctx context.Context, delta []messages.Message) (*gen.
 // of the messages' models_usage since the last reset reach a limit. A nil
 // limit is not checked; at least one must be set.
 type TokenUsage struct {
-	maxTotal, maxPrompt, maxCompletion *wire.Int
+	maxTotal, maxPrompt, maxCompletion *gen.Int
 
 	mu                        sync.Mutex
-	total, prompt, completion wire.Int
+	total, prompt, completion gen.Int
 }
 
 // NewTokenUsage returns a TokenUsageTermination; it refuses three nil
@@ -198,15 +197,15 @@ func NewTokenUsage(maxTotal, maxPrompt, maxCompletion *int64) (*TokenUsage, erro
 	return &TokenUsage{maxTotal: intPtr(maxTotal), maxPrompt: intPtr(maxPrompt), maxCompletion: intPtr(maxCompletion)}, nil
 }
 
-func intPtr(p *int64) *wire.Int {
+func intPtr(p *int64) *gen.Int {
 	if p == nil {
 		return nil
 	}
-	v := wire.IntOf(*p)
+	v := gen.IntOf(*p)
 	return &v
 }
 
-func reached(limit *wire.Int, n wire.Int) bool { return limit != nil && n.Cmp(*limit) >= 0 }
+func reached(limit *gen.Int, n gen.Int) bool { return limit != nil && n.Cmp(*limit) >= 0 }
 
 func (c *TokenUsage) terminated() bool {
 	return reached(c.maxTotal, c.total) || reached(c.maxPrompt, c.prompt) || reached(c.maxCompletion, c.completion)
@@ -244,7 +243,7 @@ func (c *TokenUsage) Check(_ context.Context, delta []messages.Message) (*gen.St
 // Reset sets the counts to 0.
 func (c *TokenUsage) Reset(context.Context) error {
 	c.mu.Lock()
-	c.total, c.prompt, c.completion = wire.Int{}, wire.Int{}, wire.Int{}
+	c.total, c.prompt, c.completion = gen.Int{}, gen.Int{}, gen.Int{}
 	c.mu.Unlock()
 	return nil
 }

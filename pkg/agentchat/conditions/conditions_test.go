@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/agentschema/agentschema/gen"
-	"github.com/agentschema/agentschema/internal/wire"
 	"github.com/agentschema/agentschema/pkg/agentchat"
 	"github.com/agentschema/agentschema/pkg/agentchat/conditions"
 	"github.com/agentschema/agentschema/pkg/messages"
@@ -40,7 +39,7 @@ func textUsage(src, content string, prompt, completion int64) messages.Message {
 }
 
 func usage(prompt, completion int64) *gen.RequestUsage {
-	return &gen.RequestUsage{PromptTokens: wire.IntOf(prompt), CompletionTokens: wire.IntOf(completion)}
+	return &gen.RequestUsage{PromptTokens: gen.IntOf(prompt), CompletionTokens: gen.IntOf(completion)}
 }
 
 func stopMsg(src, content string) messages.Message { return messages.NewStopMessage(src, content) }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyjson"
-	"github.com/agentschema/agentschema/internal/wire"
 	"github.com/agentschema/agentschema/pkg/models"
 	"github.com/agentschema/agentschema/pkg/tokens"
 )
@@ -150,7 +149,7 @@ func intsOf(b *[]int64) []gen.Int {
 	}
 	out := make([]gen.Int, len(*b))
 	for i, v := range *b {
-		out[i] = wire.IntOf(v)
+		out[i] = gen.IntOf(v)
 	}
 	return out
 }

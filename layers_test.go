@@ -46,6 +46,8 @@ var layers = map[string]int{
 	// the openai client's message transformers.
 	"internal/pymodel":      5,
 	"internal/oaitransform": 5,
+	// Conversions between the runtime's values and gen's wrappers of them.
+	"internal/genrt": 5,
 
 	// Public packages that need no other public package but component.
 	"pkg/component":  6,

@@ -18,9 +18,9 @@ type AgentEvent interface {
 // AgentEventTags lists the tags of AgentEvent's members.
 var AgentEventTags = []string{"ToolCallRequestEvent", "ToolCallExecutionEvent", "MemoryQueryEvent", "UserInputRequestedEvent", "ModelClientStreamingChunkEvent", "ThoughtEvent", "SelectSpeakerEvent", "CodeGenerationEvent", "CodeExecutionEvent"}
 
-// DecodeAgentEvent reads one AgentEvent from d, choosing the member by its "type" tag.
+// decodeAgentEvent reads one AgentEvent from d, choosing the member by its "type" tag.
 // It returns nil when the value is not a usable AgentEvent (the fault is recorded in d).
-func DecodeAgentEvent(d *wire.Decoder) AgentEvent {
+func decodeAgentEvent(d *wire.Decoder) AgentEvent {
 	tag, st := d.PeekTag("type")
 	if st == wire.TagFound {
 		switch tag {
@@ -74,7 +74,7 @@ func UnmarshalAgentEvent(data []byte) (AgentEvent, error) {
 // UnmarshalAgentEvent decodes one AgentEvent document with these options.
 func (o UnmarshalOptions) UnmarshalAgentEvent(data []byte) (AgentEvent, error) {
 	var v AgentEvent
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = DecodeAgentEvent(d) }); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeAgentEvent(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -48,10 +48,10 @@ var AIContentTagAliases = map[string]string{
 // aiContentAliasTags lists the values of the "$type" member in schema order.
 var aiContentAliasTags = []string{"text", "reasoning", "data", "uri", "functionCall", "functionResult", "error", "usage", "hostedFile", "hostedVectorStore", "toolCall", "toolResult", "toolApprovalRequest", "toolApprovalResponse", "mcpServerToolCall", "mcpServerToolResult", "codeInterpreterToolCall", "codeInterpreterToolResult", "imageGenerationToolCall", "imageGenerationToolResult", "webSearchToolCall", "webSearchToolResult"}
 
-// DecodeAIContent reads one AIContent from d, choosing the member by its "type" tag.
+// decodeAIContent reads one AIContent from d, choosing the member by its "type" tag.
 // An object without that tag is read by its "$type" tag (see AIContentTagAliases).
 // It returns nil when the value is not a usable AIContent (the fault is recorded in d).
-func DecodeAIContent(d *wire.Decoder) AIContent {
+func decodeAIContent(d *wire.Decoder) AIContent {
 	tag, st := d.PeekTag("type")
 	if st == wire.TagMissing {
 		if alias, ast := d.PeekTag("$type"); ast != wire.TagMissing {
@@ -175,7 +175,7 @@ func UnmarshalAIContent(data []byte) (AIContent, error) {
 // UnmarshalAIContent decodes one AIContent document with these options.
 func (o UnmarshalOptions) UnmarshalAIContent(data []byte) (AIContent, error) {
 	var v AIContent
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = DecodeAIContent(d) }); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeAIContent(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

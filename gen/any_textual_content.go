@@ -29,10 +29,10 @@ var AnyTextualContentTagAliases = map[string]string{
 // anyTextualContentAliasTags lists the values of the "$type" member in schema order.
 var anyTextualContentAliasTags = []string{"text", "reasoning", "uri"}
 
-// DecodeAnyTextualContent reads one AnyTextualContent from d, choosing the member by its "type" tag.
+// decodeAnyTextualContent reads one AnyTextualContent from d, choosing the member by its "type" tag.
 // An object without that tag is read by its "$type" tag (see AnyTextualContentTagAliases).
 // It returns nil when the value is not a usable AnyTextualContent (the fault is recorded in d).
-func DecodeAnyTextualContent(d *wire.Decoder) AnyTextualContent {
+func decodeAnyTextualContent(d *wire.Decoder) AnyTextualContent {
 	tag, st := d.PeekTag("type")
 	if st == wire.TagMissing {
 		if alias, ast := d.PeekTag("$type"); ast != wire.TagMissing {
@@ -72,7 +72,7 @@ func UnmarshalAnyTextualContent(data []byte) (AnyTextualContent, error) {
 // UnmarshalAnyTextualContent decodes one AnyTextualContent document with these options.
 func (o UnmarshalOptions) UnmarshalAnyTextualContent(data []byte) (AnyTextualContent, error) {
 	var v AnyTextualContent
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = DecodeAnyTextualContent(d) }); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeAnyTextualContent(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -29,7 +29,7 @@ func (x *ChatCompletionContextState) decodeFrom(d *wire.Decoder) {
 			if d.Array() {
 				s1 := []LLMMessage{}
 				for d.More() {
-					if v2 := DecodeLLMMessage(d); v2 != nil {
+					if v2 := decodeLLMMessage(d); v2 != nil {
 						s1 = append(s1, v2)
 					}
 				}

@@ -18,9 +18,9 @@ type ChatMessage interface {
 // ChatMessageTags lists the tags of ChatMessage's members.
 var ChatMessageTags = []string{"TextMessage", "MultiModalMessage", "StopMessage", "ToolCallSummaryMessage", "HandoffMessage"}
 
-// DecodeChatMessage reads one ChatMessage from d, choosing the member by its "type" tag.
+// decodeChatMessage reads one ChatMessage from d, choosing the member by its "type" tag.
 // It returns nil when the value is not a usable ChatMessage (the fault is recorded in d).
-func DecodeChatMessage(d *wire.Decoder) ChatMessage {
+func decodeChatMessage(d *wire.Decoder) ChatMessage {
 	tag, st := d.PeekTag("type")
 	if st == wire.TagFound {
 		switch tag {
@@ -58,7 +58,7 @@ func UnmarshalChatMessage(data []byte) (ChatMessage, error) {
 // UnmarshalChatMessage decodes one ChatMessage document with these options.
 func (o UnmarshalOptions) UnmarshalChatMessage(data []byte) (ChatMessage, error) {
 	var v ChatMessage
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = DecodeChatMessage(d) }); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeChatMessage(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

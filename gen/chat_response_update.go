@@ -122,7 +122,7 @@ func (x *ChatResponseUpdate) decodeFrom(d *wire.Decoder) {
 			if d.Array() {
 				s3 := []AIContent{}
 				for d.More() {
-					if v4 := DecodeAIContent(d); v4 != nil {
+					if v4 := decodeAIContent(d); v4 != nil {
 						s3 = append(s3, v4)
 					}
 				}

@@ -84,7 +84,7 @@ func (x *CodeInterpreterToolCallContent) decodeFrom(d *wire.Decoder) {
 				if d.Array() {
 					s2 := []AIContent{}
 					for d.More() {
-						if v3 := DecodeAIContent(d); v3 != nil {
+						if v3 := decodeAIContent(d); v3 != nil {
 							s2 = append(s2, v3)
 						}
 					}

@@ -82,7 +82,7 @@ func (x *FunctionApprovalRequestContent) decodeFrom(d *wire.Decoder) {
 			x.ID = d.Str()
 		case "function_call", "toolCall":
 			seen |= 1 << 2
-			x.FunctionCall = DecodeAIContent(d)
+			x.FunctionCall = decodeAIContent(d)
 		case "requires_confirmation", "requiresConfirmation":
 			seen |= 1 << 3
 			if d.Null() {

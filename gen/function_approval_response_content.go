@@ -84,7 +84,7 @@ func (x *FunctionApprovalResponseContent) decodeFrom(d *wire.Decoder) {
 			x.Approved = d.Bool()
 		case "function_call", "toolCall":
 			seen |= 1 << 3
-			x.FunctionCall = DecodeAIContent(d)
+			x.FunctionCall = decodeAIContent(d)
 		case "reason":
 			seen |= 1 << 4
 			if d.Null() {

@@ -104,7 +104,7 @@ func (x *HandoffMessage) decodeFrom(d *wire.Decoder) {
 			if d.Array() {
 				s2 := []LLMMessage{}
 				for d.More() {
-					if v3 := DecodeLLMMessage(d); v3 != nil {
+					if v3 := decodeLLMMessage(d); v3 != nil {
 						s2 = append(s2, v3)
 					}
 				}

@@ -39,7 +39,7 @@ func (x *ImageResultContent) decodeFrom(d *wire.Decoder) {
 			d.Const("ImageResultContent")
 		case "content":
 			seen |= 1 << 1
-			x.Content = d.Image()
+			x.Content = Image{d.Image()}
 		default:
 			d.SkipUnknown()
 		}
@@ -58,7 +58,7 @@ func (x *ImageResultContent) encodeTo(e *wire.Encoder) {
 	e.Key("\"type\":")
 	e.Str("ImageResultContent")
 	e.Key("\"content\":")
-	e.Image(x.Content)
+	e.Image(x.Content.w)
 	e.Raw("}")
 }
 

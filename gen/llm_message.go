@@ -18,9 +18,9 @@ type LLMMessage interface {
 // LLMMessageTags lists the tags of LLMMessage's members.
 var LLMMessageTags = []string{"SystemMessage", "UserMessage", "AssistantMessage", "FunctionExecutionResultMessage"}
 
-// DecodeLLMMessage reads one LLMMessage from d, choosing the member by its "type" tag.
+// decodeLLMMessage reads one LLMMessage from d, choosing the member by its "type" tag.
 // It returns nil when the value is not a usable LLMMessage (the fault is recorded in d).
-func DecodeLLMMessage(d *wire.Decoder) LLMMessage {
+func decodeLLMMessage(d *wire.Decoder) LLMMessage {
 	tag, st := d.PeekTag("type")
 	if st == wire.TagFound {
 		switch tag {
@@ -54,7 +54,7 @@ func UnmarshalLLMMessage(data []byte) (LLMMessage, error) {
 // UnmarshalLLMMessage decodes one LLMMessage document with these options.
 func (o UnmarshalOptions) UnmarshalLLMMessage(data []byte) (LLMMessage, error) {
 	var v LLMMessage
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = DecodeLLMMessage(d) }); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeLLMMessage(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -28,10 +28,10 @@ var LocatableContentTagAliases = map[string]string{
 // locatableContentAliasTags lists the values of the "$type" member in schema order.
 var locatableContentAliasTags = []string{"data", "uri"}
 
-// DecodeLocatableContent reads one LocatableContent from d, choosing the member by its "type" tag.
+// decodeLocatableContent reads one LocatableContent from d, choosing the member by its "type" tag.
 // An object without that tag is read by its "$type" tag (see LocatableContentTagAliases).
 // It returns nil when the value is not a usable LocatableContent (the fault is recorded in d).
-func DecodeLocatableContent(d *wire.Decoder) LocatableContent {
+func decodeLocatableContent(d *wire.Decoder) LocatableContent {
 	tag, st := d.PeekTag("type")
 	if st == wire.TagMissing {
 		if alias, ast := d.PeekTag("$type"); ast != wire.TagMissing {
@@ -67,7 +67,7 @@ func UnmarshalLocatableContent(data []byte) (LocatableContent, error) {
 // UnmarshalLocatableContent decodes one LocatableContent document with these options.
 func (o UnmarshalOptions) UnmarshalLocatableContent(data []byte) (LocatableContent, error) {
 	var v LocatableContent
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = DecodeLocatableContent(d) }); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeLocatableContent(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

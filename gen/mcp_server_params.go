@@ -18,9 +18,9 @@ type McpServerParams interface {
 // McpServerParamsTags lists the tags of McpServerParams's members.
 var McpServerParamsTags = []string{"StdioServerParams", "SseServerParams", "StreamableHttpServerParams"}
 
-// DecodeMcpServerParams reads one McpServerParams from d, choosing the member by its "type" tag.
+// decodeMcpServerParams reads one McpServerParams from d, choosing the member by its "type" tag.
 // It returns nil when the value is not a usable McpServerParams (the fault is recorded in d).
-func DecodeMcpServerParams(d *wire.Decoder) McpServerParams {
+func decodeMcpServerParams(d *wire.Decoder) McpServerParams {
 	tag, st := d.PeekTag("type")
 	if st == wire.TagFound {
 		switch tag {
@@ -50,7 +50,7 @@ func UnmarshalMcpServerParams(data []byte) (McpServerParams, error) {
 // UnmarshalMcpServerParams decodes one McpServerParams document with these options.
 func (o UnmarshalOptions) UnmarshalMcpServerParams(data []byte) (McpServerParams, error) {
 	var v McpServerParams
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = DecodeMcpServerParams(d) }); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeMcpServerParams(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -42,7 +42,7 @@ func (x *McpWorkbenchConfig) decodeFrom(d *wire.Decoder) {
 		switch string(name) {
 		case "server_params":
 			seen |= 1 << 0
-			x.ServerParams = DecodeMcpServerParams(d)
+			x.ServerParams = decodeMcpServerParams(d)
 		case "tool_overrides":
 			seen |= 1 << 1
 			if d.Object("dict_type", "Input should be a valid dictionary") {

@@ -206,7 +206,7 @@ func (u *MultiModalMessageContentItem) decodeFrom(d *wire.Decoder) {
 		return
 	case wire.KindObject:
 		u.Type = MultiModalMessageContentItemImage
-		u.Image = d.Image()
+		u.Image = Image{d.Image()}
 		return
 	}
 	if d.Peek() != wire.KindInvalid {
@@ -221,7 +221,7 @@ func (u *MultiModalMessageContentItem) encodeTo(e *wire.Encoder) {
 	case MultiModalMessageContentItemText:
 		e.Str(u.Text)
 	case MultiModalMessageContentItemImage:
-		e.Image(u.Image)
+		e.Image(u.Image.w)
 	default:
 		e.SetError(wire.ErrEmptyUnion("MultiModalMessageContentItem"))
 		e.Null()

@@ -8,7 +8,7 @@ import "github.com/agentschema/agentschema/internal/wire"
 var decoders = map[string]func(d *wire.Decoder) Encodable{
 	"AIChatMessage": func(d *wire.Decoder) Encodable { x := new(AIChatMessage); x.decodeFrom(d); return x },
 	"AIContent": func(d *wire.Decoder) Encodable {
-		if x := DecodeAIContent(d); x != nil {
+		if x := decodeAIContent(d); x != nil {
 			return x
 		}
 		return nil
@@ -19,7 +19,7 @@ var decoders = map[string]func(d *wire.Decoder) Encodable{
 	},
 	"AdditionalCounts": func(d *wire.Decoder) Encodable { x := new(AdditionalCounts); x.decodeFrom(d); return x },
 	"AgentEvent": func(d *wire.Decoder) Encodable {
-		if x := DecodeAgentEvent(d); x != nil {
+		if x := decodeAgentEvent(d); x != nil {
 			return x
 		}
 		return nil
@@ -47,7 +47,7 @@ var decoders = map[string]func(d *wire.Decoder) Encodable{
 		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
 	"AnyTextualContent": func(d *wire.Decoder) Encodable {
-		if x := DecodeAnyTextualContent(d); x != nil {
+		if x := decodeAnyTextualContent(d); x != nil {
 			return x
 		}
 		return nil
@@ -81,7 +81,7 @@ var decoders = map[string]func(d *wire.Decoder) Encodable{
 	"ChatCompletionContextState": func(d *wire.Decoder) Encodable { x := new(ChatCompletionContextState); x.decodeFrom(d); return x },
 	"ChatCompletionTokenLogprob": func(d *wire.Decoder) Encodable { x := new(ChatCompletionTokenLogprob); x.decodeFrom(d); return x },
 	"ChatMessage": func(d *wire.Decoder) Encodable {
-		if x := DecodeChatMessage(d); x != nil {
+		if x := decodeChatMessage(d); x != nil {
 			return x
 		}
 		return nil
@@ -162,7 +162,7 @@ var decoders = map[string]func(d *wire.Decoder) Encodable{
 	"JSONSchema":                       func(d *wire.Decoder) Encodable { x := new(JSONSchema); x.decodeFrom(d); return x },
 	"JupyterCodeExecutorConfig":        func(d *wire.Decoder) Encodable { x := new(JupyterCodeExecutorConfig); x.decodeFrom(d); return x },
 	"LLMMessage": func(d *wire.Decoder) Encodable {
-		if x := DecodeLLMMessage(d); x != nil {
+		if x := decodeLLMMessage(d); x != nil {
 			return x
 		}
 		return nil
@@ -174,7 +174,7 @@ var decoders = map[string]func(d *wire.Decoder) Encodable{
 		return x
 	},
 	"LocatableContent": func(d *wire.Decoder) Encodable {
-		if x := DecodeLocatableContent(d); x != nil {
+		if x := decodeLocatableContent(d); x != nil {
 			return x
 		}
 		return nil
@@ -183,7 +183,7 @@ var decoders = map[string]func(d *wire.Decoder) Encodable{
 	"MagenticOneOrchestratorState": func(d *wire.Decoder) Encodable { x := new(MagenticOneOrchestratorState); x.decodeFrom(d); return x },
 	"MaxMessageTerminationConfig":  func(d *wire.Decoder) Encodable { x := new(MaxMessageTerminationConfig); x.decodeFrom(d); return x },
 	"McpServerParams": func(d *wire.Decoder) Encodable {
-		if x := DecodeMcpServerParams(d); x != nil {
+		if x := decodeMcpServerParams(d); x != nil {
 			return x
 		}
 		return nil
@@ -237,7 +237,7 @@ var decoders = map[string]func(d *wire.Decoder) Encodable{
 		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
 	},
 	"ResultContent": func(d *wire.Decoder) Encodable {
-		if x := DecodeResultContent(d); x != nil {
+		if x := decodeResultContent(d); x != nil {
 			return x
 		}
 		return nil
@@ -263,7 +263,7 @@ var decoders = map[string]func(d *wire.Decoder) Encodable{
 	"SystemMessage":                func(d *wire.Decoder) Encodable { x := new(SystemMessage); x.decodeFrom(d); return x },
 	"TaskResult":                   func(d *wire.Decoder) Encodable { x := new(TaskResult); x.decodeFrom(d); return x },
 	"TaskResultMessage": func(d *wire.Decoder) Encodable {
-		if x := DecodeTaskResultMessage(d); x != nil {
+		if x := decodeTaskResultMessage(d); x != nil {
 			return x
 		}
 		return nil

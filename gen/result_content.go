@@ -18,9 +18,9 @@ type ResultContent interface {
 // ResultContentTags lists the tags of ResultContent's members.
 var ResultContentTags = []string{"TextResultContent", "ImageResultContent"}
 
-// DecodeResultContent reads one ResultContent from d, choosing the member by its "type" tag.
+// decodeResultContent reads one ResultContent from d, choosing the member by its "type" tag.
 // It returns nil when the value is not a usable ResultContent (the fault is recorded in d).
-func DecodeResultContent(d *wire.Decoder) ResultContent {
+func decodeResultContent(d *wire.Decoder) ResultContent {
 	tag, st := d.PeekTag("type")
 	if st == wire.TagFound {
 		switch tag {
@@ -46,7 +46,7 @@ func UnmarshalResultContent(data []byte) (ResultContent, error) {
 // UnmarshalResultContent decodes one ResultContent document with these options.
 func (o UnmarshalOptions) UnmarshalResultContent(data []byte) (ResultContent, error) {
 	var v ResultContent
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = DecodeResultContent(d) }); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeResultContent(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

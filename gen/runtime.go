@@ -3,6 +3,7 @@
 package gen
 
 import (
+	"errors"
 	"math"
 	"math/big"
 	"reflect"
@@ -70,8 +71,100 @@ type DateTime = wire.DateTime
 // RawJSON is a JSON value kept as compact text, key order and number digits intact.
 type RawJSON = wire.RawJSON
 
-// Image is an image as AutoGen holds it (see wire.Image).
-type Image = wire.Image
+// Image is an image as AutoGen's Image holds it: read from base64 as
+// Python's b64decode does and loaded as Pillow loads it (its pixels checked
+// on load), written as the base64 of an RGB PNG. The zero Image holds
+// nothing and cannot be encoded. Make one with package images (from bytes,
+// a file, a data URI, base64 or a Go image.Image) or ImageFromBytes.
+type Image struct{ w wire.Image }
+
+// ImageFromBytes loads an image file's bytes as AutoGen's Image does
+// (Pillow's open and convert("RGB")), with the default limits. The image
+// keeps data; do not change it afterwards.
+func ImageFromBytes(data []byte) (Image, error) {
+	im, err := wire.LoadImage(data)
+	return Image{im}, err
+}
+
+// IsZero reports whether im holds no image.
+func (im Image) IsZero() bool { return im.w.IsZero() }
+
+// Size returns the image's width and height in pixels.
+func (im Image) Size() (w, h int) {
+	if im.IsZero() {
+		return 0, 0
+	}
+	return im.w.Size()
+}
+
+// Format returns the file format Pillow names ("PNG", "JPEG", "GIF", "BMP",
+// "WEBP").
+func (im Image) Format() string {
+	if im.IsZero() {
+		return ""
+	}
+	return im.w.Format()
+}
+
+// Mode returns the Pillow mode of the file ("RGB", "RGBA", "L", "P", ...).
+func (im Image) Mode() string {
+	if im.IsZero() {
+		return ""
+	}
+	return im.w.Mode()
+}
+
+// Bytes returns the image file's bytes, as read.
+func (im Image) Bytes() []byte {
+	if im.IsZero() {
+		return nil
+	}
+	return im.w.Bytes()
+}
+
+// MIME returns the image's media type as AutoGen's data URI sniffs it.
+func (im Image) MIME() string {
+	if im.IsZero() {
+		return ""
+	}
+	return im.w.MIME()
+}
+
+// RGB returns the pixels Pillow's convert("RGB") gives, three bytes each,
+// row by row.
+func (im Image) RGB() (w, h int, pix []byte, err error) {
+	if im.IsZero() {
+		return 0, 0, nil, errZeroImage
+	}
+	return im.w.RGB()
+}
+
+// EncodePNG returns the image as AutoGen dumps it: an 8-bit RGB PNG.
+func (im Image) EncodePNG() ([]byte, error) {
+	if im.IsZero() {
+		return nil, errZeroImage
+	}
+	return im.w.EncodePNG()
+}
+
+// EncodeBase64 returns the base64 of EncodePNG, as AutoGen's to_base64.
+func (im Image) EncodeBase64() (string, error) {
+	if im.IsZero() {
+		return "", errZeroImage
+	}
+	return im.w.EncodeBase64()
+}
+
+// DataURI returns the image as AutoGen's data_uri writes it.
+func (im Image) DataURI() (string, error) {
+	if im.IsZero() {
+		return "", errZeroImage
+	}
+	return im.w.DataURI()
+}
+
+// errZeroImage is the error of the zero Image's encodings.
+var errZeroImage = errors.New("gen: the zero Image holds no image")
 
 // Optional is a member that may be absent and, when present, null.
 type Optional[T any] = wire.Optional[T]

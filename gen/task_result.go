@@ -39,7 +39,7 @@ func (x *TaskResult) decodeFrom(d *wire.Decoder) {
 			if d.Array() {
 				s1 := []TaskResultMessage{}
 				for d.More() {
-					if v2 := DecodeTaskResultMessage(d); v2 != nil {
+					if v2 := decodeTaskResultMessage(d); v2 != nil {
 						s1 = append(s1, v2)
 					}
 				}

@@ -18,9 +18,9 @@ type TaskResultMessage interface {
 // TaskResultMessageTags lists the tags of TaskResultMessage's members.
 var TaskResultMessageTags = []string{"TextMessage", "MultiModalMessage", "StopMessage", "ToolCallSummaryMessage", "HandoffMessage", "ToolCallRequestEvent", "ToolCallExecutionEvent", "MemoryQueryEvent", "UserInputRequestedEvent", "ModelClientStreamingChunkEvent", "ThoughtEvent", "SelectSpeakerEvent", "CodeGenerationEvent", "CodeExecutionEvent"}
 
-// DecodeTaskResultMessage reads one TaskResultMessage from d, choosing the member by its "type" tag.
+// decodeTaskResultMessage reads one TaskResultMessage from d, choosing the member by its "type" tag.
 // It returns nil when the value is not a usable TaskResultMessage (the fault is recorded in d).
-func DecodeTaskResultMessage(d *wire.Decoder) TaskResultMessage {
+func decodeTaskResultMessage(d *wire.Decoder) TaskResultMessage {
 	tag, st := d.PeekTag("type")
 	if st == wire.TagFound {
 		switch tag {
@@ -94,7 +94,7 @@ func UnmarshalTaskResultMessage(data []byte) (TaskResultMessage, error) {
 // UnmarshalTaskResultMessage decodes one TaskResultMessage document with these options.
 func (o UnmarshalOptions) UnmarshalTaskResultMessage(data []byte) (TaskResultMessage, error) {
 	var v TaskResultMessage
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = DecodeTaskResultMessage(d) }); err != nil {
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeTaskResultMessage(d) }); err != nil {
 		return nil, err
 	}
 	return v, nil

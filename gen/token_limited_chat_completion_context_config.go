@@ -79,7 +79,7 @@ func (x *TokenLimitedChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 				if d.Array() {
 					s4 := []LLMMessage{}
 					for d.More() {
-						if v5 := DecodeLLMMessage(d); v5 != nil {
+						if v5 := decodeLLMMessage(d); v5 != nil {
 							s4 = append(s4, v5)
 						}
 					}

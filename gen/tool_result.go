@@ -53,7 +53,7 @@ func (x *ToolResult) decodeFrom(d *wire.Decoder) {
 			if d.Array() {
 				s1 := []ResultContent{}
 				for d.More() {
-					if v2 := DecodeResultContent(d); v2 != nil {
+					if v2 := decodeResultContent(d); v2 != nil {
 						s1 = append(s1, v2)
 					}
 				}

@@ -127,7 +127,7 @@ func (u *UserMessageContentItem) decodeFrom(d *wire.Decoder) {
 		return
 	case wire.KindObject:
 		u.Type = UserMessageContentItemImage
-		u.Image = d.Image()
+		u.Image = Image{d.Image()}
 		return
 	}
 	if d.Peek() != wire.KindInvalid {
@@ -142,7 +142,7 @@ func (u *UserMessageContentItem) encodeTo(e *wire.Encoder) {
 	case UserMessageContentItemText:
 		e.Str(u.Text)
 	case UserMessageContentItemImage:
-		e.Image(u.Image)
+		e.Image(u.Image.w)
 	default:
 		e.SetError(wire.ErrEmptyUnion("UserMessageContentItem"))
 		e.Null()

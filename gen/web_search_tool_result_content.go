@@ -76,7 +76,7 @@ func (x *WebSearchToolResultContent) decodeFrom(d *wire.Decoder) {
 				if d.Array() {
 					s1 := []AIContent{}
 					for d.More() {
-						if v2 := DecodeAIContent(d); v2 != nil {
+						if v2 := decodeAIContent(d); v2 != nil {
 							s1 = append(s1, v2)
 						}
 					}

@@ -391,7 +391,8 @@ func decodeLLMMessages(doc document, fault error) decodedLLM {
 // it (messages.ToModelMessages: none for an event).
 func decodeLLMOrChat(d *wire.Decoder) []gen.LLMMessage {
 	if tag, st := d.PeekTag("type"); st == wire.TagFound && slices.Contains(gen.TaskResultMessageTags, tag) {
-		m, ok := gen.DecodeTaskResultMessage(d).(messages.Message)
+		v, _ := gen.DecodeTitled("TaskResultMessage", d)
+		m, ok := v.(messages.Message)
 		if !ok {
 			return nil
 		}
@@ -402,8 +403,10 @@ func decodeLLMOrChat(d *wire.Decoder) []gen.LLMMessage {
 		}
 		return got
 	}
-	if m := gen.DecodeLLMMessage(d); m != nil {
-		return []gen.LLMMessage{m}
+	if v, _ := gen.DecodeTitled("LLMMessage", d); v != nil {
+		if m, ok := v.(gen.LLMMessage); ok {
+			return []gen.LLMMessage{m}
+		}
 	}
 	return nil
 }

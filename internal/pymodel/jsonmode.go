@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyjson"
@@ -192,7 +193,9 @@ func decodeAny(d *wire.Decoder, v reflect.Value) {
 func decodeMethods(d *wire.Decoder, n *Node, v reflect.Value) {
 	switch n.Kind {
 	case Image:
-		v.Set(reflect.ValueOf(d.Image()))
+		w := d.Image()
+		// gen.Image is a struct of one wire.Image (see internal/genrt).
+		v.Set(reflect.NewAt(v.Type(), unsafe.Pointer(&w)).Elem())
 	case Codec:
 		d.Value(v.Addr().Interface())
 	case Marshaler:
@@ -498,7 +501,9 @@ func encodeAny(e *wire.Encoder, v reflect.Value) {
 func encodeMethods(e *wire.Encoder, n *Node, v reflect.Value) {
 	switch n.Kind {
 	case Image:
-		e.Image(v.Interface().(wire.Image))
+		w := reflect.New(v.Type())
+		w.Elem().Set(v)
+		e.Image(*(*wire.Image)(w.UnsafePointer()))
 	case Codec:
 		e.Value(codecValue(v))
 	case Marshaler:

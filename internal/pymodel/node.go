@@ -29,7 +29,7 @@ const (
 	Time                  // time.Time: datetime
 	DateTime              // pytime.DateTime (gen.DateTime): datetime
 	Bytes                 // []byte: bytes
-	Image                 // wire.Image: AutoGen's Image
+	Image                 // gen.Image (or wire.Image): AutoGen's Image
 	Codec                 // a generated type: its own JSON codec (wire.HasCodec)
 	Marshaler             // a type with MarshalJSON and UnmarshalJSON
 	Slice                 // []T: list
@@ -207,6 +207,7 @@ var (
 	typeGenInt     = reflect.TypeFor[gen.Int]()
 	typeBigInt     = reflect.TypeFor[*big.Int]()
 	typeImage      = reflect.TypeFor[wire.Image]()
+	typeGenImage   = reflect.TypeFor[gen.Image]()
 	typeEnum       = reflect.TypeFor[Enum]()
 	typeEnumNamer  = reflect.TypeFor[EnumNamer]()
 	typeDoc        = reflect.TypeFor[SchemaDoc]()

@@ -59,7 +59,7 @@ func specialNode(t reflect.Type) *Node {
 		return &Node{Kind: Int, Type: t, IntRepr: IntWire}
 	case typeBigInt:
 		return &Node{Kind: Int, Type: t, IntRepr: IntBigPtr}
-	case typeImage:
+	case typeImage, typeGenImage:
 		return &Node{Kind: Image, Type: t}
 	}
 	return nil

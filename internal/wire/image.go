@@ -129,3 +129,13 @@ func (e *Encoder) Image(im Image) {
 	e.buf = append(e.buf, s...)
 	e.buf = append(e.buf, `"}`...)
 }
+
+// LoadImage loads an image file's bytes as AutoGen's Image does (Pillow's
+// open and convert("RGB")), with the default limits.
+func LoadImage(data []byte) (Image, error) {
+	im, err := pyimg.Load(data, pyimg.Limits{})
+	if err != nil {
+		return Image{}, err
+	}
+	return Image{im}, nil
+}

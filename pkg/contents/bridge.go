@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/genrt"
 	"github.com/agentschema/agentschema/internal/pyimg"
 	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/wire"
@@ -532,7 +533,7 @@ func ToImage(c *gen.DataContent) (gen.Image, error) {
 	if err != nil {
 		return gen.Image{}, convErr(-1, "the data is not an image AutoGen reads", err)
 	}
-	return gen.Image{Image: img}, nil
+	return genrt.Image(wire.Image{Image: img}), nil
 }
 
 // FromRequestUsage converts AutoGen's RequestUsage: prompt_tokens to

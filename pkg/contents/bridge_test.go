@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/genrt"
 	"github.com/agentschema/agentschema/internal/pyimg"
+	"github.com/agentschema/agentschema/internal/wire"
 )
 
 // llm decodes one AutoGen LLM message from its JSON.
@@ -46,7 +48,7 @@ func tinyPNG(t testing.TB) (gen.Image, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return gen.Image{Image: img}, b64
+	return genrt.Image(wire.Image{Image: img}), b64
 }
 
 // TestFromLLMMessage checks each row of the package's mapping table; the
@@ -334,7 +336,7 @@ func TestImages(t *testing.T) {
 		t.Errorf("FromImage = %s, %s", dc.MediaType, dc.Base64Data())
 	}
 	back, err := ToImage(dc)
-	if err != nil || back.Image != img.Image {
+	if err != nil || genrt.WireImage(back).Image != genrt.WireImage(img).Image {
 		t.Errorf("ToImage did not return the original: %v", err)
 	}
 	// Without the raw representation, the image is loaded again.

@@ -105,8 +105,10 @@ func decodeList(d *wire.Decoder) []gen.AIContent {
 	}
 	out := []gen.AIContent{}
 	for d.More() {
-		if c := gen.DecodeAIContent(d); c != nil {
-			out = append(out, c)
+		if v, _ := gen.DecodeTitled("AIContent", d); v != nil {
+			if c, ok := v.(gen.AIContent); ok {
+				out = append(out, c)
+			}
 		}
 	}
 	return out

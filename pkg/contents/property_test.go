@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/genrt"
 	"github.com/agentschema/agentschema/internal/pyimg"
 	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/wire"
@@ -35,7 +36,7 @@ func newMsgGen(t testing.TB, seed uint64, canonical bool) *msgGen {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g.images = append(g.images, gen.Image{Image: img})
+		g.images = append(g.images, genrt.Image(wire.Image{Image: img}))
 	}
 	return g
 }

@@ -19,6 +19,7 @@ import (
 	"os"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/genrt"
 	"github.com/agentschema/agentschema/internal/pyimg"
 	"github.com/agentschema/agentschema/internal/wire"
 )
@@ -31,7 +32,7 @@ func FromBytes(data []byte) (gen.Image, error) {
 	if err != nil {
 		return gen.Image{}, fmt.Errorf("images: %w", err)
 	}
-	return wire.Image{Image: im}, nil
+	return genrt.Image(wire.Image{Image: im}), nil
 }
 
 // FromFile reads the image file at path (AutoGen's Image.from_file).
@@ -44,7 +45,7 @@ func FromFile(path string) (gen.Image, error) {
 	if err != nil {
 		return gen.Image{}, fmt.Errorf("images: %s: %w", path, err)
 	}
-	return wire.Image{Image: im}, nil
+	return genrt.Image(wire.Image{Image: im}), nil
 }
 
 // FromDataURI returns the image of a data: URI, as AutoGen's Image.from_uri
@@ -56,7 +57,7 @@ func FromDataURI(uri string) (gen.Image, error) {
 	if err != nil {
 		return gen.Image{}, fmt.Errorf("images: %w", err)
 	}
-	return wire.Image{Image: im}, nil
+	return genrt.Image(wire.Image{Image: im}), nil
 }
 
 // FromBase64 returns the image whose file bytes are base64-encoded in s
@@ -67,7 +68,7 @@ func FromBase64(s string) (gen.Image, error) {
 	if err != nil {
 		return gen.Image{}, fmt.Errorf("images: %w", err)
 	}
-	return wire.Image{Image: im}, nil
+	return genrt.Image(wire.Image{Image: im}), nil
 }
 
 // FromImage returns img converted to RGB, as AutoGen's Image.from_pil does
@@ -78,5 +79,5 @@ func FromImage(img image.Image) (gen.Image, error) {
 	if err != nil {
 		return gen.Image{}, fmt.Errorf("images: %w", err)
 	}
-	return wire.Image{Image: im}, nil
+	return genrt.Image(wire.Image{Image: im}), nil
 }

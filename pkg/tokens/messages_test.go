@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/genrt"
 	"github.com/agentschema/agentschema/internal/pyimg"
 	"github.com/agentschema/agentschema/internal/wire"
 )
@@ -65,7 +66,7 @@ func image(t testing.TB, w, h int) gen.UserMessageContentItem {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return gen.UserMessageContentItemOfImage(wire.Image{Image: im})
+	return gen.UserMessageContentItemOfImage(genrt.Image(wire.Image{Image: im}))
 }
 
 func mustCount(t *testing.T, msgs []gen.LLMMessage, model string, opts ...Options) int {

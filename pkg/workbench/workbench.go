@@ -9,7 +9,6 @@ import (
 	"unicode"
 
 	"github.com/agentschema/agentschema/gen"
-	"github.com/agentschema/agentschema/internal/wire"
 )
 
 // Workbench is AutoGen's Workbench: a set of tools behind one interface,
@@ -73,7 +72,7 @@ func ToText(r gen.ToolResult, replaceImage *string) string {
 
 // imageBase64 is AutoGen's Image.to_base64: the base64 of the image saved
 // as PNG. An image that cannot be re-encoded gives its original bytes.
-func imageBase64(im wire.Image) string {
+func imageBase64(im gen.Image) string {
 	if im.IsZero() {
 		return ""
 	}

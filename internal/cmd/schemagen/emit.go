@@ -459,8 +459,12 @@ func (g *generator) decodeRef(w *writer, t *typeRef, target, ind string) {
 	case "object", "map":
 		w.p("%s%s.decodeFrom(d)", ind, target)
 	case "taggedUnion":
-		w.p("%s%s = Decode%s(d)", ind, target, t.ref)
+		w.p("%s%s = decode%s(d)", ind, target, t.ref)
 	case "runtime":
+		if t.ref == "Image" {
+			w.p("%s%s = Image{d.Image()}", ind, target)
+			return
+		}
 		w.p("%s%s = d.%s()", ind, target, t.ref)
 	case "enum":
 		if c.open {
@@ -480,7 +484,7 @@ func (g *generator) decodeArray(w *writer, t *typeRef, target, ind string) {
 	w.p("%s\tfor d.More() {", ind)
 	if t.elem.kind == "ref" && g.concepts[t.elem.ref].kind == "taggedUnion" {
 		v := w.v("v")
-		w.p("%s\t\tif %s := Decode%s(d); %s != nil {", ind, v, t.elem.ref, v)
+		w.p("%s\t\tif %s := decode%s(d); %s != nil {", ind, v, t.elem.ref, v)
 		w.p("%s\t\t\t%s = append(%s, %s)", ind, s, s, v)
 		w.p("%s\t\t}", ind)
 	} else {
@@ -583,6 +587,10 @@ func (g *generator) encode(w *writer, t *typeRef, src, ind string) {
 		case "taggedUnion":
 			w.p("%sif %s == nil {\n%s\te.Null()\n%s} else {\n%s\t%s.encodeTo(e)\n%s}", ind, src, ind, ind, ind, src, ind)
 		case "runtime":
+			if t.ref == "Image" {
+				w.p("%se.Image(%s.w)", ind, src)
+				return
+			}
 			w.p("%se.%s(%s)", ind, t.ref, src)
 		case "enum":
 			w.p("%se.Str(string(%s))", ind, src)
@@ -671,12 +679,12 @@ func (g *generator) emitTaggedUnion(c *concept) []byte {
 		w.p("// %sAliasTags lists the values of the %q member in schema order.", unexported(c.name), c.aliasKey)
 		w.p("var %sAliasTags = []string{%s}\n", unexported(c.name), quoteList(aliasTags))
 	}
-	w.p("// Decode%s reads one %s from d, choosing the member by its %q tag.", c.name, c.name, c.tagKey)
+	w.p("// decode%s reads one %s from d, choosing the member by its %q tag.", c.name, c.name, c.tagKey)
 	if c.aliasKey != "" {
 		w.p("// An object without that tag is read by its %q tag (see %sTagAliases).", c.aliasKey, c.name)
 	}
 	w.p("// It returns nil when the value is not a usable %s (the fault is recorded in d).", c.name)
-	w.p("func Decode%s(d *wire.Decoder) %s {", c.name, c.name)
+	w.p("func decode%s(d *wire.Decoder) %s {", c.name, c.name)
 	w.p("\ttag, st := d.PeekTag(%q)", c.tagKey)
 	if c.aliasKey != "" {
 		w.p("\tif st == wire.TagMissing {")
@@ -708,7 +716,7 @@ func (g *generator) emitTaggedUnion(c *concept) []byte {
 	w.p("// Unmarshal%s decodes one %s document with these options.", c.name, c.name)
 	w.p("func (o UnmarshalOptions) Unmarshal%s(data []byte) (%s, error) {", c.name, c.name)
 	w.p("\tvar v %s", c.name)
-	w.p("\tif err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = Decode%s(d) }); err != nil {\n\t\treturn nil, err\n\t}", c.name)
+	w.p("\tif err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decode%s(d) }); err != nil {\n\t\treturn nil, err\n\t}", c.name)
 	w.p("\treturn v, nil")
 	w.p("}")
 	return w.Bytes()

@@ -262,14 +262,13 @@ func mergeGo(schema string, sources [][]byte) ([]byte, error) {
 func (g *generator) emitRuntime() []byte {
 	w := &writer{}
 	w.WriteString(header)
-	w.p("import (\n\t\"math\"\n\t\"math/big\"\n\t\"reflect\"\n\n\t\"github.com/agentschema/agentschema/internal/wire\"\n)\n")
+	w.p("import (\n\t\"errors\"\n\t\"math\"\n\t\"math/big\"\n\t\"reflect\"\n\n\t\"github.com/agentschema/agentschema/internal/wire\"\n)\n")
 	w.WriteString(intAPI)
 	w.p("// DateTime is a datetime as pydantic holds it: naive or with a fixed offset.")
 	w.p("type DateTime = wire.DateTime\n")
 	w.p("// RawJSON is a JSON value kept as compact text, key order and number digits intact.")
 	w.p("type RawJSON = wire.RawJSON\n")
-	w.p("// Image is an image as AutoGen holds it (see wire.Image).")
-	w.p("type Image = wire.Image\n")
+	w.WriteString(imageAPI)
 	w.p("// Optional is a member that may be absent and, when present, null.")
 	w.p("type Optional[T any] = wire.Optional[T]\n")
 	w.WriteString(runtimeAPI)
@@ -334,11 +333,111 @@ func addIntPtr(a, b *Int) *Int {
 
 `
 
+// imageAPI is gen.Image: a type of this package, so that go doc lists its
+// methods, over the runtime's image. Its layout is the runtime's
+// (internal/genrt converts between them).
+const imageAPI = `// Image is an image as AutoGen's Image holds it: read from base64 as
+// Python's b64decode does and loaded as Pillow loads it (its pixels checked
+// on load), written as the base64 of an RGB PNG. The zero Image holds
+// nothing and cannot be encoded. Make one with package images (from bytes,
+// a file, a data URI, base64 or a Go image.Image) or ImageFromBytes.
+type Image struct{ w wire.Image }
+
+// ImageFromBytes loads an image file's bytes as AutoGen's Image does
+// (Pillow's open and convert("RGB")), with the default limits. The image
+// keeps data; do not change it afterwards.
+func ImageFromBytes(data []byte) (Image, error) {
+	im, err := wire.LoadImage(data)
+	return Image{im}, err
+}
+
+// IsZero reports whether im holds no image.
+func (im Image) IsZero() bool { return im.w.IsZero() }
+
+// Size returns the image's width and height in pixels.
+func (im Image) Size() (w, h int) {
+	if im.IsZero() {
+		return 0, 0
+	}
+	return im.w.Size()
+}
+
+// Format returns the file format Pillow names ("PNG", "JPEG", "GIF", "BMP",
+// "WEBP").
+func (im Image) Format() string {
+	if im.IsZero() {
+		return ""
+	}
+	return im.w.Format()
+}
+
+// Mode returns the Pillow mode of the file ("RGB", "RGBA", "L", "P", ...).
+func (im Image) Mode() string {
+	if im.IsZero() {
+		return ""
+	}
+	return im.w.Mode()
+}
+
+// Bytes returns the image file's bytes, as read.
+func (im Image) Bytes() []byte {
+	if im.IsZero() {
+		return nil
+	}
+	return im.w.Bytes()
+}
+
+// MIME returns the image's media type as AutoGen's data URI sniffs it.
+func (im Image) MIME() string {
+	if im.IsZero() {
+		return ""
+	}
+	return im.w.MIME()
+}
+
+// RGB returns the pixels Pillow's convert("RGB") gives, three bytes each,
+// row by row.
+func (im Image) RGB() (w, h int, pix []byte, err error) {
+	if im.IsZero() {
+		return 0, 0, nil, errZeroImage
+	}
+	return im.w.RGB()
+}
+
+// EncodePNG returns the image as AutoGen dumps it: an 8-bit RGB PNG.
+func (im Image) EncodePNG() ([]byte, error) {
+	if im.IsZero() {
+		return nil, errZeroImage
+	}
+	return im.w.EncodePNG()
+}
+
+// EncodeBase64 returns the base64 of EncodePNG, as AutoGen's to_base64.
+func (im Image) EncodeBase64() (string, error) {
+	if im.IsZero() {
+		return "", errZeroImage
+	}
+	return im.w.EncodeBase64()
+}
+
+// DataURI returns the image as AutoGen's data_uri writes it.
+func (im Image) DataURI() (string, error) {
+	if im.IsZero() {
+		return "", errZeroImage
+	}
+	return im.w.DataURI()
+}
+
+// errZeroImage is the error of the zero Image's encodings.
+var errZeroImage = errors.New("gen: the zero Image holds no image")
+
+`
+
 // runtimeAPI is the public surface of the decoding runtime: one options
 // type, Unmarshal and Marshal. Everything else of internal/wire stays
 // internal: the codec methods of the generated types (decodeFrom,
 // encodeTo) are unexported, registered with the runtime by this package's
-// init, and the Decode<Union> functions are for this module's packages.
+// init, and the unions' decoders are unexported too (Decode and DecodeTitled read any type by its title).
 const runtimeAPI = `// Encodable is implemented by pointers to every generated type and union
 // member: it is what Marshal writes. It is sealed: its method is the
 // codec's, unexported.
@@ -466,7 +565,7 @@ func (g *generator) emitRegistry() []byte {
 		case "object", "map":
 			w.p("\t%q: func(d *wire.Decoder) Encodable { x := new(%s); x.decodeFrom(d); return x },", name, name)
 		case "taggedUnion":
-			w.p("\t%q: func(d *wire.Decoder) Encodable { if x := Decode%s(d); x != nil { return x }; return nil },", name, name)
+			w.p("\t%q: func(d *wire.Decoder) Encodable { if x := decode%s(d); x != nil { return x }; return nil },", name, name)
 		case "runtime":
 			w.p("\t%q: func(d *wire.Decoder) Encodable { x := d.%s(); return encodeFunc(func(e *wire.Encoder) { e.%s(x) }) },", name, name, name)
 		case "enum":

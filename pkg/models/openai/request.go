@@ -199,7 +199,7 @@ func userToOAI(m *gen.UserMessage, fam family, prependName, includeName bool) ([
 				text = prefix + text
 			}
 			parts = append(parts, obj{{"type", "text"}, {"text", text}})
-		case p.IsImage() && p.Image.Image != nil:
+		case p.IsImage() && !p.Image.IsZero():
 			uri, err := p.Image.DataURI()
 			if err != nil {
 				return nil, fmt.Errorf("openai: image %d of a user message: %w", idx, err)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyjson"
-	"github.com/agentschema/agentschema/internal/wire"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -132,13 +131,13 @@ func convertContent(content []sdk.Content, raw []pyjson.Value) ([]gen.ResultCont
 // loadImage loads image data as every image of this module is read
 // (AutoGen's Image.from_base64): through the generated decoder of an
 // ImageResultContent, with its checks and limits.
-func loadImage(data []byte) (wire.Image, error) {
+func loadImage(data []byte) (gen.Image, error) {
 	b := []byte(`{"type":"ImageResultContent","content":{"data":"`)
 	b = base64.StdEncoding.AppendEncode(b, data)
 	b = append(b, `"}}`...)
 	var c gen.ImageResultContent
 	if err := c.UnmarshalJSON(b); err != nil {
-		return wire.Image{}, fmt.Errorf("image content: %w", err)
+		return gen.Image{}, fmt.Errorf("image content: %w", err)
 	}
 	return c.Content, nil
 }

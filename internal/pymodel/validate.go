@@ -426,36 +426,45 @@ func (vd *validator) intValue(n *Node, v *pyjson.Value, dst reflect.Value) {
 	}
 }
 
-// floatOf converts v as pydantic's lax float does: an int or float
-// (infinities and NaN included, as in Python mode), a string holding a
-// finite number, a bool.
+// floatOf converts v as pydantic's lax float does (see LaxFloat) and
+// records its fault.
 func (vd *validator) floatOf(v *pyjson.Value) (float64, bool) {
+	f, code, msg := LaxFloat(v)
+	if code != "" {
+		vd.add(code, msg, v)
+		return 0, false
+	}
+	return f, true
+}
+
+// LaxFloat converts v as pydantic-core's lax float validator does and
+// returns the value, or pydantic's error type and message: an int or
+// float (infinities and NaN included, as in Python mode), a string holding
+// a finite number, a bool.
+func LaxFloat(v *pyjson.Value) (f float64, code, msg string) {
 	switch v.Kind {
 	case pyjson.Float:
-		return v.Float, true
+		return v.Float, "", ""
 	case pyjson.Int:
 		f, err := strconv.ParseFloat(v.Int, 64)
 		if err != nil {
-			vd.add("finite_number", "Input should be a finite number", v)
-			return 0, false
+			return 0, "finite_number", "Input should be a finite number"
 		}
-		return f, true
+		return f, "", ""
 	case pyjson.Bool:
 		if v.Bool {
-			return 1, true
+			return 1, "", ""
 		}
-		return 0, true
+		return 0, "", ""
 	case pyjson.Str:
 		s := strings.TrimSpace(v.Str)
 		f, err := strconv.ParseFloat(s, 64)
 		if err != nil || !plainFloatText(s) || math.IsInf(f, 0) || math.IsNaN(f) {
-			vd.add("float_parsing", "Input should be a valid number, unable to parse string as a number", v)
-			return 0, false
+			return 0, "float_parsing", "Input should be a valid number, unable to parse string as a number"
 		}
-		return f, true
+		return f, "", ""
 	}
-	vd.add("float_type", "Input should be a valid number", v)
-	return 0, false
+	return 0, "float_type", "Input should be a valid number"
 }
 
 // plainFloatText rejects Go-only spellings (hex floats, underscores, "Inf")
@@ -470,49 +479,68 @@ func plainFloatText(s string) bool {
 	return s != ""
 }
 
-// boolOf converts v as pydantic's lax bool does.
+// boolOf converts v as pydantic's lax bool does (see LaxBool) and
+// records its fault.
 func (vd *validator) boolOf(v *pyjson.Value) (bool, bool) {
+	b, code, msg := LaxBool(v)
+	if code != "" {
+		vd.add(code, msg, v)
+		return false, false
+	}
+	return b, true
+}
+
+// LaxBool converts v as pydantic-core's lax bool validator does and
+// returns the value, or pydantic's error type and message: a bool, 0 or 1
+// (int or float), or a string of Python's truth words.
+func LaxBool(v *pyjson.Value) (b bool, code, msg string) {
+	const parsing = "Input should be a valid boolean, unable to interpret input"
 	switch v.Kind {
 	case pyjson.Bool:
-		return v.Bool, true
+		return v.Bool, "", ""
 	case pyjson.Int:
 		switch v.Int {
 		case "0":
-			return false, true
+			return false, "", ""
 		case "1":
-			return true, true
+			return true, "", ""
 		}
-		vd.add("bool_parsing", "Input should be a valid boolean, unable to interpret input", v)
-		return false, false
+		return false, "bool_parsing", parsing
 	case pyjson.Float:
 		switch v.Float {
 		case 0:
-			return false, true
+			return false, "", ""
 		case 1:
-			return true, true
+			return true, "", ""
 		}
-		vd.add("bool_parsing", "Input should be a valid boolean, unable to interpret input", v)
-		return false, false
+		return false, "bool_parsing", parsing
 	case pyjson.Str:
 		switch strings.ToLower(strings.TrimSpace(v.Str)) {
 		case "0", "off", "f", "false", "n", "no":
-			return false, true
+			return false, "", ""
 		case "1", "on", "t", "true", "y", "yes":
-			return true, true
+			return true, "", ""
 		}
-		vd.add("bool_parsing", "Input should be a valid boolean, unable to interpret input", v)
-		return false, false
+		return false, "bool_parsing", parsing
 	}
-	vd.add("bool_type", "Input should be a valid boolean", v)
-	return false, false
+	return false, "bool_type", "Input should be a valid boolean"
 }
 
-// dateTimeOf converts v as pydantic's lax datetime does (internal/pytime).
+// dateTimeOf converts v as pydantic's lax datetime does (see
+// LaxDateTime) and records its fault.
 func (vd *validator) dateTimeOf(v *pyjson.Value) (pytime.DateTime, bool) {
-	var (
-		dt  pytime.DateTime
-		err error
-	)
+	dt, code, msg := LaxDateTime(v)
+	if code != "" {
+		vd.add(code, msg, v)
+		return pytime.DateTime{}, false
+	}
+	return dt, true
+}
+
+// LaxDateTime converts v as pydantic's lax datetime does (internal/pytime)
+// and returns the value, or pydantic's error type and message.
+func LaxDateTime(v *pyjson.Value) (dt pytime.DateTime, code, msg string) {
+	var err error
 	switch v.Kind {
 	case pyjson.Str:
 		dt, err = pytime.ParseString(v.Str)
@@ -532,10 +560,9 @@ func (vd *validator) dateTimeOf(v *pyjson.Value) (pytime.DateTime, bool) {
 		if pe, ok := err.(*pytime.Error); ok {
 			typ = pe.Type
 		}
-		vd.add(typ, err.Error(), v)
-		return pytime.DateTime{}, false
+		return pytime.DateTime{}, typ, err.Error()
 	}
-	return dt, true
+	return dt, "", ""
 }
 
 // pyToGo converts a JSON value to the Go value an `any` field receives:

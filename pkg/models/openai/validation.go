@@ -634,67 +634,19 @@ func (sv *schemaValidator) intText(v *pyjson.Value) (string, bool) {
 
 // floatOf converts v as pydantic's lax float does.
 func (sv *schemaValidator) floatOf(v *pyjson.Value) (float64, bool) {
-	switch v.Kind {
-	case pyjson.Float:
-		return v.Float, true
-	case pyjson.Int:
-		f, err := strconv.ParseFloat(v.Int, 64)
-		if err != nil {
-			sv.add("finite_number", "Input should be a finite number", v)
-			return 0, false
-		}
-		return f, true
-	case pyjson.Bool:
-		if v.Bool {
-			return 1, true
-		}
-		return 0, true
-	case pyjson.Str:
-		s := strings.TrimSpace(v.Str)
-		f, err := strconv.ParseFloat(s, 64)
-		if err != nil || !plainFloatText(s) || math.IsInf(f, 0) || math.IsNaN(f) {
-			sv.add("float_parsing", "Input should be a valid number, unable to parse string as a number", v)
-			return 0, false
-		}
-		return f, true
+	f, code, msg := pymodel.LaxFloat(v)
+	if code != "" {
+		sv.add(code, msg, v)
+		return 0, false
 	}
-	sv.add("float_type", "Input should be a valid number", v)
-	return 0, false
+	return f, true
 }
 
-func plainFloatText(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= '0' && c <= '9' || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') {
-			return false
-		}
-	}
-	return s != ""
-}
-
-// boolOf converts v as pydantic's lax bool does.
+// boolOf checks v as pydantic's lax bool does (internal/pymodel).
 func (sv *schemaValidator) boolOf(v *pyjson.Value) {
-	switch v.Kind {
-	case pyjson.Bool:
-		return
-	case pyjson.Int:
-		if v.Int == "0" || v.Int == "1" {
-			return
-		}
-	case pyjson.Float:
-		if v.Float == 0 || v.Float == 1 {
-			return
-		}
-	case pyjson.Str:
-		switch strings.ToLower(strings.TrimSpace(v.Str)) {
-		case "0", "off", "f", "false", "n", "no", "1", "on", "t", "true", "y", "yes":
-			return
-		}
-	default:
-		sv.add("bool_type", "Input should be a valid boolean", v)
-		return
+	if _, code, msg := pymodel.LaxBool(v); code != "" {
+		sv.add(code, msg, v)
 	}
-	sv.add("bool_parsing", "Input should be a valid boolean, unable to interpret input", v)
 }
 
 // strConstraints checks min_length, max_length and pattern, in that

@@ -383,110 +383,30 @@ func (vd *validator) intText(v *pyjson.Value) (string, bool) {
 	return text, true
 }
 
-// floatOf converts v as pydantic's lax float does: an int or float
-// (infinities and NaN included, as in Python mode), a string holding a
-// finite number, a bool.
+// floatOf, boolOf and dateTimeOf convert v as pydantic's lax validators
+// do (internal/pymodel) and record their faults.
 func (vd *validator) floatOf(v *pyjson.Value) (float64, bool) {
-	switch v.Kind {
-	case pyjson.Float:
-		return v.Float, true
-	case pyjson.Int:
-		f, err := strconv.ParseFloat(v.Int, 64)
-		if err != nil {
-			vd.add("finite_number", "Input should be a finite number", v)
-			return 0, false
-		}
-		return f, true
-	case pyjson.Bool:
-		if v.Bool {
-			return 1, true
-		}
-		return 0, true
-	case pyjson.Str:
-		s := strings.TrimSpace(v.Str)
-		f, err := strconv.ParseFloat(s, 64)
-		if err != nil || !plainFloatText(s) || math.IsInf(f, 0) || math.IsNaN(f) {
-			vd.add("float_parsing", "Input should be a valid number, unable to parse string as a number", v)
-			return 0, false
-		}
-		return f, true
+	f, code, msg := pymodel.LaxFloat(v)
+	if code != "" {
+		vd.add(code, msg, v)
+		return 0, false
 	}
-	vd.add("float_type", "Input should be a valid number", v)
-	return 0, false
+	return f, true
 }
 
-// plainFloatText rejects Go-only spellings (hex floats, underscores, "Inf")
-// that strconv accepts and pydantic does not.
-func plainFloatText(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= '0' && c <= '9' || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') {
-			return false
-		}
-	}
-	return s != ""
-}
-
-// boolOf converts v as pydantic's lax bool does.
 func (vd *validator) boolOf(v *pyjson.Value) (bool, bool) {
-	switch v.Kind {
-	case pyjson.Bool:
-		return v.Bool, true
-	case pyjson.Int:
-		switch v.Int {
-		case "0":
-			return false, true
-		case "1":
-			return true, true
-		}
-	case pyjson.Float:
-		switch v.Float {
-		case 0:
-			return false, true
-		case 1:
-			return true, true
-		}
-	case pyjson.Str:
-		switch strings.ToLower(strings.TrimSpace(v.Str)) {
-		case "0", "off", "f", "false", "n", "no":
-			return false, true
-		case "1", "on", "t", "true", "y", "yes":
-			return true, true
-		}
-	default:
-		vd.add("bool_type", "Input should be a valid boolean", v)
+	b, code, msg := pymodel.LaxBool(v)
+	if code != "" {
+		vd.add(code, msg, v)
 		return false, false
 	}
-	vd.add("bool_parsing", "Input should be a valid boolean, unable to interpret input", v)
-	return false, false
+	return b, true
 }
 
-// dateTimeOf converts v as pydantic's lax datetime does (internal/pytime).
 func (vd *validator) dateTimeOf(v *pyjson.Value) (pytime.DateTime, bool) {
-	var (
-		dt  pytime.DateTime
-		err error
-	)
-	switch v.Kind {
-	case pyjson.Str:
-		dt, err = pytime.ParseString(v.Str)
-	case pyjson.Int:
-		dt, err = pytime.FromNumber(v.Int)
-	case pyjson.Float:
-		if math.IsInf(v.Float, 0) || math.IsNaN(v.Float) {
-			err = &pytime.Error{Type: pytime.TypeParsing, Reason: "input is too long"}
-		} else {
-			dt, err = pytime.FromNumber(strconv.FormatFloat(v.Float, 'g', -1, 64))
-		}
-	default:
-		err = &pytime.Error{Type: pytime.TypeDatetime}
-	}
-	if err != nil {
-		typ := pytime.TypeDatetime
-		if pe, ok := err.(*pytime.Error); ok {
-			typ = pe.Type
-		}
-		vd.add(typ, err.Error(), v)
+	dt, code, msg := pymodel.LaxDateTime(v)
+	if code != "" {
+		vd.add(code, msg, v)
 		return pytime.DateTime{}, false
 	}
 	return dt, true

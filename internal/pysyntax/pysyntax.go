@@ -86,6 +86,8 @@ type tokenizer struct {
 	// bracket, the text of a name, "" for anything else): a def is sure
 	// to want its ':' only once "def NAME (" has been read.
 	first []string
+	// anyToken: a token has been read (a statement precedes the line).
+	anyToken bool
 }
 
 // block is a compound statement header that ends its line with ':'.
@@ -106,6 +108,7 @@ var blockNames = map[string]string{
 // token counts a token of the logical line; name is its text when it is
 // a name.
 func (t *tokenizer) token(name string) {
+	t.anyToken = true
 	if len(t.first) < 4 {
 		t.first = append(t.first, name)
 	}
@@ -330,19 +333,7 @@ done:
 
 // firstStatement reports whether nothing but blank lines and comments
 // precedes the current line.
-func (t *tokenizer) firstStatement() bool {
-	for _, l := range strings.Split(t.src[:lineStart(t.src, t.pos)], "\n") {
-		l = strings.TrimSpace(l)
-		if l != "" && !strings.HasPrefix(l, "#") {
-			return false
-		}
-	}
-	return true
-}
-
-func lineStart(s string, pos int) int {
-	return strings.LastIndexAny(s[:pos], "\n\r") + 1
-}
+func (t *tokenizer) firstStatement() bool { return !t.anyToken }
 
 // lastLine is the number of the source's last line: exec compiles a
 // string as if it ended with a newline, so a final newline opens no line.

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -215,3 +216,22 @@ func (f EncodeFunc) EncodeTo(e *Encoder) { f(e) }
 
 // MarshalJSON returns what f writes.
 func (f EncodeFunc) MarshalJSON() ([]byte, error) { return Marshal(f) }
+
+// Tag appends a type tag that may hold one of several values: v when it is
+// one of allowed, the first of allowed when v is empty. Any other v is
+// refused with an error naming the allowed values (nothing the user set is
+// silently replaced).
+func (e *Encoder) Tag(v string, allowed ...string) {
+	if v == "" {
+		e.Str(allowed[0])
+		return
+	}
+	for _, a := range allowed {
+		if v == a {
+			e.Str(v)
+			return
+		}
+	}
+	e.SetError(fmt.Errorf("the type tag %q is not one of %s", v, pyList(allowed)))
+	e.Str(allowed[0])
+}

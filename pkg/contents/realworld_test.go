@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agentschema/agentschema"
@@ -174,5 +175,50 @@ func TestFunctionResultItemsToAutoGen(t *testing.T) {
 	var ce *ConversionError
 	if !errors.As(err, &ce) {
 		t.Errorf("data item: %v, want a *ConversionError", err)
+	}
+}
+
+// TestAIChatMessageTag checks that an Agent Framework message keeps the
+// tag its writer wrote: Message (today's Agent Framework) writes and
+// reads only "message", ChatMessage (before the rename) only
+// "chat_message" (SerializationMixin.from_dict raises "Type mismatch" on
+// the other), so the tag read is the tag written; a message with none
+// (.NET's, or one built in Go) gets "chat_message", and a Tag set to
+// anything else is refused rather than replaced.
+func TestAIChatMessageTag(t *testing.T) {
+	for _, tt := range []struct {
+		name, in, wantTag, wantOut, wantErr string
+	}{
+		{"current AF", `{"type":"message","role":"user"}`, "message", `{"type":"message","role":"user","contents":[]}`, ""},
+		{"AF before the rename", `{"type":"chat_message","role":"user"}`, "chat_message", `{"type":"chat_message","role":"user","contents":[]}`, ""},
+		{".NET, no tag", `{"role":"user"}`, "", `{"type":"chat_message","role":"user","contents":[]}`, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var m gen.AIChatMessage
+			if err := json.Unmarshal([]byte(tt.in), &m); err != nil {
+				t.Fatal(err)
+			}
+			if m.Tag != tt.wantTag {
+				t.Errorf("Tag = %q, want %q", m.Tag, tt.wantTag)
+			}
+			out, err := json.Marshal(&m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(out) != tt.wantOut {
+				t.Errorf("got %s, want %s", out, tt.wantOut)
+			}
+		})
+	}
+	m := gen.AIChatMessage{Tag: "chat", Role: "user"}
+	if m.Type() != "chat" {
+		t.Errorf("Type() = %q", m.Type())
+	}
+	_, err := json.Marshal(&m)
+	if err == nil || !strings.Contains(err.Error(), `the type tag "chat" is not one of 'chat_message' or 'message'`) {
+		t.Errorf("encoding Tag \"chat\": err = %v", err)
+	}
+	if got := (*gen.AIChatMessage)(nil).Type(); got != "chat_message" {
+		t.Errorf("nil Type() = %q", got)
 	}
 }

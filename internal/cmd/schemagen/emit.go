@@ -50,8 +50,15 @@ func (g *generator) emitObject(c *concept, fields map[string][2]string, unions [
 	if c.tag != "" {
 		w.p("// %sType is the value of %s's \"type\" tag.", c.name, c.name)
 		w.p("const %sType = %q\n", c.name, c.tag)
-		w.p("// Type returns the \"type\" tag, %q.", c.tag)
-		w.p("func (*%s) Type() string { return %q }\n", c.name, c.tag)
+		if len(c.tagValues) > 0 {
+			w.p("// Type returns the \"type\" tag: Tag, or %q when Tag is empty.", c.tag)
+			w.p("func (x *%s) Type() string {", c.name)
+			w.p("\tif x != nil && x.Tag != \"\" {\n\t\treturn x.Tag\n\t}")
+			w.p("\treturn %q\n}\n", c.tag)
+		} else {
+			w.p("// Type returns the \"type\" tag, %q.", c.tag)
+			w.p("func (*%s) Type() string { return %q }\n", c.name, c.tag)
+		}
 	}
 	for _, u := range unions {
 		w.p("func (*%s) is%s() {}\n", c.name, u)
@@ -77,14 +84,18 @@ func (g *generator) emitObject(c *concept, fields map[string][2]string, unions [
 // type asked for, and records the Go name it gave the field.
 func (g *generator) bindFields(c *concept, fields map[string][2]string) error {
 	for _, p := range c.props {
-		if p.isTag {
+		if p.isTag && len(c.tagValues) == 0 {
 			continue
 		}
 		f, ok := fields[p.json]
 		if !ok {
 			return fmt.Errorf("%s: go-jsonschema output has no field for %q", c.name, p.json)
 		}
-		if want := g.goType(p.typ); f[1] != want {
+		if p.isTag {
+			if f[1] != "string" {
+				return fmt.Errorf("%s.%s: go-jsonschema declared %s, want string", c.name, p.json, f[1])
+			}
+		} else if want := g.goType(p.typ); f[1] != want {
 			return fmt.Errorf("%s.%s: go-jsonschema declared %s, want %s", c.name, p.json, f[1], want)
 		}
 		p.goName = f[0]
@@ -170,7 +181,7 @@ func (g *generator) emitMemberCases(w *writer, c *concept, needSeen bool, aliasK
 		w.p("\t\tcase %s:", quoteList(append([]string{p.json}, p.aliases...)))
 		if p.isTag {
 			if len(c.tagValues) > 0 {
-				w.p("\t\t\td.Enum(%s)", quoteList(append([]string{c.tag}, c.tagValues...)))
+				w.p("\t\t\tx.%s = d.Enum(%s)", p.goName, quoteList(append([]string{c.tag}, c.tagValues...)))
 			} else {
 				w.p("\t\t\td.Const(%q)", c.tag)
 			}
@@ -284,7 +295,11 @@ func (g *generator) emitObjectEncode(w *writer, c *concept) {
 		key := strconv.Quote(strconv.Quote(p.json) + ":")
 		if p.isTag {
 			w.p("\te.Key(%s)", key)
-			w.p("\te.Str(%q)", c.tag)
+			if len(c.tagValues) > 0 {
+				w.p("\te.Tag(x.%s, %s)", p.goName, quoteList(append([]string{c.tag}, c.tagValues...)))
+			} else {
+				w.p("\te.Str(%q)", c.tag)
+			}
 			continue
 		}
 		src := "x." + p.goName

@@ -37,7 +37,17 @@ func (g *generator) prepare(dir string) ([]string, map[string]string, error) {
 		props := &node{kind: 'o'}
 		req := &node{kind: 'a'}
 		for _, p := range c.props {
+			if p.isTag && len(c.tagValues) == 0 {
+				continue
+			}
 			if p.isTag {
+				// A tag with other values read (x-const-aliases) keeps the
+				// one read, in a string field goInitialisms names Tag.
+				props.members = append(props.members, member{p.json, &node{kind: 'o', members: []member{
+					{"description", &node{kind: 's', str: tagFieldDoc(c)}},
+					{"goJSONSchema", &node{kind: 'o', members: []member{{"type", &node{kind: 's', str: "string"}}}}},
+				}}})
+				req.items = append(req.items, &node{kind: 's', str: p.json})
 				continue
 			}
 			ps := &node{kind: 'o'}
@@ -70,6 +80,13 @@ func (g *generator) prepare(dir string) ([]string, map[string]string, error) {
 		outputs[prepBase+c.file] = snake(c.name) + ".go"
 	}
 	return files, outputs, nil
+}
+
+// tagFieldDoc is the doc comment of the Tag field of a concept whose tag
+// has other values read (x-const-aliases).
+func tagFieldDoc(c *concept) string {
+	all := quoteList(append([]string{c.tag}, c.tagValues...))
+	return fmt.Sprintf("The \"type\" tag as read (one of %s), written back as read so that a document keeps its writer's tag; empty writes %q. Encoding any other value is refused.", all, c.tag)
 }
 
 // fieldDoc is the doc comment of a struct field: the property's
@@ -167,8 +184,9 @@ func goInitialism(name string) string {
 
 // goInitialisms renames, in go-jsonschema's output, the fields of every
 // struct to Go's initialisms (type names stay the schemas' titles, which
-// are AutoGen's and .NET's class names).
-func goInitialisms(sources map[string][]byte) error {
+// are AutoGen's and .NET's class names), and the "type" field of the
+// structs named in tagged to Tag (their Type method returns it).
+func goInitialisms(sources map[string][]byte, tagged map[string]bool) error {
 	fset := token.NewFileSet()
 	for name, src := range sources {
 		file, err := parser.ParseFile(fset, name, src, 0)
@@ -181,13 +199,19 @@ func goInitialisms(sources map[string][]byte) error {
 		}
 		var edits []edit
 		ast.Inspect(file, func(n ast.Node) bool {
-			st, ok := n.(*ast.StructType)
+			ts, ok := n.(*ast.TypeSpec)
+			if !ok {
+				return true
+			}
+			st, ok := ts.Type.(*ast.StructType)
 			if !ok {
 				return true
 			}
 			for _, fld := range st.Fields.List {
 				for _, id := range fld.Names {
-					if nw := goInitialism(id.Name); nw != id.Name {
+					if id.Name == "Type" && tagged[ts.Name.Name] {
+						edits = append(edits, edit{fset.Position(id.Pos()).Offset, id.Name, "Tag"})
+					} else if nw := goInitialism(id.Name); nw != id.Name {
 						edits = append(edits, edit{fset.Position(id.Pos()).Offset, id.Name, nw})
 					}
 				}

@@ -108,7 +108,13 @@ func run(schemas fs.FS, out outputFS) error {
 	if err != nil {
 		return err
 	}
-	if err := goInitialisms(sources); err != nil {
+	tagged := map[string]bool{}
+	for name, c := range g.concepts {
+		if len(c.tagValues) > 0 {
+			tagged[name] = true
+		}
+	}
+	if err := goInitialisms(sources, tagged); err != nil {
 		return err
 	}
 	fields, err := readFieldNames(sources)

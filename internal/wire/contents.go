@@ -233,6 +233,14 @@ func (d *Decoder) InMemory() any {
 	return r
 }
 
+// Callable reads a member pydantic declares Callable (x-callable): no JSON
+// value is callable, so any value, null too, is pydantic's callable_type
+// fault, and is skipped. It returns nil.
+func (d *Decoder) Callable() any {
+	d.typeFault("callable_type", "Input should be callable")
+	return nil
+}
+
 // JSONOf returns the JSON that a member Go holds as any is written as, and
 // whether it is written at all: only a RawJSON or a json.RawMessage holding
 // valid JSON other than null is; any other value stays in memory.

@@ -24,6 +24,12 @@ import (
 //     null are left out when writing (pydantic's exclude_none).
 //   - x-go-in-memory on a property: a Go `any` member, read as RawJSON
 //     (null as nil) and written only when it holds JSON (wire.JSONOf).
+//   - x-callable on a property: a pydantic Callable, which no JSON value
+//     is (its schema must also say "not": {}, so that schema validation
+//     refuses every value). Go holds it as x-go-in-memory does (any,
+//     written only when it holds JSON); reading any value, null too, is
+//     pydantic's callable_type fault, "Input should be callable"
+//     (wire.Decoder.Callable).
 //   - x-go-type "error" on a string-or-null property: a Go error, written
 //     as its message text, read as a *wire.MessageError.
 //   - contentEncoding "base64" on a string: []byte, written as standard

@@ -48,15 +48,15 @@ func (g *generator) emitObject(c *concept, fields map[string][2]string, unions [
 		return nil, err
 	}
 	if c.tag != "" {
-		w.p("// %sType is the value of %s's \"type\" tag.", c.name, c.name)
+		w.p("// %sType is the value of %s's %q tag.", c.name, c.name, c.tagName)
 		w.p("const %sType = %q\n", c.name, c.tag)
 		if len(c.tagValues) > 0 {
-			w.p("// Type returns the \"type\" tag: Tag, or %q when Tag is empty.", c.tag)
+			w.p("// Type returns the %q tag: Tag, or %q when Tag is empty.", c.tagName, c.tag)
 			w.p("func (x *%s) Type() string {", c.name)
 			w.p("\tif x != nil && x.Tag != \"\" {\n\t\treturn x.Tag\n\t}")
 			w.p("\treturn %q\n}\n", c.tag)
 		} else {
-			w.p("// Type returns the \"type\" tag, %q.", c.tag)
+			w.p("// Type returns the %q tag, %q.", c.tagName, c.tag)
 			w.p("func (*%s) Type() string { return %q }\n", c.name, c.tag)
 		}
 	}
@@ -392,6 +392,18 @@ func (g *generator) defaultExpr(t *typeRef, def *node) string {
 		if c := g.concepts[t.ref]; c != nil && c.kind == "object" && def.kind == 'o' {
 			return "func() (v " + t.ref + ") { v.decodeFrom(wire.NewDecoder([]byte(" + strconv.Quote(def.json()) + "), wire.Options{})); return v }()"
 		}
+		// An object default of a tagged union (pydantic's default_factory
+		// of one of its members): the member its tag names, read from the
+		// default.
+		if c := g.concepts[t.ref]; c != nil && c.kind == "taggedUnion" && def.kind == 'o' {
+			tag := def.getStr(c.tagKey)
+			for _, v := range c.variants {
+				if g.concepts[v].tag == tag {
+					return "func() " + t.ref + " { v := new(" + v + "); v.decodeFrom(wire.NewDecoder([]byte(" + strconv.Quote(def.json()) + "), wire.Options{})); return v }()"
+				}
+			}
+			panic(fmt.Sprintf("default %s names no member of %s by its %q tag", def.json(), t.ref, c.tagKey))
+		}
 	case "kindunion":
 		// A string default of a union by kind: its string branch.
 		if def.kind == 's' {
@@ -449,6 +461,10 @@ func (g *generator) decodeInto(w *writer, t *typeRef, target, ind string) {
 	case "error":
 		w.p("%s%s = d.ErrorText()", ind, target)
 	case "inmemory":
+		if t.callable {
+			w.p("%s%s = d.Callable()", ind, target)
+			return
+		}
 		w.p("%s%s = d.InMemory()", ind, target)
 	case "ref":
 		g.decodeRef(w, t, target, ind)

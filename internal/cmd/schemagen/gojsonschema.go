@@ -86,7 +86,7 @@ func (g *generator) prepare(dir string) ([]string, map[string]string, error) {
 // has other values read (x-const-aliases).
 func tagFieldDoc(c *concept) string {
 	all := quoteList(append([]string{c.tag}, c.tagValues...))
-	return fmt.Sprintf("The \"type\" tag as read (one of %s), written back as read so that a document keeps its writer's tag; empty writes %q. Encoding any other value is refused.", all, c.tag)
+	return fmt.Sprintf("The %q tag as read (one of %s), written back as read so that a document keeps its writer's tag; empty writes %q. Encoding any other value is refused.", c.tagName, all, c.tag)
 }
 
 // fieldDoc is the doc comment of a struct field: the property's

@@ -7,9 +7,20 @@
 // sealed interfaces, unions by JSON kind (branches named by x-go-name),
 // enums and the type registry. It fails on any schema or union site it
 // cannot classify. The extensions the schemas use (x-tag-aliases,
-// x-aliases, x-null-is-default, x-omit-null, x-go-in-memory, x-go-type,
-// x-go-data-uri, x-go-add, x-go-name, and map types with key patterns) are
-// described in contents.go.
+// x-aliases, x-null-is-default, x-omit-null, x-go-in-memory, x-callable,
+// x-go-type, x-go-data-uri, x-go-add, x-go-name, and map types with key
+// patterns) are described in contents.go.
+//
+// A tagged union is a oneOf of $refs with a discriminator. Each member
+// declares its tag as a const property named by the discriminator's
+// propertyName: "type" for most unions, another name where pydantic's
+// discriminator is another field (EmbeddingFunctionConfig's
+// "function_type"). That member must hold the const when read, is written
+// in its place among the members, and is what the member's Type method
+// returns. A const "type" property is a tag on any object; only "type"
+// tags go in the registry's tag map (TitleForTag). A property of a union
+// type may have an object default (pydantic's default_factory of one
+// member): the member the default's tag names, read from the default.
 //
 // The output is one Go file per schema file (schemas/UserMessage.json
 // gives gen/user_message.go, with a "// source:" line naming it), holding
@@ -178,8 +189,8 @@ func (g *generator) files(sources map[string][]byte, fields map[string]map[strin
 			add(c.file, b)
 		case "taggedUnion":
 			for _, v := range c.variants {
-				if vc := g.concepts[v]; vc.kind != "object" || vc.tag == "" {
-					return nil, fmt.Errorf("%s: union member %s has no const \"type\" tag", c.file, v)
+				if vc := g.concepts[v]; vc.kind != "object" || vc.tag == "" || vc.tagName != c.tagKey {
+					return nil, fmt.Errorf("%s: union member %s has no const %q tag", c.file, v, c.tagKey)
 				}
 			}
 			add(c.file, g.emitTaggedUnion(c))
@@ -586,7 +597,9 @@ func (g *generator) emitRegistry() []byte {
 	w.p("// tagged maps each \"type\" tag to the title of the type that carries it.")
 	w.p("var tagged = map[string]string{")
 	for _, name := range g.order {
-		if c := g.concepts[name]; c.kind == "object" && c.tag != "" {
+		// Only "type" tags: another union's tag (a ChromaDB embedding
+		// function's "function_type") names no type of its own.
+		if c := g.concepts[name]; c.kind == "object" && c.tag != "" && c.tagName == "type" {
 			w.p("\t%q: %q,", c.tag, name)
 			for _, v := range c.tagValues {
 				w.p("\t%q: %q,", v, name)

@@ -22,8 +22,12 @@ type concept struct {
 
 	// object
 	props []*prop
-	tag   string // the const of the "type" member, "" when untagged
-	// tagValues (x-const-aliases on the "type" member): other values of
+	tag   string // the const of the tag member, "" when untagged
+	// tagName is the JSON name of the tag member: "type", or the
+	// discriminator of a tagged union the object is a member of (such as
+	// EmbeddingFunctionConfig's "function_type"); "" when untagged.
+	tagName string
+	// tagValues (x-const-aliases on the tag member): other values of
 	// the tag that are read as standing for it (a type a writer renamed);
 	// only the const is written.
 	tagValues []string
@@ -91,6 +95,7 @@ type dataURISpec struct {
 // typeRef is the classified type of a value.
 type typeRef struct {
 	kind     string // string const enum int float bool datetime any anyobject ref array map nullable optional kindunion bytes error inmemory
+	callable bool   // inmemory: x-callable, no JSON value is one
 	constVal string
 	enumName string // named enum type, for kind enum
 	openEnum bool   // the site also accepts any string: anyOf [enum, string]
@@ -245,6 +250,7 @@ func (g *generator) classifyProps(c *concept) error {
 	if props == nil {
 		return nil
 	}
+	discs := g.discriminatorsOf(c.name)
 	for _, m := range props.members {
 		p := &prop{json: m.key, required: req[m.key], description: m.val.getStr("description")}
 		if al := m.val.get("x-aliases"); al != nil {
@@ -264,9 +270,13 @@ func (g *generator) classifyProps(c *concept) error {
 			}
 			p.nullIsEmpty = true
 		}
-		if m.key == "type" && m.val.get("const") != nil {
+		if (m.key == "type" || discs[m.key]) && m.val.get("const") != nil {
+			if c.tagName != "" {
+				return fmt.Errorf("properties %q and %q are both tag members", c.tagName, m.key)
+			}
 			p.isTag = true
 			c.tag = m.val.getStr("const")
+			c.tagName = m.key
 			if al := m.val.get("x-const-aliases"); al != nil {
 				for _, a := range al.items {
 					c.tagValues = append(c.tagValues, a.str)
@@ -288,6 +298,19 @@ func (g *generator) classifyProps(c *concept) error {
 	return nil
 }
 
+// discriminatorsOf returns the discriminator names of the tagged unions
+// that have the concept name as a member: a const member so named is the
+// member's tag, as a const "type" member always is.
+func (g *generator) discriminatorsOf(name string) map[string]bool {
+	discs := map[string]bool{}
+	for _, u := range g.order {
+		if c := g.concepts[u]; c.kind == "taggedUnion" && slices.Contains(c.variants, name) {
+			discs[c.tagKey] = true
+		}
+	}
+	return discs
+}
+
 func isOpenEnum(n *node) bool {
 	any := n.get("anyOf")
 	if any == nil || len(any.items) != 2 {
@@ -307,6 +330,12 @@ func refName(ref string) string {
 func (g *generator) classify(s *node, name string) (*typeRef, error) {
 	if s.get("x-go-in-memory") != nil {
 		return &typeRef{kind: "inmemory"}, nil
+	}
+	if x := s.get("x-callable"); x != nil && x.kind == 'b' && x.str == "true" {
+		if n := s.get("not"); n == nil || n.kind != 'o' || len(n.members) != 0 {
+			return nil, fmt.Errorf("x-callable needs \"not\": {} (no JSON value is a callable)")
+		}
+		return &typeRef{kind: "inmemory", callable: true}, nil
 	}
 	if gt := s.getStr("x-go-type"); gt != "" {
 		return classifyGoType(s, gt)

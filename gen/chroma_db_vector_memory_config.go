@@ -135,7 +135,7 @@ func (x *ChromaDBVectorMemoryConfig) decodeFrom(d *wire.Decoder) {
 			x.Database = d.Str()
 		case "embedding_function_config":
 			seen |= 1 << 8
-			x.EmbeddingFunctionConfig.decodeFrom(d)
+			x.EmbeddingFunctionConfig = decodeEmbeddingFunctionConfig(d)
 		case "persistence_path":
 			seen |= 1 << 9
 			if d.Null() {
@@ -205,7 +205,8 @@ func (x *ChromaDBVectorMemoryConfig) decodeFrom(d *wire.Decoder) {
 		x.Database = "default_database"
 	}
 	if seen&(1<<8) == 0 {
-		x.EmbeddingFunctionConfig = func() (v EmbeddingFunctionConfig) {
+		x.EmbeddingFunctionConfig = func() EmbeddingFunctionConfig {
+			v := new(DefaultEmbeddingFunctionConfig)
 			v.decodeFrom(wire.NewDecoder([]byte("{\"function_type\":\"default\"}"), wire.Options{}))
 			return v
 		}()
@@ -234,7 +235,11 @@ func (x *ChromaDBVectorMemoryConfig) encodeTo(e *wire.Encoder) {
 	e.Key("\"database\":")
 	e.Str(x.Database)
 	e.Key("\"embedding_function_config\":")
-	x.EmbeddingFunctionConfig.encodeTo(e)
+	if x.EmbeddingFunctionConfig == nil {
+		e.Null()
+	} else {
+		x.EmbeddingFunctionConfig.encodeTo(e)
+	}
 	if x.PersistencePath != nil {
 		e.Key("\"persistence_path\":")
 		e.Str((*x.PersistencePath))

@@ -5,135 +5,57 @@ package gen
 
 import "github.com/agentschema/agentschema/internal/wire"
 
-// The embedding function of a ChromaDBVectorMemory (AutoGen 0.7.5,
-// autogen_ext/memory/chromadb/_chroma_configs.py): the union, by function_type, of
-// DefaultEmbeddingFunctionConfig ("default"),
-// SentenceTransformerEmbeddingFunctionConfig ("sentence_transformer", model_name,
-// default "all-MiniLM-L6-v2"), OpenAIEmbeddingFunctionConfig ("openai", api_key
-// default "", model_name default "text-embedding-ada-002") and
-// CustomEmbeddingFunctionConfig ("custom", function, params default {}). Here it
-// is one object: function_type picks the variant and each variant's members are
-// kept as written; a member a variant defaults is not filled in, since its default
-// depends on the variant. A custom config's function is a Python callable, which
-// JSON cannot hold (its config is not serializable, as the class says), so it is
-// kept as written.
-type EmbeddingFunctionConfig struct {
-	// openai: the OpenAI API key, a plain string in the config (default "": the
-	// environment's).
-	//
-	// The JSON member "api_key"; null by default.
-	APIKey *string `json:"api_key"`
-
-	// custom: the function that returns the embedding function, as written.
-	//
-	// The JSON member "function"; null by default.
-	Function RawJSON `json:"function"`
-
-	// Which embedding function: default (ChromaDB's default, all-MiniLM-L6-v2),
-	// sentence_transformer, openai or custom.
-	//
-	// The JSON member "function_type"; "default" by default.
-	FunctionType EmbeddingFunctionType `json:"function_type"`
-
-	// The model (sentence_transformer: a SentenceTransformer model, default
-	// "all-MiniLM-L6-v2"; openai: an embedding model, default
-	// "text-embedding-ada-002").
-	//
-	// The JSON member "model_name"; null by default.
-	ModelName *string `json:"model_name"`
-
-	// custom: the arguments of the function (default {}).
-	//
-	// The JSON member "params"; null by default.
-	Params RawJSON `json:"params"`
+// The embedding function of a ChromaDBVectorMemory, by its "function_type" tag (autogen_ext.memory.chromadb's EmbeddingFunctionConfig, AutoGen 0.7.5 autogen_ext/memory/chromadb/_chroma_configs.py: a Union of the four configs with Field(discriminator="function_type")). The tag is required, though each member defaults it. Each member fills its own defaults and ignores the members it does not declare, as pydantic does.
+//
+// It is sealed: its members are DefaultEmbeddingFunctionConfig, SentenceTransformerEmbeddingFunctionConfig, OpenAIEmbeddingFunctionConfig, CustomEmbeddingFunctionConfig, told apart by the "function_type" tag.
+type EmbeddingFunctionConfig interface {
+	Encodable
+	// Type returns the "function_type" tag.
+	Type() string
+	isEmbeddingFunctionConfig()
 }
 
-// decodeFrom reads a EmbeddingFunctionConfig from d with AutoGen's rules: defaults filled,
-// lax scalars coerced, unknown members ignored, faults recorded in d.
-func (x *EmbeddingFunctionConfig) decodeFrom(d *wire.Decoder) {
-	*x = EmbeddingFunctionConfig{}
-	if !d.Object("model_type", "Input should be a valid dictionary or instance of EmbeddingFunctionConfig") {
-		return
-	}
-	var seen uint64
-	for {
-		name, ok := d.Next()
-		if !ok {
-			break
-		}
-		switch string(name) {
-		case "function_type":
-			seen |= 1 << 0
-			x.FunctionType = EmbeddingFunctionType(d.Enum(embeddingFunctionTypeValues...))
-		case "api_key":
-			seen |= 1 << 1
-			if d.Null() {
-				x.APIKey = nil
-			} else {
-				v1 := new(string)
-				(*v1) = d.Str()
-				x.APIKey = v1
-			}
-		case "model_name":
-			seen |= 1 << 2
-			if d.Null() {
-				x.ModelName = nil
-			} else {
-				v2 := new(string)
-				(*v2) = d.Str()
-				x.ModelName = v2
-			}
-		case "function":
-			seen |= 1 << 3
-			x.Function = d.Raw()
-			if x.Function.IsNull() {
-				x.Function = nil
-			}
-		case "params":
-			seen |= 1 << 4
-			if d.Null() {
-				x.Params = nil
-			} else {
-				x.Params = d.RawObject()
-			}
-		default:
-			d.SkipUnknown()
+// EmbeddingFunctionConfigTags lists the tags of EmbeddingFunctionConfig's members.
+var EmbeddingFunctionConfigTags = []string{"default", "sentence_transformer", "openai", "custom"}
+
+// decodeEmbeddingFunctionConfig reads one EmbeddingFunctionConfig from d, choosing the member by its "function_type" tag.
+// It returns nil when the value is not a usable EmbeddingFunctionConfig (the fault is recorded in d).
+func decodeEmbeddingFunctionConfig(d *wire.Decoder) EmbeddingFunctionConfig {
+	tag, st := d.PeekTag("function_type")
+	if st == wire.TagFound {
+		switch tag {
+		case "default":
+			x := new(DefaultEmbeddingFunctionConfig)
+			x.decodeFrom(d)
+			return x
+		case "sentence_transformer":
+			x := new(SentenceTransformerEmbeddingFunctionConfig)
+			x.decodeFrom(d)
+			return x
+		case "openai":
+			x := new(OpenAIEmbeddingFunctionConfig)
+			x.decodeFrom(d)
+			return x
+		case "custom":
+			x := new(CustomEmbeddingFunctionConfig)
+			x.decodeFrom(d)
+			return x
 		}
 	}
-	if d.Fatal() {
-		return
-	}
-	if seen&(1<<0) == 0 {
-		x.FunctionType = EmbeddingFunctionType("default")
-	}
+	d.UnionFault(tag, st, "function_type", EmbeddingFunctionConfigTags)
+	return nil
 }
 
-// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
-func (x *EmbeddingFunctionConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"function_type\":")
-	e.Str(string(x.FunctionType))
-	if x.APIKey != nil {
-		e.Key("\"api_key\":")
-		e.Str((*x.APIKey))
-	}
-	if x.ModelName != nil {
-		e.Key("\"model_name\":")
-		e.Str((*x.ModelName))
-	}
-	if !x.Function.IsNull() {
-		e.Key("\"function\":")
-		e.RawJSON(x.Function)
-	}
-	if x.Params != nil {
-		e.Key("\"params\":")
-		e.RawObject(x.Params)
-	}
-	e.Raw("}")
+// UnmarshalEmbeddingFunctionConfig decodes one EmbeddingFunctionConfig document with the default options.
+func UnmarshalEmbeddingFunctionConfig(data []byte) (EmbeddingFunctionConfig, error) {
+	return UnmarshalOptions{}.UnmarshalEmbeddingFunctionConfig(data)
 }
 
-// UnmarshalJSON decodes one EmbeddingFunctionConfig document; the error is an agentschema.Faults.
-func (x *EmbeddingFunctionConfig) UnmarshalJSON(data []byte) error { return wire.Unmarshal(data, x) }
-
-// MarshalJSON returns the canonical JSON of x.
-func (x EmbeddingFunctionConfig) MarshalJSON() ([]byte, error) { return wire.Marshal(&x) }
+// UnmarshalEmbeddingFunctionConfig decodes one EmbeddingFunctionConfig document with these options.
+func (o UnmarshalOptions) UnmarshalEmbeddingFunctionConfig(data []byte) (EmbeddingFunctionConfig, error) {
+	var v EmbeddingFunctionConfig
+	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeEmbeddingFunctionConfig(d) }); err != nil {
+		return nil, err
+	}
+	return v, nil
+}

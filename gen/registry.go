@@ -102,7 +102,9 @@ var decoders = map[string]func(d *wire.Decoder) Encodable{
 	"CodeResult":                       func(d *wire.Decoder) Encodable { x := new(CodeResult); x.decodeFrom(d); return x },
 	"ComponentModel":                   func(d *wire.Decoder) Encodable { x := new(ComponentModel); x.decodeFrom(d); return x },
 	"CreateResult":                     func(d *wire.Decoder) Encodable { x := new(CreateResult); x.decodeFrom(d); return x },
+	"CustomEmbeddingFunctionConfig":    func(d *wire.Decoder) Encodable { x := new(CustomEmbeddingFunctionConfig); x.decodeFrom(d); return x },
 	"DataContent":                      func(d *wire.Decoder) Encodable { x := new(DataContent); x.decodeFrom(d); return x },
+	"DefaultEmbeddingFunctionConfig":   func(d *wire.Decoder) Encodable { x := new(DefaultEmbeddingFunctionConfig); x.decodeFrom(d); return x },
 	"DiGraph":                          func(d *wire.Decoder) Encodable { x := new(DiGraph); x.decodeFrom(d); return x },
 	"DiGraphEdge":                      func(d *wire.Decoder) Encodable { x := new(DiGraphEdge); x.decodeFrom(d); return x },
 	"DiGraphNode":                      func(d *wire.Decoder) Encodable { x := new(DiGraphNode); x.decodeFrom(d); return x },
@@ -111,7 +113,12 @@ var decoders = map[string]func(d *wire.Decoder) Encodable{
 		x.decodeFrom(d)
 		return x
 	},
-	"EmbeddingFunctionConfig": func(d *wire.Decoder) Encodable { x := new(EmbeddingFunctionConfig); x.decodeFrom(d); return x },
+	"EmbeddingFunctionConfig": func(d *wire.Decoder) Encodable {
+		if x := decodeEmbeddingFunctionConfig(d); x != nil {
+			return x
+		}
+		return nil
+	},
 	"EmbeddingFunctionType": func(d *wire.Decoder) Encodable {
 		x := d.Enum(embeddingFunctionTypeValues...)
 		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
@@ -217,9 +224,10 @@ var decoders = map[string]func(d *wire.Decoder) Encodable{
 		x.decodeFrom(d)
 		return x
 	},
-	"OrTerminationConditionConfig": func(d *wire.Decoder) Encodable { x := new(OrTerminationConditionConfig); x.decodeFrom(d); return x },
-	"ParametersSchema":             func(d *wire.Decoder) Encodable { x := new(ParametersSchema); x.decodeFrom(d); return x },
-	"PerSourceFilter":              func(d *wire.Decoder) Encodable { x := new(PerSourceFilter); x.decodeFrom(d); return x },
+	"OpenAIEmbeddingFunctionConfig": func(d *wire.Decoder) Encodable { x := new(OpenAIEmbeddingFunctionConfig); x.decodeFrom(d); return x },
+	"OrTerminationConditionConfig":  func(d *wire.Decoder) Encodable { x := new(OrTerminationConditionConfig); x.decodeFrom(d); return x },
+	"ParametersSchema":              func(d *wire.Decoder) Encodable { x := new(ParametersSchema); x.decodeFrom(d); return x },
+	"PerSourceFilter":               func(d *wire.Decoder) Encodable { x := new(PerSourceFilter); x.decodeFrom(d); return x },
 	"PerSourceFilterPosition": func(d *wire.Decoder) Encodable {
 		x := d.Enum(perSourceFilterPositionValues...)
 		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
@@ -242,12 +250,17 @@ var decoders = map[string]func(d *wire.Decoder) Encodable{
 		}
 		return nil
 	},
-	"RoundRobinGroupChatConfig":    func(d *wire.Decoder) Encodable { x := new(RoundRobinGroupChatConfig); x.decodeFrom(d); return x },
-	"RoundRobinManagerState":       func(d *wire.Decoder) Encodable { x := new(RoundRobinManagerState); x.decodeFrom(d); return x },
-	"SelectSpeakerEvent":           func(d *wire.Decoder) Encodable { x := new(SelectSpeakerEvent); x.decodeFrom(d); return x },
-	"SelectorEvent":                func(d *wire.Decoder) Encodable { x := new(SelectorEvent); x.decodeFrom(d); return x },
-	"SelectorGroupChatConfig":      func(d *wire.Decoder) Encodable { x := new(SelectorGroupChatConfig); x.decodeFrom(d); return x },
-	"SelectorManagerState":         func(d *wire.Decoder) Encodable { x := new(SelectorManagerState); x.decodeFrom(d); return x },
+	"RoundRobinGroupChatConfig": func(d *wire.Decoder) Encodable { x := new(RoundRobinGroupChatConfig); x.decodeFrom(d); return x },
+	"RoundRobinManagerState":    func(d *wire.Decoder) Encodable { x := new(RoundRobinManagerState); x.decodeFrom(d); return x },
+	"SelectSpeakerEvent":        func(d *wire.Decoder) Encodable { x := new(SelectSpeakerEvent); x.decodeFrom(d); return x },
+	"SelectorEvent":             func(d *wire.Decoder) Encodable { x := new(SelectorEvent); x.decodeFrom(d); return x },
+	"SelectorGroupChatConfig":   func(d *wire.Decoder) Encodable { x := new(SelectorGroupChatConfig); x.decodeFrom(d); return x },
+	"SelectorManagerState":      func(d *wire.Decoder) Encodable { x := new(SelectorManagerState); x.decodeFrom(d); return x },
+	"SentenceTransformerEmbeddingFunctionConfig": func(d *wire.Decoder) Encodable {
+		x := new(SentenceTransformerEmbeddingFunctionConfig)
+		x.decodeFrom(d)
+		return x
+	},
 	"SocietyOfMindAgentConfig":     func(d *wire.Decoder) Encodable { x := new(SocietyOfMindAgentConfig); x.decodeFrom(d); return x },
 	"SocietyOfMindAgentState":      func(d *wire.Decoder) Encodable { x := new(SocietyOfMindAgentState); x.decodeFrom(d); return x },
 	"SourceMatchTerminationConfig": func(d *wire.Decoder) Encodable { x := new(SourceMatchTerminationConfig); x.decodeFrom(d); return x },

@@ -38,7 +38,8 @@ default) is standard input. Without --type, each document's "type" tag
 picks its schema. A top-level JSON array is read as its elements, unless
 --type names a type that may be an array.
 Both modes place a fault alike: a missing member at the object that
-lacks it, an unknown tag at the "type" member.
+lacks it, an unknown tag at the tag member ("type", or a union's own,
+such as a ChromaDB embedding function's "function_type").
 
 --format json prints one JSON array of error objects; --format github
 prints GitHub Actions annotations (::error file=F,line=L,col=C::...), so

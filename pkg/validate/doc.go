@@ -52,8 +52,10 @@
 // ChatMessage, AgentEvent, ResultContent) are oneOf schemas with a
 // discriminator; validating a plain oneOf reports a failure for every
 // member. This package rewrites those schemas when it loads them (the
-// files in schemas/ are unchanged) so that the "type" tag selects the one
-// member to validate: a bad UserMessage inside a state is reported as
+// files in schemas/ are unchanged) so that the tag (the discriminator's
+// member: "type", or a union's own, such as EmbeddingFunctionConfig's
+// "function_type") selects the one member to validate: a bad UserMessage
+// inside a state is reported as
 // "/messages/3/content: expected string or array, got number 3", and a
 // missing or unknown tag is one error naming the allowed tags. Likewise
 // an anyOf whose branches all want another JSON type gives one error

@@ -326,10 +326,11 @@ func itoa(i int) string { return strconv.Itoa(i) }
 // placeFaults puts autogen mode's faults where schema mode puts the same
 // faults, and in the same order, so that the two modes agree on where a
 // fault is: a missing member at the object that lacks it (placeMissing),
-// a tagged union's unknown tag at the "type" member's value and a missing
-// tag at the object, both with the pointer of the "type" member (pydantic
-// places them at the union, loc []), and the faults sorted in input order
-// (by offset, then pointer, as schema mode sorts them).
+// a tagged union's unknown tag at the tag member's value and a missing
+// tag at the object, both with the pointer of the tag member ("type", or
+// the union's discriminator, such as "function_type"; pydantic places
+// them at the union, loc []), and the faults sorted in input order (by
+// offset, then pointer, as schema mode sorts them).
 func placeFaults(data []byte, es agentschema.Faults) {
 	placeMissing(data, es)
 	var idx []int
@@ -337,15 +338,22 @@ func placeFaults(data []byte, es agentschema.Faults) {
 	for i, e := range es {
 		switch e.Type {
 		case "union_tag_invalid":
-			// At the tag member the input used: "type", or a union's
-			// second tag member (a .NET content's "$type"), as schema
-			// mode places it.
-			key := tagMemberUsed(data, parsePointer(e.Pointer))
+			// At the tag member the input used: the one the fault names
+			// ("type", "function_type", or a union's second tag member, a
+			// .NET content's "$type"), as schema mode places it.
+			key := tagKeyNamed(e.Type, e.Message)
+			if key == "" {
+				key = tagMemberUsed(data, parsePointer(e.Pointer))
+			}
 			idx = append(idx, i)
 			paths = append(paths, append(parsePointer(e.Pointer), key))
 			e.Pointer += "/" + escapeToken(key)
 		case "union_tag_not_found":
-			e.Pointer += "/type"
+			key := tagKeyNamed(e.Type, e.Message)
+			if key == "" {
+				key = "type"
+			}
+			e.Pointer += "/" + escapeToken(key)
 		}
 	}
 	if len(idx) > 0 {
@@ -386,6 +394,34 @@ func tagMemberUsed(data []byte, path []string) string {
 		}
 	}
 	return "type"
+}
+
+// tagKeyNamed returns the tag member a union tag fault of the typed
+// decoder names (pydantic's words: "Input tag 'x' found using 'key' does
+// not match any of the expected tags: ...", "Unable to extract tag using
+// discriminator 'key'"), or "" for other words.
+func tagKeyNamed(code, msg string) string {
+	switch code {
+	case "union_tag_invalid":
+		// The tag comes first and may hold anything; the expected tags
+		// are the union's own.
+		end := strings.LastIndex(msg, "' does not match any of the expected tags")
+		if end < 0 {
+			return ""
+		}
+		const using = " found using '"
+		start := strings.LastIndex(msg[:end], using)
+		if start < 0 {
+			return ""
+		}
+		return msg[start+len(using) : end]
+	case "union_tag_not_found":
+		const using = "Unable to extract tag using discriminator '"
+		if strings.HasPrefix(msg, using) && strings.HasSuffix(msg, "'") && len(msg) > len(using) {
+			return msg[len(using) : len(msg)-1]
+		}
+	}
+	return ""
 }
 
 // escapeToken escapes one JSON pointer token.

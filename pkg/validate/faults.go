@@ -129,6 +129,15 @@ func (c *collector) leaf(e *jsonschema.ValidationError) {
 		if k.Err != nil {
 			f.message += ": " + k.Err.Error()
 		}
+	case *kind.Not:
+		// "not": {} with x-callable: a pydantic Callable, which no JSON
+		// value is (autogen mode's callable_type, a "type" fault).
+		if !callableAt(e.SchemaURL) {
+			f.message = defaultMessage(k)
+			break
+		}
+		f.keyword = "type"
+		f.message = "expected a callable, which no JSON value is, got " + c.describe(e.InstanceLocation)
 	case *kind.AdditionalProperties:
 		for _, p := range k.Properties {
 			g := f
@@ -138,9 +147,14 @@ func (c *collector) leaf(e *jsonschema.ValidationError) {
 		}
 		return
 	default:
-		f.message = strings.TrimPrefix((&jsonschema.ValidationError{ErrorKind: k}).Error(), "at '': ")
+		f.message = defaultMessage(k)
 	}
 	c.add(f)
+}
+
+// defaultMessage is the validator's own words for a fault kind.
+func defaultMessage(k jsonschema.ErrorKind) string {
+	return strings.TrimPrefix((&jsonschema.ValidationError{ErrorKind: k}).Error(), "at '': ")
 }
 
 // alternatives handles anyOf and oneOf. The branches whose only fault is
@@ -447,4 +461,24 @@ func keyError(url string) string {
 		return ""
 	}
 	return s.KeyError
+}
+
+// callableAt reports whether the schema at url (a schema file and the
+// fragment of one of its properties) is an x-callable property.
+func callableAt(url string) bool {
+	base, frag, _ := strings.Cut(url, "#")
+	name, ok := strings.CutPrefix(frag, "/properties/")
+	if !ok || strings.Contains(name, "/") {
+		return false
+	}
+	raw, err := schemas.Get(strings.TrimSuffix(base[strings.LastIndexByte(base, '/')+1:], ".json"))
+	if err != nil {
+		return false
+	}
+	var s struct {
+		Properties map[string]struct {
+			Callable bool `json:"x-callable"`
+		} `json:"properties"`
+	}
+	return json.Unmarshal(raw, &s) == nil && s.Properties[name].Callable
 }

@@ -221,3 +221,21 @@ func TestChromaEmbeddingFunctionIgnoredMembers(t *testing.T) {
 		}
 	}
 }
+
+// TestStrictIgnoredNestedMember: the warning is the same for any typed
+// object inside a config: an McpWorkbench's server_params is a
+// StdioServerParams (autogen_ext/tools/mcp/_config.py, over mcp's
+// StdioServerParameters, a plain BaseModel: extra members ignored), and
+// "arg" is one edit from its "args".
+func TestStrictIgnoredNestedMember(t *testing.T) {
+	in := `{"provider":"autogen_ext.tools.mcp.McpWorkbench","component_type":"workbench","config":{"server_params":{"type":"StdioServerParams","command":"uvx","arg":["mcp-server-fetch"]}}}`
+	want := `/config/server_params/arg: StdioServerParams has no member "arg": AutoGen ignores it; did you mean "args"?`
+	var got []string
+	v := &Validator{Mode: ModeAutoGen, Strict: true, Warn: func(f *agentschema.Fault) { got = append(got, f.Pointer+": "+f.Message) }}
+	if err := v.ValidateComponent([]byte(in)); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("warnings %q, want %q", got, want)
+	}
+}

@@ -396,7 +396,7 @@ func TestAzureUnknownModelDumpDoesNotReload(t *testing.T) {
 }
 
 // TestFunctionToolSource: FunctionTool._from_config execs source_code and
-// takes the name after "def "; source whose tokens CPython refuses, and
+// takes the name after "def "; source CPython's tokenizer or parser refuses, and
 // source without a function definition, are refused as its ValueError
 // ("Could not compile and load function: ..."), at /config/source_code.
 func TestFunctionToolSource(t *testing.T) {
@@ -404,7 +404,11 @@ func TestFunctionToolSource(t *testing.T) {
 		{`def f(x):\n    return x)\n`, "Could not compile and load function: unmatched ')' (<string>, line 2)"},
 		{`def f(x):\n    return \"abc\n`, "Could not compile and load function: unterminated string literal (detected at line 2) (<string>, line 2)"},
 		{`def f(x):\n    y = 1\n        return y\n`, "Could not compile and load function: unexpected indent (<string>, line 3)"},
-		{`def f(x:\n    return x\n`, "Could not compile and load function: the source does not compile ('(' was never closed, line 1)"},
+		{`def f(x:\n    return x\n`, "Could not compile and load function: '(' was never closed (<string>, line 1)"},
+		// Parser errors, as CPython 3.11 words them.
+		{`def add(a, b):\n    return a +\n`, "Could not compile and load function: invalid syntax (<string>, line 2)"},
+		{`def f(x):\n    print \"x\"\n`, "Could not compile and load function: Missing parentheses in call to 'print'. Did you mean print(...)? (<string>, line 2)"},
+		{`def f(a=1, b):\n    return a\n`, "Could not compile and load function: non-default argument follows default argument (<string>, line 1)"},
 		{`x = 1\n`, "Could not compile and load function: list index out of range"},
 		{`def f(x):\n    return x\n`, ""},
 	} {

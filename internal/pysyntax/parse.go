@@ -549,7 +549,7 @@ func (p *parser) importFrom() {
 // delTargets: del_target (',' del_target)* [','], each a name, an
 // attribute, a subscript, or a tuple or list of them.
 func (p *parser) delTargets() {
-	e := p.exprList(false)
+	e := p.tuple(p.bitwiseOr)
 	if bad := invalidTarget(e, false); bad != nil {
 		if p.second {
 			p.raise("SyntaxError", "cannot delete "+bad.kind, bad.line)
@@ -1081,27 +1081,37 @@ func (p *parser) forTargets() {
 
 // targetList reads star_targets: the expressions up to 'in' (bitwise_or
 // level, so that 'in' ends them), with commas.
-func (p *parser) targetList() *expr {
-	first := p.starTarget()
+func (p *parser) targetList() *expr { return p.tuple(p.starTarget) }
+
+func (p *parser) starTarget() *expr {
+	if p.at("*") {
+		return p.starred()
+	}
+	return p.bitwiseOr()
+}
+
+// starred reads '*' bitwise_or.
+func (p *parser) starred() *expr {
+	t := p.next()
+	return &expr{kind: "starred", elts: []*expr{p.bitwiseOr()}, line: t.line}
+}
+
+// tuple reads elem (',' elem)* [',']: a tuple once a comma is read, the
+// element alone otherwise. A comma not followed by an expression ends it
+// (a trailing comma).
+func (p *parser) tuple(elem func() *expr) *expr {
+	first := elem()
 	if !p.at(",") {
 		return first
 	}
 	t := &expr{kind: "tuple", elts: []*expr{first}, line: first.line}
 	for p.accept(",") {
-		if p.at("in") || p.at("=") || p.at(")") || p.at("]") {
+		if !p.startsExpression() {
 			break
 		}
-		t.elts = append(t.elts, p.starTarget())
+		t.elts = append(t.elts, elem())
 	}
 	return t
-}
-
-func (p *parser) starTarget() *expr {
-	if p.at("*") {
-		t := p.next()
-		return &expr{kind: "starred", elts: []*expr{p.bitwiseOr()}, line: t.line}
-	}
-	return p.bitwiseOr()
 }
 
 // withItems: '(' with_item, ... ')' or with_item, ...; with_item is
@@ -1206,52 +1216,11 @@ func (p *parser) yieldExpr() *expr {
 	return &expr{kind: "yield expression", line: t.line}
 }
 
-// starExpressions: star_expression (',' star_expression)* [','] — a
-// tuple when a comma is read.
-func (p *parser) starExpressions() *expr {
-	first := p.starExpression()
-	if !p.at(",") {
-		return first
-	}
-	t := &expr{kind: "tuple", elts: []*expr{first}, line: first.line}
-	for p.accept(",") {
-		if !p.startsExpression() {
-			break
-		}
-		t.elts = append(t.elts, p.starExpression())
-	}
-	return t
-}
+// starExpressions: star_expression (',' star_expression)* [','].
+func (p *parser) starExpressions() *expr { return p.tuple(p.starExpression) }
 
 // expressionList: expression (',' expression)* [','].
-func (p *parser) expressionList() {
-	p.expression()
-	for p.accept(",") {
-		if !p.startsExpression() {
-			return
-		}
-		p.expression()
-	}
-}
-
-// exprList is starExpressions for del targets (no starred).
-func (p *parser) exprList(star bool) *expr {
-	if star {
-		return p.starExpressions()
-	}
-	first := p.bitwiseOr()
-	if !p.at(",") {
-		return first
-	}
-	t := &expr{kind: "tuple", elts: []*expr{first}, line: first.line}
-	for p.accept(",") {
-		if !p.startsExpression() {
-			break
-		}
-		t.elts = append(t.elts, p.bitwiseOr())
-	}
-	return t
-}
+func (p *parser) expressionList() { p.tuple(p.expression) }
 
 // startsExpression reports whether the next token may start an
 // expression (to tell a trailing comma from another element).
@@ -1277,32 +1246,17 @@ func (p *parser) startsExpression() bool {
 
 func (p *parser) starExpression() *expr {
 	if p.at("*") {
-		t := p.next()
-		return &expr{kind: "starred", elts: []*expr{p.bitwiseOr()}, line: t.line}
+		return p.starred()
 	}
 	return p.expression()
 }
 
 // starNamedExpressions: star_named_expression (',' ...)* [','].
-func (p *parser) starNamedExpressions() *expr {
-	first := p.starNamedExpression()
-	if !p.at(",") {
-		return first
-	}
-	t := &expr{kind: "tuple", elts: []*expr{first}, line: first.line}
-	for p.accept(",") {
-		if !p.startsExpression() {
-			break
-		}
-		t.elts = append(t.elts, p.starNamedExpression())
-	}
-	return t
-}
+func (p *parser) starNamedExpressions() *expr { return p.tuple(p.starNamedExpression) }
 
 func (p *parser) starNamedExpression() *expr {
 	if p.at("*") {
-		t := p.next()
-		return &expr{kind: "starred", elts: []*expr{p.bitwiseOr()}, line: t.line}
+		return p.starred()
 	}
 	return p.namedExpression()
 }

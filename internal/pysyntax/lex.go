@@ -1,6 +1,9 @@
 package pysyntax
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // tkind is the kind of a token, as CPython's tokenizer names them.
 type tkind uint8
@@ -58,13 +61,16 @@ var ops = []string{
 //
 // A stop line above 0 ends the tokens where that line starts: the line
 // of the tokenizer's error, which the parser meets there.
-func lex(src string, stop int) (toks []tok, complete bool) {
+//
+// err is the tokenizer's error where the lexer stopped, when it knows it
+// (a number, a bracket, an unindent); nil otherwise.
+func lex(src string, stop int) (toks []tok, complete bool, err *Error) {
 	l := lexer{src: src, line: 1, indents: []int{0}, stop: stop}
 	if !l.run() {
 		l.toks = append(l.toks, tok{kind: tErr, line: l.line, level: l.level})
-		return l.toks, false
+		return l.toks, false, l.err
 	}
-	return l.toks, true
+	return l.toks, true, nil
 }
 
 type lexer struct {
@@ -77,6 +83,8 @@ type lexer struct {
 	// lineToks: the logical line has tokens (a NEWLINE ends it).
 	lineToks bool
 	stop     int
+	opens    []bracket
+	err      *Error
 }
 
 func (l *lexer) emit(k tkind, s string, line int) {
@@ -162,12 +170,14 @@ func (l *lexer) run() bool {
 			switch op {
 			case "(", "[", "{":
 				l.level++
+				l.opens = append(l.opens, bracket{op[0], l.line})
 				l.emit(tOp, op, l.line)
 			case ")", "]", "}":
-				if l.level == 0 {
+				if l.err = closeError(l.opens, op[0], l.line); l.err != nil {
 					return false
 				}
 				l.level--
+				l.opens = l.opens[:len(l.opens)-1]
 				l.emit(tOp, op, l.line)
 			default:
 				l.emit(tOp, op, l.line)
@@ -176,6 +186,8 @@ func (l *lexer) run() bool {
 		}
 	}
 	if l.level != 0 {
+		o := l.opens[len(l.opens)-1]
+		l.err = &Error{Class: "SyntaxError", Msg: fmt.Sprintf("'%c' was never closed", o.c), Line: o.line}
 		return false
 	}
 	// At the end, CPython's tokenizer is on the source's last line (a
@@ -228,52 +240,23 @@ done:
 			l.emit(tDedent, "", l.line)
 		}
 		if col != l.indents[len(l.indents)-1] {
+			l.err = &Error{Class: "IndentationError", Msg: "unindent does not match any outer indentation level", Line: l.line}
 			return false
 		}
 	}
 	return true
 }
 
-// number reads a numeric literal. A literal a name follows at once
-// ("1if", "2x") is not read: CPython either splits it with a warning or
-// refuses it with a message of its own.
+// number reads a numeric literal (scanNumber); a malformed one is the
+// tokenizer's error, where the lexer stops.
 func (l *lexer) number() bool {
-	s := l.src
-	p := l.pos
-	digits := func(ok func(byte) bool) {
-		for p < len(s) && (ok(s[p]) || s[p] == '_') {
-			p++
-		}
-	}
-	dec := func(c byte) bool { return c >= '0' && c <= '9' }
-	if s[p] == '0' && p+1 < len(s) && strings.IndexByte("xXoObB", s[p+1]) >= 0 {
-		p += 2
-		digits(func(c byte) bool { return dec(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' })
-	} else {
-		digits(dec)
-		if p < len(s) && s[p] == '.' {
-			p++
-			digits(dec)
-		}
-		if p < len(s) && (s[p] == 'e' || s[p] == 'E') {
-			q := p + 1
-			if q < len(s) && (s[q] == '+' || s[q] == '-') {
-				q++
-			}
-			if q < len(s) && dec(s[q]) {
-				p = q
-				digits(dec)
-			}
-		}
-		if p < len(s) && (s[p] == 'j' || s[p] == 'J') {
-			p++
-		}
-	}
-	if p < len(s) && isNameChar(s[p]) {
+	end, msg := scanNumber(l.src, l.pos)
+	if msg != "" {
+		l.err = &Error{Class: "SyntaxError", Msg: msg, Line: l.line}
 		return false
 	}
 	l.emit(tNumber, "", l.line)
-	l.pos = p
+	l.pos = end
 	return true
 }
 

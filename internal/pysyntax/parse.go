@@ -42,6 +42,9 @@ type parser struct {
 	legacyTried map[int]bool
 	// depth is the nesting of expressions and statements being read.
 	depth int
+	// events are what the compiler's checks need (compile.go), recorded
+	// by the first pass.
+	events []event
 	// work counts the tokens looked at; past budget the parse ends as
 	// unsure, so that no input takes more than linear time.
 	work, budget int
@@ -136,6 +139,13 @@ func (p *parser) expect(s string) {
 	}
 }
 
+// evAt records an event of the first pass at index i of the events.
+func (p *parser) evAt(i int, e event) {
+	if !p.second {
+		p.events = append(p.events[:i], append([]event{e}, p.events[i:]...)...)
+	}
+}
+
 // forced is a forced token (&& in the grammar): CPython raises
 // "expected 's'" at once, in either pass, where it is missing.
 func (p *parser) forced(s string) {
@@ -151,13 +161,14 @@ func (p *parser) raise(class, msg string, line int) {
 
 // try runs an alternative; where it fails, the position is restored.
 func (p *parser) try(f func()) (ok bool) {
-	start := p.pos
+	start, events := p.pos, len(p.events)
 	defer func() {
 		if r := recover(); r != nil {
 			if _, isFail := r.(failure); !isFail {
 				panic(r)
 			}
 			p.pos = start
+			p.events = p.events[:events]
 			ok = false
 		}
 	}()
@@ -186,7 +197,7 @@ func parse(toks []tok, terr *Error) *Error {
 		return reachedOr(terr)
 	}
 	if ok {
-		return nil
+		return check(p.events)
 	}
 	last := p.toks[p.max]
 	p2 := &parser{toks: toks, second: true, legacyTried: map[int]bool{}, budget: budget}
@@ -316,13 +327,21 @@ func (p *parser) simpleStmt() {
 	t := p.peek()
 	if t.kind == tName {
 		switch t.s {
-		case "pass", "break", "continue":
+		case "pass":
 			p.next()
+			return
+		case "break":
+			p.ev(event{kind: evBreak, line: p.next().line})
+			return
+		case "continue":
+			p.ev(event{kind: evContinue, line: p.next().line})
 			return
 		case "return":
 			p.next()
-			if !p.atStmtEnd() {
-				p.starExpressions()
+			value := !p.atStmtEnd()
+			p.ev(event{kind: evReturn, line: t.line, value: value})
+			if value {
+				p.starredValue(p.starExpressions())
 			}
 			return
 		case "raise":
@@ -336,7 +355,11 @@ func (p *parser) simpleStmt() {
 			return
 		case "global", "nonlocal":
 			p.next()
-			p.nameList()
+			k := evGlobal
+			if t.s == "nonlocal" {
+				k = evNonlocal
+			}
+			p.ev(event{kind: k, line: t.line, names: p.nameList()})
 			return
 		case "del":
 			p.next()
@@ -373,14 +396,14 @@ func (p *parser) atStmtEnd() bool {
 	return t.kind == tNewline || t.is(";")
 }
 
-func (p *parser) nameList() {
+func (p *parser) nameList() (names []tok) {
 	for {
 		if !p.atName() {
 			p.fail()
 		}
-		p.next()
+		names = append(names, p.next())
 		if !p.accept(",") {
-			return
+			return names
 		}
 	}
 }
@@ -516,7 +539,8 @@ func (p *parser) importFrom() {
 		p.dottedName()
 	}
 	p.expect("import")
-	if p.accept("*") {
+	if p.at("*") {
+		p.ev(event{kind: evImportStar, line: p.next().line})
 		return
 	}
 	paren := p.accept("(")
@@ -583,7 +607,9 @@ func (p *parser) exprStmt() {
 	t := p.peek()
 	switch {
 	case t.is("="):
+		var targets []*expr
 		for p.at("=") {
+			targets = append(targets, lhs)
 			if lhs.kind == "yield expression" && !lhs.paren {
 				if p.second {
 					p.raise("SyntaxError", "assignment to yield expression not possible", lhs.line)
@@ -603,6 +629,11 @@ func (p *parser) exprStmt() {
 				lhs = p.starExpressions()
 			}
 		}
+		// The value is compiled first, then the targets.
+		p.starredValue(lhs)
+		for _, e := range targets {
+			p.starredTarget(e)
+		}
 	case t.kind == tOp && augAssign[t.s]:
 		if !singleTarget(lhs) {
 			if p.second {
@@ -614,7 +645,7 @@ func (p *parser) exprStmt() {
 		if p.at("yield") {
 			p.yieldExpr()
 		} else {
-			p.starExpressions()
+			p.starredValue(p.starExpressions())
 		}
 	case t.is(":"):
 		switch {
@@ -641,8 +672,37 @@ func (p *parser) exprStmt() {
 			if p.at("yield") {
 				p.yieldExpr()
 			} else {
-				p.starExpressions()
+				p.starredValue(p.starExpressions())
 			}
+		}
+	default:
+		p.starredValue(lhs) // an expression statement
+	}
+}
+
+// starredValue records compile.c's refusal of a starred expression used
+// as a value outside a tuple, list, set or call ("x = *a").
+func (p *parser) starredValue(e *expr) {
+	if e.kind == "starred" {
+		p.ev(event{kind: evCompileError, line: e.line, name: "can't use starred expression here"})
+	}
+}
+
+// starredTarget records compile.c's refusals of starred assignment
+// targets: one alone, or two in one tuple or list.
+func (p *parser) starredTarget(e *expr) {
+	switch e.kind {
+	case "starred":
+		p.ev(event{kind: evCompileError, line: e.line, name: "starred assignment target must be in a list or tuple"})
+	case "tuple", "list":
+		n := 0
+		for _, x := range e.elts {
+			if x.kind == "starred" {
+				n++
+			}
+		}
+		if n > 1 {
+			p.ev(event{kind: evCompileError, line: e.line, name: "multiple starred expressions in assignment"})
 		}
 	}
 }
@@ -755,6 +815,9 @@ func (p *parser) compound() {
 	kw := t.s
 	if kw == "async" {
 		kw = p.next().s
+		if kw != "def" {
+			p.ev(event{kind: evAsyncStmt, line: t.line, name: "'async " + kw + "'"})
+		}
 	}
 	switch kw {
 	case "def":
@@ -772,13 +835,18 @@ func (p *parser) compound() {
 		p.elseBlock()
 	case "while":
 		p.namedExpression()
+		p.ev(event{kind: evLoopStart})
 		p.header(t, "'while' statement")
+		p.ev(event{kind: evLoopEnd})
 		p.elseBlock()
 	case "for":
-		p.forTargets()
+		targets := p.forTargets()
 		p.expect("in")
-		p.starExpressions()
+		p.starredValue(p.starExpressions())
+		p.starredTarget(targets)
+		p.ev(event{kind: evLoopStart})
 		p.header(t, "'for' statement")
+		p.ev(event{kind: evLoopEnd})
 		p.elseBlock()
 	case "with":
 		p.withItems()
@@ -786,10 +854,19 @@ func (p *parser) compound() {
 	case "try":
 		p.header(t, "'try' statement")
 		n := 0
+		bare := -1 // where a bare except's handler starts, in p.events
+		var bareLine int
 		for p.at("except") {
 			e := p.next()
 			n++
-			if !p.at(":") {
+			if bare >= 0 {
+				// compile.c refuses the bare handler before compiling it.
+				p.evAt(bare, event{kind: evBareExcept, line: bareLine})
+				bare = -1
+			}
+			if p.at(":") {
+				bare, bareLine = len(p.events), e.line
+			} else {
 				p.accept("*")
 				p.expression()
 				if p.at(",") && p.second {
@@ -908,12 +985,14 @@ func (p *parser) funcDef(kw tok) {
 		p.typeParams()
 	}
 	p.forced("(")
-	p.params(")", true)
+	names := p.params(")", true)
 	p.expect(")")
 	if p.at("->") {
 		p.try(func() { p.next(); p.expression() })
 	}
+	p.ev(event{kind: evFuncStart, line: kw.line, async: kw.s == "async", names: names})
 	p.header(kw, "function definition")
+	p.ev(event{kind: evFuncEnd})
 }
 
 // classDef: 'class' NAME [type_params] ['(' [arguments] ')'] ':' block.
@@ -929,7 +1008,9 @@ func (p *parser) classDef(kw tok) {
 		p.arguments()
 		p.expect(")")
 	}
+	p.ev(event{kind: evClassStart})
 	p.header(kw, "class definition")
+	p.ev(event{kind: evClassEnd})
 }
 
 // params reads parameters up to end (")" for a def, ":" for a lambda):
@@ -937,7 +1018,7 @@ func (p *parser) classDef(kw tok) {
 // defaults, '*' [name] once, then keyword-only ones, '**' name last. The
 // second pass names the mistake as invalid_parameters, invalid_star_etc
 // and invalid_kwds do (CPython 3.11's words).
-func (p *parser) params(end string, annotated bool) {
+func (p *parser) params(end string, annotated bool) (names []tok) {
 	seenSlash, seenStar, seenDefault, seenKwds := false, false, false, false
 	n := 0 // parameters before the first '/' or '*'
 	raise := func(msg string) {
@@ -975,7 +1056,7 @@ func (p *parser) params(end string, annotated bool) {
 			p.next()
 			seenStar = true
 			if p.atName() {
-				p.next()
+				names = append(names, p.next())
 				if annotated && p.accept(":") {
 					if p.at("*") {
 						p.next()
@@ -994,7 +1075,7 @@ func (p *parser) params(end string, annotated bool) {
 			}
 		case p.at("**"):
 			p.next()
-			p.param(annotated)
+			names = append(names, p.param(annotated))
 			if p.at("=") {
 				raise("var-keyword argument cannot have default value")
 			}
@@ -1019,7 +1100,7 @@ func (p *parser) params(end string, annotated bool) {
 			p.fail()
 		default:
 			line := p.peek().line
-			p.param(annotated)
+			names = append(names, p.param(annotated))
 			if p.at("=") {
 				if annotated && (p.peekAt(1).is(")") || p.peekAt(1).is(",")) {
 					raise("expected default value expression")
@@ -1041,20 +1122,22 @@ func (p *parser) params(end string, annotated bool) {
 			break
 		}
 	}
+	return names
 }
 
-func (p *parser) param(annotated bool) {
+func (p *parser) param(annotated bool) tok {
 	if !p.atName() {
 		p.fail()
 	}
-	p.next()
+	t := p.next()
 	if annotated && p.accept(":") {
 		p.expression()
 	}
+	return t
 }
 
-// forTargets: star_targets before 'in'.
-func (p *parser) forTargets() {
+// forTargets reads star_targets before 'in' and returns them.
+func (p *parser) forTargets() *expr {
 	if p.second {
 		// invalid_for_target: the targets read as expressions, with
 		// the invalid_ rules.
@@ -1077,6 +1160,7 @@ func (p *parser) forTargets() {
 		}
 		p.fail()
 	}
+	return e
 }
 
 // targetList reads star_targets: the expressions up to 'in' (bitwise_or
@@ -1211,8 +1295,9 @@ func (p *parser) yieldExpr() *expr {
 	if p.accept("from") {
 		p.expression()
 	} else if t := p.peek(); !(t.kind == tNewline || t.is(")") || t.is("]") || t.is("}") || t.is(";") || t.is("=")) {
-		p.starExpressions()
+		p.starredValue(p.starExpressions())
 	}
+	p.ev(event{kind: evYield, line: t.line})
 	return &expr{kind: "yield expression", line: t.line}
 }
 
@@ -1328,9 +1413,11 @@ func (p *parser) expression() *expr {
 	}
 	if p.at("lambda") {
 		t := p.next()
-		p.params(":", false)
+		names := p.params(":", false)
 		p.expect(":")
+		p.ev(event{kind: evFuncStart, line: t.line, lambda: true, names: names})
 		p.expression()
+		p.ev(event{kind: evFuncEnd})
 		return &expr{kind: "lambda", line: t.line}
 	}
 	e := p.disjunction()
@@ -1351,9 +1438,7 @@ func (p *parser) expression() *expr {
 
 func (p *parser) disjunction() *expr {
 	e := p.conjunction()
-	for p.at("or") {
-		p.next()
-		p.conjunction()
+	for p.at("or") && p.try(func() { p.next(); p.conjunction() }) {
 		e = &expr{kind: "expression", line: e.line}
 	}
 	return e
@@ -1361,9 +1446,7 @@ func (p *parser) disjunction() *expr {
 
 func (p *parser) conjunction() *expr {
 	e := p.inversion()
-	for p.at("and") {
-		p.next()
-		p.inversion()
+	for p.at("and") && p.try(func() { p.next(); p.inversion() }) {
 		e = &expr{kind: "expression", line: e.line}
 	}
 	return e
@@ -1383,6 +1466,7 @@ func (p *parser) inversion() *expr {
 func (p *parser) comparison() *expr {
 	e := p.bitwiseOr()
 	for {
+		start := p.pos
 		t := p.peek()
 		switch {
 		case t.kind == tOp && (t.s == "==" || t.s == "!=" || t.s == "<" || t.s == "<=" || t.s == ">" || t.s == ">="):
@@ -1398,7 +1482,12 @@ func (p *parser) comparison() *expr {
 		default:
 			return e
 		}
-		p.bitwiseOr()
+		// As PEG's repetition, an operator whose operand does not
+		// follow ends the comparison before it.
+		if !p.try(func() { p.bitwiseOr() }) {
+			p.pos = start
+			return e
+		}
 		e = &expr{kind: "comparison", line: e.line}
 	}
 }
@@ -1425,11 +1514,9 @@ func (p *parser) binary(level int) *expr {
 				}
 			}
 		}
-		if !found {
+		if !found || !p.try(func() { p.next(); p.binary(level + 1) }) {
 			return e
 		}
-		p.next()
-		p.binary(level + 1)
 		e = &expr{kind: "expression", line: e.line}
 	}
 }
@@ -1443,9 +1530,7 @@ func (p *parser) factor() *expr {
 		return &expr{kind: "expression", line: t.line}
 	}
 	e := p.awaitPrimary()
-	if p.at("**") {
-		p.next()
-		p.factor()
+	if p.at("**") && p.try(func() { p.next(); p.factor() }) {
 		return &expr{kind: "expression", line: e.line}
 	}
 	return e
@@ -1455,6 +1540,7 @@ func (p *parser) awaitPrimary() *expr {
 	if p.at("await") {
 		t := p.next()
 		p.primary()
+		p.ev(event{kind: evAwait, line: t.line})
 		return &expr{kind: "await expression", line: t.line}
 	}
 	return p.primary()
@@ -1526,6 +1612,7 @@ func (p *parser) slice() {
 // ones, then keywords and '**'; a bare generator expression only alone.
 func (p *parser) arguments() {
 	seenKw, seenDstar := false, false
+	kws := map[string]bool{} // the keywords given, for "keyword argument repeated"
 	n := 0
 	for !p.at(")") {
 		n++
@@ -1544,12 +1631,17 @@ func (p *parser) arguments() {
 			p.expression()
 			seenDstar = true
 		case p.atName() && p.peekAt(1).is("="):
+			k := p.next()
 			p.next()
-			p.next()
+			if kws[k.s] {
+				p.ev(event{kind: evKwRepeat, line: k.line, name: k.s})
+			}
+			kws[k.s] = true
 			p.expression()
 			seenKw = true
 		default:
 			t := p.peek()
+			start := len(p.events)
 			var e *expr
 			if p.atName() && p.peekAt(1).is(":=") {
 				e = p.namedExpression()
@@ -1567,7 +1659,7 @@ func (p *parser) arguments() {
 				p.fail()
 			}
 			if p.at("for") || p.at("async") {
-				p.forIfClauses()
+				p.comprehension(start, "generator expression", t.line)
 				if n > 1 || p.at(",") {
 					if p.second {
 						p.raise("SyntaxError", "Generator expression must be parenthesized", t.line)
@@ -1592,21 +1684,34 @@ func (p *parser) arguments() {
 	}
 }
 
-// forIfClauses: ('async'? 'for' star_targets 'in' disjunction ('if' disjunction)*)+.
-func (p *parser) forIfClauses() {
+// comprehension reads for_if_clauses: ('async'? 'for' star_targets 'in'
+// disjunction ('if' disjunction)*)+, the clauses of a comprehension of
+// kind (CPython's name for it) whose element's events start at index
+// start. The comprehension is a scope of its own, but for its first
+// iterable.
+func (p *parser) comprehension(start int, kind string, line int) {
+	p.evAt(start, event{kind: evCompStart, line: line, name: kind})
+	first := true
 	for p.at("for") || p.at("async") && p.peekAt(1).is("for") {
-		if p.accept("async") {
-			p.next()
-		} else {
-			p.next()
+		if p.at("async") {
+			p.ev(event{kind: evAsyncComp, line: p.next().line})
 		}
+		p.next()
 		p.forTargets()
 		p.expect("in")
+		if first {
+			p.ev(event{kind: evOuterStart})
+		}
 		p.disjunction()
+		if first {
+			p.ev(event{kind: evOuterEnd})
+			first = false
+		}
 		for p.accept("if") {
 			p.disjunction()
 		}
 	}
+	p.ev(event{kind: evCompEnd})
 }
 
 // atom: a name, a constant, a string, a number, '...', or a bracketed
@@ -1671,9 +1776,10 @@ func (p *parser) paren() *expr {
 			p.raise("SyntaxError", "cannot use double starred expression here", d.line)
 		}
 	}
+	start := len(p.events)
 	first := p.starNamedExpression()
 	if p.at("for") || p.at("async") {
-		p.forIfClauses()
+		p.comprehension(start, "generator expression", t.line)
 		p.expect(")")
 		return &expr{kind: "generator expression", line: t.line}
 	}
@@ -1705,9 +1811,10 @@ func (p *parser) list() *expr {
 	if p.accept("]") {
 		return l
 	}
+	start := len(p.events)
 	first := p.starNamedExpression()
 	if p.at("for") || p.at("async") {
-		p.forIfClauses()
+		p.comprehension(start, "list comprehension", t.line)
 		p.expect("]")
 		return &expr{kind: "list comprehension", line: t.line}
 	}
@@ -1729,6 +1836,7 @@ func (p *parser) brace() *expr {
 		return &expr{kind: "dict literal", line: t.line}
 	}
 	dict := false
+	start := len(p.events)
 	if p.at("**") {
 		p.next()
 		p.bitwiseOr()
@@ -1741,12 +1849,13 @@ func (p *parser) brace() *expr {
 		}
 	}
 	if p.at("for") || p.at("async") {
-		p.forIfClauses()
-		p.expect("}")
+		kind := "set comprehension"
 		if dict {
-			return &expr{kind: "dict comprehension", line: t.line}
+			kind = "dict comprehension"
 		}
-		return &expr{kind: "set comprehension", line: t.line}
+		p.comprehension(start, kind, t.line)
+		p.expect("}")
+		return &expr{kind: kind, line: t.line}
 	}
 	for p.accept(",") {
 		if p.at("}") {

@@ -4,29 +4,36 @@
 // this package finds, without running Python, the errors that make that
 // fail whatever the source means.
 //
-// It reads the source as CPython does: the tokenizer (Parser/tokenizer.c:
-// strings, brackets, indentation, tabs) and then the parser, Python's
-// grammar (Grammar/python.gram, the statements and expressions of 3.10 to
-// 3.13 together) by recursive descent, in CPython's two passes: a first
-// one, and where it fails a second with the grammar's invalid_ rules for
-// the common mistakes ("expected ':'", "Perhaps you forgot a comma?",
-// "cannot assign to ...", the parameter and argument order rules, print
-// without parentheses); else "invalid syntax" on the furthest token the
-// first pass read, replaced by a tokenizer error further on as CPython
-// replaces it. Where the grammar is wide (match patterns, type parameters)
-// it reads a superset, and it does not run the compiler's own checks
-// ("'return' outside function"): source it accepts may still fail, but
-// source it refuses never compiles.
+// It reads the source as CPython does, in its three steps:
+//   - the tokenizer (Parser/tokenizer.c): strings, numbers, brackets,
+//     indentation, tabs;
+//   - the parser: Python's grammar (Grammar/python.gram, the statements
+//     and expressions of 3.10 to 3.13 together) by recursive descent, in
+//     CPython's two passes: a first one, and where it fails a second with
+//     the grammar's invalid_ rules for the common mistakes ("expected
+//     ':'", "Perhaps you forgot a comma?", "cannot assign to ...", the
+//     parameter and argument order rules, print without parentheses);
+//     else "invalid syntax" on the furthest token the first pass read,
+//     replaced by a tokenizer error further on as CPython replaces it;
+//   - the compiler's checks (compile.go): return, yield and await outside
+//     their functions, break and continue outside loops, duplicate
+//     arguments, async statements and comprehensions outside async
+//     functions, starred expressions where they cannot stand, and a few
+//     more.
+//
+// Where the grammar is wide (match patterns, type parameters) it reads a
+// superset, and a few of the compiler's checks are not made (compile.go
+// names them): source it accepts may still fail, but source it refuses
+// never compiles.
 //
 // Error.Exact marks a message this package takes for CPython 3.11's own.
-// Measured once, during development, against CPython 3.11 on 10,000
-// standard-library functions, 6,042 of them mutated so that CPython
-// refuses them: no source that compiles was refused (nor any of 2,530
-// whole files of the standard library, AutoGen and Debian's Python
-// packages); 99.4% of the sources CPython refuses were refused, and
-// 99.2% of the refusals marked exact had CPython's class, message and
-// line. The unit tests hold CPython's outputs for the
-// cases they name.
+// Measured once, during development, against CPython 3.11's compile() on
+// 10,000 standard-library functions, 6,084 of them mutated so that
+// CPython refuses them: no source that compiles was refused (nor any of
+// 2,530 whole files of the standard library, AutoGen and Debian's Python
+// packages); all but one of the sources CPython refuses were refused, and
+// 99.4% of the refusals had CPython's class, message and line. The unit
+// tests hold CPython's outputs for the cases they name.
 package pysyntax
 
 import (
@@ -61,8 +68,8 @@ type bracket struct {
 	line int
 }
 
-// Check tokenizes src as CPython's tokenizer does and returns the first
-// error it raises, or nil.
+// Check compiles src as exec does, short of running it: it returns the
+// SyntaxError CPython's tokenizer, parser or compiler raises first, or nil.
 func Check(src string) *Error {
 	t := tokenizer{src: src, line: 1, indents: []indent{{}}}
 	terr := exact(t.run())
@@ -70,7 +77,12 @@ func Check(src string) *Error {
 	if terr != nil && !terr.neverClosed() {
 		stop = terr.Line
 	}
-	toks, complete := lex(src, stop)
+	toks, complete, lerr := lex(src, stop)
+	if lerr != nil && (terr == nil || lerr.Line < terr.Line) {
+		// The lexer met an error where the tokenizer above had stopped
+		// reading (after an f-string it cannot delimit).
+		terr = exact(lerr)
+	}
 	if !complete && (terr == nil || toks[len(toks)-1].line < terr.Line) {
 		// The lexer stopped short of the tokenizer's error (or where
 		// there is none), on something it does not read: a parse that
@@ -275,6 +287,14 @@ func (t *tokenizer) run() *Error {
 					return err
 				}
 			}
+		case c >= '0' && c <= '9' || c == '.' && t.pos+1 < len(t.src) && t.src[t.pos+1] >= '0' && t.src[t.pos+1] <= '9':
+			t.token("")
+			t.colon = false
+			end, msg := scanNumber(t.src, t.pos)
+			if msg != "" {
+				return &Error{Class: "SyntaxError", Msg: msg, Line: t.line}
+			}
+			t.pos = end
 		default:
 			t.token("")
 			t.colon = false
@@ -388,18 +408,27 @@ func (t *tokenizer) tabError() *Error {
 
 // close checks the closing bracket c against the innermost open one.
 func (t *tokenizer) close(c byte) *Error {
-	if len(t.opens) == 0 {
-		return &Error{Class: "SyntaxError", Msg: fmt.Sprintf("unmatched '%c'", c), Line: t.line}
-	}
-	o := t.opens[len(t.opens)-1]
-	if (o.c == '(' && c != ')') || (o.c == '[' && c != ']') || (o.c == '{' && c != '}') {
-		msg := fmt.Sprintf("closing parenthesis '%c' does not match opening parenthesis '%c'", c, o.c)
-		if o.line != t.line {
-			msg += fmt.Sprintf(" on line %d", o.line)
-		}
-		return &Error{Class: "SyntaxError", Msg: msg, Line: t.line}
+	if e := closeError(t.opens, c, t.line); e != nil {
+		return e
 	}
 	t.opens = t.opens[:len(t.opens)-1]
+	return nil
+}
+
+// closeError is the tokenizer's error for the closing bracket c on line,
+// given the brackets open, or nil when it closes the innermost.
+func closeError(opens []bracket, c byte, line int) *Error {
+	if len(opens) == 0 {
+		return &Error{Class: "SyntaxError", Msg: fmt.Sprintf("unmatched '%c'", c), Line: line}
+	}
+	o := opens[len(opens)-1]
+	if (o.c == '(' && c != ')') || (o.c == '[' && c != ']') || (o.c == '{' && c != '}') {
+		msg := fmt.Sprintf("closing parenthesis '%c' does not match opening parenthesis '%c'", c, o.c)
+		if o.line != line {
+			msg += fmt.Sprintf(" on line %d", o.line)
+		}
+		return &Error{Class: "SyntaxError", Msg: msg, Line: line}
+	}
 	return nil
 }
 

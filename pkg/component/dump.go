@@ -408,7 +408,7 @@ func positive(n gen.Int, name, ptr string) error {
 // functionSource is FunctionTool._from_config's refusals of source code
 // that cannot be known to fail only by running it
 // (autogen_core/tools/_function_tool.py): exec(source_code) raising a
-// SyntaxError that CPython's tokenizer or parser finds (internal/pysyntax), then
+// SyntaxError that CPython's tokenizer, parser or compiler finds (internal/pysyntax), then
 // source_code.split("def ")[1] raising IndexError for source without a
 // function definition; each becomes ValueError("Could not compile and load
 // function: {e}"). Where pysyntax cannot be sure of CPython's message, the

@@ -396,7 +396,7 @@ func TestAzureUnknownModelDumpDoesNotReload(t *testing.T) {
 }
 
 // TestFunctionToolSource: FunctionTool._from_config execs source_code and
-// takes the name after "def "; source CPython's tokenizer or parser refuses, and
+// takes the name after "def "; source CPython's tokenizer, parser or compiler refuses, and
 // source without a function definition, are refused as its ValueError
 // ("Could not compile and load function: ..."), at /config/source_code.
 func TestFunctionToolSource(t *testing.T) {
@@ -409,6 +409,10 @@ func TestFunctionToolSource(t *testing.T) {
 		{`def add(a, b):\n    return a +\n`, "Could not compile and load function: invalid syntax (<string>, line 2)"},
 		{`def f(x):\n    print \"x\"\n`, "Could not compile and load function: Missing parentheses in call to 'print'. Did you mean print(...)? (<string>, line 2)"},
 		{`def f(a=1, b):\n    return a\n`, "Could not compile and load function: non-default argument follows default argument (<string>, line 1)"},
+		// The compiler's errors.
+		{`def f(x):\n    return x\nreturn 1\n`, "Could not compile and load function: 'return' outside function (<string>, line 3)"},
+		{`def f(x):\n    return await x\n`, "Could not compile and load function: 'await' outside async function (<string>, line 2)"},
+		{`def f(a, a):\n    return a\n`, "Could not compile and load function: duplicate argument 'a' in function definition (<string>, line 1)"},
 		{`x = 1\n`, "Could not compile and load function: list index out of range"},
 		{`def f(x):\n    return x\n`, ""},
 	} {

@@ -1,0 +1,75 @@
+package pysyntax
+
+import "testing"
+
+// TestCompile: source that parses but that exec's compile refuses, in
+// CPython's symbol table (duplicate arguments, nonlocal at module level,
+// a parameter declared global, import * in a function, yield in a
+// comprehension) or its compiler (return, yield and await outside their
+// functions, break and continue outside loops, async statements and
+// comprehensions outside async functions, a repeated keyword argument, a
+// bare except before another, starred expressions where they cannot
+// stand); and source these checks must not refuse. Each expected class,
+// message and line is what CPython 3.11's compile(src, "<string>",
+// "exec") raised, recorded by running it; "" expects it to compile.
+func TestCompile(t *testing.T) {
+	for _, tc := range []struct {
+		src, class, msg string
+		line            int
+	}{
+		{"return 1", "SyntaxError", "'return' outside function", 1},
+		{"def f():\n    pass\nreturn 1", "SyntaxError", "'return' outside function", 3},
+		{"class A:\n    return 1", "SyntaxError", "'return' outside function", 2},
+		{"def f(x):\n    for i in x:\n        pass\n    else:\n        break", "SyntaxError", "'break' outside loop", 5},
+		{"def f(x):\n    while x:\n        def g():\n            continue", "SyntaxError", "'continue' not properly in loop", 4},
+		{"def f(x):\n    for i in x:\n        class A:\n            break", "SyntaxError", "'break' outside loop", 4},
+		{"def f(x):\n    while x:\n        break\n    continue", "SyntaxError", "'continue' not properly in loop", 4},
+		{"def f(a, b, a):\n    pass", "SyntaxError", "duplicate argument 'a' in function definition", 1},
+		{"lambda a, a: 1", "SyntaxError", "duplicate argument 'a' in function definition", 1},
+		{"def f(a, *, b, **a):\n    pass", "SyntaxError", "duplicate argument 'a' in function definition", 1},
+		{"nonlocal x", "SyntaxError", "nonlocal declaration not allowed at module level", 1},
+		{"def f(x):\n    global x", "SyntaxError", "name 'x' is parameter and global", 2},
+		{"def f():\n    from os import *", "SyntaxError", "import * only allowed at module level", 2},
+		{"yield 1", "SyntaxError", "'yield' outside function", 1},
+		{"class A:\n    yield 1", "SyntaxError", "'yield' outside function", 2},
+		{"def f():\n    return [(yield x) for x in y]", "SyntaxError", "'yield' inside list comprehension", 2},
+		{"def f():\n    return [x for x in (yield)]", "", "", 0},
+		{"def f():\n    return ((yield x) for x in y)", "SyntaxError", "'yield' inside generator expression", 2},
+		{"await x", "SyntaxError", "'await' outside function", 1},
+		{"def f():\n    await x", "SyntaxError", "'await' outside async function", 2},
+		{"async def f():\n    await x", "", "", 0},
+		{"def f():\n    return lambda: await x", "SyntaxError", "'await' outside async function", 2},
+		{"def f():\n    return (await x for x in y)", "", "", 0},
+		{"def f():\n    return [await x for x in y]", "SyntaxError", "asynchronous comprehension outside of an asynchronous function", 2},
+		{"async def f():\n    return [await x for x in y]", "", "", 0},
+		{"def f():\n    return [x async for x in y]", "SyntaxError", "asynchronous comprehension outside of an asynchronous function", 2},
+		{"def f():\n    async for x in y:\n        pass", "SyntaxError", "'async for' outside async function", 2},
+		{"def f():\n    async with x:\n        pass", "SyntaxError", "'async with' outside async function", 2},
+		{"async with x:\n    pass", "SyntaxError", "'async with' outside async function", 1},
+		{"async def f():\n    yield 1\n    return 2", "SyntaxError", "'return' with value in async generator", 3},
+		{"async def f():\n    yield 1\n    return", "", "", 0},
+		{"f(a=1, a=2)", "SyntaxError", "keyword argument repeated: a", 1},
+		{"try:\n    pass\nexcept:\n    pass\nexcept E:\n    pass", "SyntaxError", "default 'except:' must be last", 3},
+		{"def f():\n    x = *a", "SyntaxError", "can't use starred expression here", 2},
+		{"def f():\n    *a = b", "SyntaxError", "starred assignment target must be in a list or tuple", 2},
+		{"def f():\n    *a, *b = c", "SyntaxError", "multiple starred expressions in assignment", 2},
+		{"def f():\n    for *a in b:\n        pass", "SyntaxError", "starred assignment target must be in a list or tuple", 2},
+		{"def f():\n    x = [*a]\n    y, *z = b\n    return f(*a), *z", "", "", 0},
+		{"def f(x):\n    if x:\n        return 1\n    return\nreturn 2", "SyntaxError", "'return' outside function", 5},
+		{"x = [i for i in range(3)]\nbreak", "SyntaxError", "'break' outside loop", 2},
+		{"def f():\n    return *a", "SyntaxError", "can't use starred expression here", 2},
+		{"async def f():\n    async with a as b, c as d:\n        async for x in b:\n            yield x", "", "", 0},
+		{"def f():\n    x = lambda: (yield)\n    return x", "", "", 0},
+		{"def f(a, b=1, *args, c, d=2, **kw):\n    global g\n    return [y for y in args if y]", "", "", 0},
+	} {
+		e := Check(tc.src)
+		switch {
+		case tc.class == "" && e != nil:
+			t.Errorf("%q: refused: %s: %v", tc.src, e.Class, e)
+		case tc.class != "" && e == nil:
+			t.Errorf("%q: accepted; CPython raises %s: %s", tc.src, tc.class, tc.msg)
+		case tc.class != "" && (e.Class != tc.class || e.Msg != tc.msg || e.Line != tc.line || !e.Exact):
+			t.Errorf("%q: %s: %s (line %d, exact %v), want %s: %s (line %d)", tc.src, e.Class, e.Msg, e.Line, e.Exact, tc.class, tc.msg, tc.line)
+		}
+	}
+}

@@ -9,10 +9,11 @@ import "fmt"
 // events these checks need (scopes opening and closing, the statements
 // and expressions that depend on their scope); check replays them.
 //
-// The checks made are the ones a tool's source plausibly meets. Others
-// (a name used before its global declaration, a nonlocal with no
-// binding, starred assignment targets, __future__ placement) are not
-// made: source they refuse is accepted.
+// The checks not made (__future__ placement, assignments to __debug__,
+// an assignment expression rebinding a comprehension's variable, a
+// nonlocal with no binding where an f-string, a match statement or type
+// parameters may bind the name) leave source accepted that CPython
+// refuses; none refuses source CPython compiles.
 
 // evKind is the kind of a parse event.
 type evKind uint8
@@ -41,6 +42,9 @@ const (
 	evKwRepeat                   // a keyword argument given twice (name)
 	evBareExcept                 // an except without a type that is not the last handler
 	evCompileError               // another of compile.c's refusals, in name
+	evUse                        // a name read (name)
+	evBind                       // a name bound (name; annot: a simple annotated name; walrus: by :=)
+	evOpaque                     // names are used or bound here that are not read (an f-string, a match, type parameters)
 )
 
 // event is one parse event, at a line.
@@ -51,15 +55,41 @@ type event struct {
 	async  bool
 	lambda bool
 	value  bool
+	annot  bool
+	walrus bool
 	names  []tok // parameters (evFuncStart), names (evGlobal, evNonlocal)
 }
 
 // ev records an event of the first pass (the second pass only looks for
-// a parse error's message).
-func (p *parser) ev(e event) {
-	if !p.second {
-		p.events = append(p.events, e)
+// a parse error's message) and returns it (nil in the second pass).
+func (p *parser) ev(e event) *event {
+	if p.second {
+		return nil
 	}
+	p.events = append(p.events, &e)
+	return &e
+}
+
+// bind marks the names of the target e (a name, or a tuple, list or
+// starred of them) as bound where they stand; annot marks a simple
+// annotated name.
+func (p *parser) bind(e *expr, annot bool) {
+	switch e.kind {
+	case "name":
+		if e.ev != nil {
+			e.ev.kind = evBind
+			e.ev.annot = annot && !e.paren
+		}
+	case "tuple", "list", "starred":
+		for _, x := range e.elts {
+			p.bind(x, false)
+		}
+	}
+}
+
+// bindName records a binding of the name token t.
+func (p *parser) bindName(t tok) {
+	p.ev(event{kind: evBind, line: t.line, name: t.s})
 }
 
 // scope is a scope being compiled: the module, a class body, a function
@@ -70,37 +100,74 @@ type scope struct {
 	lambda    bool
 	generator bool // a yield stands directly in it
 	asyncComp bool // a comprehension whose own code awaits or has async for
-	genexp    bool
-	params    map[string]bool
 	loops     int
 	start     int // the index of its start event
+	parent    *scope
+	// The symbol table's view: each name's flags, the names in the
+	// order first met, and the line of each name's first global or
+	// nonlocal declaration.
+	flags     map[string]symFlags
+	order     []string
+	directive map[string]int
 }
 
-// check replays the events: the symbol table's errors first, then the
-// compiler's.
-func check(events []event) *Error {
+// symFlags are a name's flags in a scope, as symtable.c keeps them.
+type symFlags uint8
+
+const (
+	symUse symFlags = 1 << iota
+	symLocal
+	symAnnot
+	symParam
+	symGlobal
+	symNonlocal
+)
+
+func newScope(kind string, parent *scope, start int) *scope {
+	return &scope{kind: kind, parent: parent, start: start, flags: map[string]symFlags{}, directive: map[string]int{}}
+}
+
+func (sc *scope) add(name string, f symFlags) {
+	if _, ok := sc.flags[name]; !ok {
+		sc.order = append(sc.order, name)
+	}
+	sc.flags[name] |= f
+}
+
+// check replays the events: the symbol table's errors first (those found
+// as it is built, then those of its analysis), then the compiler's.
+func check(events []*event) *Error {
 	// The symbol table's pass; it also learns which functions are
 	// generators and which comprehensions are asynchronous, which the
 	// compiler's checks need.
 	generator := map[int]bool{} // by the index of the scope's start event
 	asyncComp := map[int]bool{}
-	stack := []*scope{{kind: "module"}}
+	module := newScope("module", nil, -1)
+	scopes := []*scope{module} // in the order they open: the analysis's order
+	opaque := false
+	stack := []*scope{module}
 	for i, e := range events {
 		cur := stack[len(stack)-1]
 		switch e.kind {
 		case evFuncStart:
-			seen := map[string]bool{}
+			sc := newScope("function", cur, i)
+			sc.async, sc.lambda = e.async, e.lambda
 			for _, n := range e.names {
-				if seen[n.s] {
+				if sc.flags[n.s]&symParam != 0 {
 					return symErr(fmt.Sprintf("duplicate argument '%s' in function definition", n.s), n.line)
 				}
-				seen[n.s] = true
+				sc.add(n.s, symParam)
 			}
-			stack = append(stack, &scope{kind: "function", async: e.async, lambda: e.lambda, params: seen, start: i})
+			stack = append(stack, sc)
+			scopes = append(scopes, sc)
 		case evClassStart:
-			stack = append(stack, &scope{kind: "class", start: i})
+			sc := newScope("class", cur, i)
+			stack = append(stack, sc)
+			scopes = append(scopes, sc)
 		case evCompStart:
-			stack = append(stack, &scope{kind: "comprehension", genexp: e.name == "generator expression", start: i})
+			sc := newScope("comprehension", cur, i)
+			stack = append(stack, sc)
+			scopes = append(scopes, sc)
 		case evOuterStart:
 			// The first iterable belongs to the scope around the
 			// comprehension.
@@ -120,17 +187,55 @@ func check(events []event) *Error {
 			if cur.kind == "comprehension" {
 				cur.asyncComp = true
 			}
+		case evUse:
+			cur.add(e.name, symUse)
+		case evBind:
+			sc := cur
+			if e.walrus {
+				// An assignment expression in a comprehension binds in
+				// the scope around it.
+				for sc.kind == "comprehension" && sc.parent != nil {
+					sc = sc.parent
+				}
+			}
+			f := sc.flags[e.name]
+			if e.annot && f&(symGlobal|symNonlocal) != 0 && sc.kind != "module" {
+				what := "global"
+				if f&symNonlocal != 0 {
+					what = "nonlocal"
+				}
+				return symErr(fmt.Sprintf("annotated name '%s' can't be %s", e.name, what), e.line)
+			}
+			if e.annot {
+				sc.add(e.name, symLocal|symAnnot)
+			} else {
+				sc.add(e.name, symLocal)
+			}
+		case evOpaque:
+			opaque = true
 		case evGlobal, evNonlocal:
-			what := "global"
+			what, flag := "global", symGlobal
 			if e.kind == evNonlocal {
-				what = "nonlocal"
+				what, flag = "nonlocal", symNonlocal
 				if cur.kind == "module" {
 					return symErr("nonlocal declaration not allowed at module level", e.line)
 				}
 			}
 			for _, n := range e.names {
-				if cur.params[n.s] {
+				f := cur.flags[n.s]
+				switch {
+				case f&symParam != 0:
 					return symErr(fmt.Sprintf("name '%s' is parameter and %s", n.s, what), e.line)
+				case f&symUse != 0:
+					return symErr(fmt.Sprintf("name '%s' is used prior to %s declaration", n.s, what), e.line)
+				case f&symAnnot != 0:
+					return symErr(fmt.Sprintf("annotated name '%s' can't be %s", n.s, what), e.line)
+				case f&symLocal != 0:
+					return symErr(fmt.Sprintf("name '%s' is assigned to before %s declaration", n.s, what), e.line)
+				}
+				cur.add(n.s, flag)
+				if _, ok := cur.directive[n.s]; !ok {
+					cur.directive[n.s] = e.line
 				}
 			}
 		case evImportStar:
@@ -138,6 +243,9 @@ func check(events []event) *Error {
 				return symErr("import * only allowed at module level", e.line)
 			}
 		}
+	}
+	if e := analyze(scopes, opaque); e != nil {
+		return e
 	}
 
 	// The compiler's pass.
@@ -205,4 +313,53 @@ func check(events []event) *Error {
 
 func symErr(msg string, line int) *Error {
 	return &Error{Class: "SyntaxError", Msg: msg, Line: line, Exact: true}
+}
+
+// analyze is the symbol table's analysis (analyze_block in symtable.c),
+// scope by scope in the order they open: a name both nonlocal and global,
+// and a nonlocal whose name no enclosing function binds. Where names are
+// bound that are not read (opaque), the second check is not made.
+func analyze(scopes []*scope, opaque bool) *Error {
+	// bound is, for each scope, the names its nested functions may
+	// declare nonlocal: those the functions around them bind, less
+	// those they declare global.
+	bound := map[*scope]map[string]bool{}
+	for _, sc := range scopes {
+		in := map[string]bool{}
+		if sc.parent != nil {
+			in = bound[sc.parent]
+		}
+		for _, name := range sc.order {
+			f := sc.flags[name]
+			if f&symNonlocal == 0 {
+				continue
+			}
+			if f&symGlobal != 0 {
+				return symErr(fmt.Sprintf("name '%s' is nonlocal and global", name), sc.directive[name])
+			}
+			if !opaque && !in[name] {
+				return symErr(fmt.Sprintf("no binding for nonlocal '%s' found", name), sc.directive[name])
+			}
+		}
+		out := map[string]bool{}
+		switch sc.kind {
+		case "module":
+		case "class":
+			out = in
+		default:
+			for n := range in {
+				out[n] = true
+			}
+			for name, f := range sc.flags {
+				if f&(symLocal|symParam) != 0 && f&(symGlobal|symNonlocal) == 0 {
+					out[name] = true
+				}
+				if f&symGlobal != 0 {
+					delete(out, name)
+				}
+			}
+		}
+		bound[sc] = out
+	}
+	return nil
 }

@@ -3,9 +3,9 @@ package pysyntax
 import "testing"
 
 // TestCompile: source that parses but that exec's compile refuses, in
-// CPython's symbol table (duplicate arguments, nonlocal at module level,
-// a parameter declared global, import * in a function, yield in a
-// comprehension) or its compiler (return, yield and await outside their
+// CPython's symbol table (duplicate arguments, global and nonlocal
+// declarations after a use or an assignment, a nonlocal no enclosing
+// function binds, import * in a function, yield in a comprehension) or its compiler (return, yield and await outside their
 // functions, break and continue outside loops, async statements and
 // comprehensions outside async functions, a repeated keyword argument, a
 // bare except before another, starred expressions where they cannot
@@ -61,6 +61,42 @@ func TestCompile(t *testing.T) {
 		{"async def f():\n    async with a as b, c as d:\n        async for x in b:\n            yield x", "", "", 0},
 		{"def f():\n    x = lambda: (yield)\n    return x", "", "", 0},
 		{"def f(a, b=1, *args, c, d=2, **kw):\n    global g\n    return [y for y in args if y]", "", "", 0},
+		// The symbol table's global and nonlocal checks.
+		{"def f():\n    x = 1\n    class A:\n        def g(self):\n            nonlocal x\n", "", "", 0},
+		{"def f():\n    def g():\n        nonlocal x\n", "SyntaxError", "no binding for nonlocal 'x' found", 3},
+		{"def f():\n    global x\n    def g():\n        nonlocal x\n", "SyntaxError", "no binding for nonlocal 'x' found", 4},
+		{"def f():\n    x = 1\n    def g():\n        global x\n        def h():\n            nonlocal x\n", "SyntaxError", "no binding for nonlocal 'x' found", 6},
+		{"def f():\n    print(x)\n    global x\n", "SyntaxError", "name 'x' is used prior to global declaration", 3},
+		{"x = 1\nglobal x\n", "SyntaxError", "name 'x' is assigned to before global declaration", 2},
+		{"def f(x):\n    x = 1\n    global y\n    y = 2\n", "", "", 0},
+		{"def f():\n    x = 1\n    global x\n", "SyntaxError", "name 'x' is assigned to before global declaration", 3},
+		{"def f():\n    x: int\n    global x\n", "SyntaxError", "annotated name 'x' can't be global", 3},
+		{"def f():\n    global x\n    x: int = 1\n", "SyntaxError", "annotated name 'x' can't be global", 3},
+		{"def f():\n    global x\n    nonlocal x\n", "SyntaxError", "name 'x' is nonlocal and global", 2},
+		{"def f():\n    for x in y:\n        pass\n    def g():\n        nonlocal x\n", "", "", 0},
+		{"def f():\n    [y := 1 for z in w]\n    def g():\n        nonlocal y\n", "", "", 0},
+		{"def f():\n    import os.path\n    def g():\n        nonlocal os\n", "", "", 0},
+		{"def f():\n    x = 1\n    def g():\n        def h():\n            nonlocal x\n", "", "", 0},
+		{"def f():\n    del x\n    def g():\n        nonlocal x\n", "", "", 0},
+		{"def f():\n    def g():\n        nonlocal x\n    x = 1\n", "", "", 0},
+		{"def f():\n    x = 1\n    def g():\n        x = 2\n        nonlocal x\n", "SyntaxError", "name 'x' is assigned to before nonlocal declaration", 5},
+		{"def f():\n    try:\n        pass\n    except E as e:\n        pass\n    def g():\n        nonlocal e\n", "", "", 0},
+		{"def f():\n    with a as (b, c):\n        pass\n    def g():\n        nonlocal c\n", "", "", 0},
+		{"def f():\n    from m import a as b\n    def g():\n        nonlocal b\n", "", "", 0},
+		{"def f():\n    def h(): pass\n    class C: pass\n    def g():\n        nonlocal h, C\n", "", "", 0},
+		{"def f(a, *b, **c):\n    def g():\n        nonlocal a, b, c\n", "", "", 0},
+		{"def f():\n    x += 1\n    def g():\n        nonlocal x\n", "", "", 0},
+		{"def f():\n    counter = 0\n    def inc():\n        nonlocal counter\n        counter += 1\n        return counter\n    return inc\n", "", "", 0},
+		{"counter = 0\ndef inc():\n    global counter\n    counter += 1\n    return counter\n", "", "", 0},
+		{"def f():\n    global x\n    x = 1\n    global x\n", "SyntaxError", "name 'x' is assigned to before global declaration", 4},
+		{"def f():\n    x = [x for x in y]\n    global x\n", "SyntaxError", "name 'x' is assigned to before global declaration", 3},
+		{"def f():\n    lambda: x\n    global x\n", "", "", 0},
+		{"def f(a=x):\n    global x\n", "", "", 0},
+		{"def f():\n    def g(a=x):\n        pass\n    global x\n", "SyntaxError", "name 'x' is used prior to global declaration", 4},
+		// Names bound where they are not read (an f-string, a match
+		// pattern): no nonlocal is refused for want of a binding.
+		{"def f():\n    print(f\"{(y:=1)}\")\n    def g():\n        nonlocal y\n", "", "", 0},
+		{"def f(v):\n    match v:\n        case [y]:\n            pass\n    def g():\n        nonlocal y\n", "", "", 0},
 	} {
 		e := Check(tc.src)
 		switch {

@@ -24,6 +24,9 @@ type expr struct {
 	elts  []*expr
 	paren bool
 	line  int
+	// ev is a name's use event, which bind turns into a binding when
+	// the name turns out to be a target.
+	ev *event
 }
 
 // parseError ends the parse with a SyntaxError.
@@ -44,7 +47,7 @@ type parser struct {
 	depth int
 	// events are what the compiler's checks need (compile.go), recorded
 	// by the first pass.
-	events []event
+	events []*event
 	// work counts the tokens looked at; past budget the parse ends as
 	// unsure, so that no input takes more than linear time.
 	work, budget int
@@ -142,7 +145,7 @@ func (p *parser) expect(s string) {
 // evAt records an event of the first pass at index i of the events.
 func (p *parser) evAt(i int, e event) {
 	if !p.second {
-		p.events = append(p.events[:i], append([]event{e}, p.events[i:]...)...)
+		p.events = append(p.events[:i], append([]*event{&e}, p.events[i:]...)...)
 	}
 }
 
@@ -474,7 +477,7 @@ func (p *parser) legacy() {
 // typeAlias: "type" NAME [type_params] '=' expression.
 func (p *parser) typeAlias() {
 	p.next()
-	p.next()
+	p.bindName(p.next())
 	if p.at("[") {
 		p.typeParams()
 	}
@@ -485,6 +488,7 @@ func (p *parser) typeAlias() {
 // typeParams skips a bracketed list of type parameters (read as a
 // superset: the lexer balanced its brackets).
 func (p *parser) typeParams() {
+	p.ev(event{kind: evOpaque, line: p.peek().line})
 	p.expect("[")
 	depth := 1
 	for depth > 0 {
@@ -503,13 +507,15 @@ func (p *parser) typeParams() {
 // dottedAsNames: dotted_name ['as' NAME] (',' ...)*.
 func (p *parser) dottedAsNames() {
 	for {
+		first := p.peek()
 		p.dottedName()
 		if p.accept("as") {
 			if !p.atName() {
 				p.fail()
 			}
-			p.next()
+			first = p.next()
 		}
+		p.bindName(first) // "import a.b" binds a
 		if !p.accept(",") {
 			return
 		}
@@ -548,13 +554,14 @@ func (p *parser) importFrom() {
 		if !p.atName() {
 			p.fail()
 		}
-		p.next()
+		name := p.next()
 		if p.accept("as") {
 			if !p.atName() {
 				p.fail()
 			}
-			p.next()
+			name = p.next()
 		}
+		p.bindName(name)
 		if !p.accept(",") {
 			break
 		}
@@ -574,6 +581,7 @@ func (p *parser) importFrom() {
 // attribute, a subscript, or a tuple or list of them.
 func (p *parser) delTargets() {
 	e := p.tuple(p.bitwiseOr)
+	p.bind(e, false)
 	if bad := invalidTarget(e, false); bad != nil {
 		if p.second {
 			p.raise("SyntaxError", "cannot delete "+bad.kind, bad.line)
@@ -610,6 +618,7 @@ func (p *parser) exprStmt() {
 		var targets []*expr
 		for p.at("=") {
 			targets = append(targets, lhs)
+			p.bind(lhs, false)
 			if lhs.kind == "yield expression" && !lhs.paren {
 				if p.second {
 					p.raise("SyntaxError", "assignment to yield expression not possible", lhs.line)
@@ -635,6 +644,7 @@ func (p *parser) exprStmt() {
 			p.starredTarget(e)
 		}
 	case t.kind == tOp && augAssign[t.s]:
+		p.bind(lhs, false)
 		if !singleTarget(lhs) {
 			if p.second {
 				p.raise("SyntaxError", fmt.Sprintf("'%s' is an illegal expression for augmented assignment", lhs.kind), lhs.line)
@@ -650,6 +660,7 @@ func (p *parser) exprStmt() {
 	case t.is(":"):
 		switch {
 		case lhs.kind == "name" || lhs.kind == "attribute" || lhs.kind == "subscript":
+			p.bind(lhs, true)
 		default:
 			if p.second {
 				switch {
@@ -841,6 +852,7 @@ func (p *parser) compound() {
 		p.elseBlock()
 	case "for":
 		targets := p.forTargets()
+		p.bind(targets, false)
 		p.expect("in")
 		p.starredValue(p.starExpressions())
 		p.starredTarget(targets)
@@ -887,7 +899,7 @@ func (p *parser) compound() {
 					if !p.atName() {
 						p.fail()
 					}
-					p.next()
+					p.bindName(p.next())
 				}
 			}
 			p.header(e, "'except' statement")
@@ -980,7 +992,7 @@ func (p *parser) funcDef(kw tok) {
 	if !p.atName() {
 		p.fail()
 	}
-	p.next()
+	p.bindName(p.next())
 	if p.at("[") {
 		p.typeParams()
 	}
@@ -1000,7 +1012,7 @@ func (p *parser) classDef(kw tok) {
 	if !p.atName() {
 		p.fail()
 	}
-	p.next()
+	p.bindName(p.next())
 	if p.at("[") {
 		p.typeParams()
 	}
@@ -1228,6 +1240,7 @@ func (p *parser) withItem() {
 	p.expression()
 	if p.accept("as") {
 		e := p.starTarget()
+		p.bind(e, false)
 		if bad := invalidTarget(e, true); bad != nil {
 			if p.second {
 				p.raise("SyntaxError", "cannot assign to "+bad.kind, bad.line)
@@ -1243,7 +1256,8 @@ func (p *parser) withItem() {
 // matchStmt: "match" subject ':' NEWLINE INDENT case_block+ DEDENT; the
 // patterns are read as a superset (balanced tokens up to the ':').
 func (p *parser) matchStmt() {
-	p.next()
+	// The names its patterns bind are not read.
+	p.ev(event{kind: evOpaque, line: p.next().line})
 	p.starNamedExpressions()
 	if p.second && p.peek().kind == tNewline {
 		p.raise("SyntaxError", "expected ':'", p.peek().line)
@@ -1350,6 +1364,7 @@ func (p *parser) starNamedExpression() *expr {
 func (p *parser) namedExpression() *expr {
 	if p.atName() && p.peekAt(1).is(":=") {
 		t := p.next()
+		p.ev(event{kind: evBind, line: t.line, name: t.s, walrus: true})
 		p.next()
 		p.expression()
 		return &expr{kind: "named expression", line: t.line}
@@ -1697,7 +1712,7 @@ func (p *parser) comprehension(start int, kind string, line int) {
 			p.ev(event{kind: evAsyncComp, line: p.next().line})
 		}
 		p.next()
-		p.forTargets()
+		p.bind(p.forTargets(), false)
 		p.expect("in")
 		if first {
 			p.ev(event{kind: evOuterStart})
@@ -1729,7 +1744,7 @@ func (p *parser) atom() *expr {
 			p.fail()
 		}
 		p.next()
-		return &expr{kind: "name", line: t.line}
+		return &expr{kind: "name", line: t.line, ev: p.ev(event{kind: evUse, line: t.line, name: t.s})}
 	case tNumber:
 		p.next()
 		return &expr{kind: "literal", line: t.line}
@@ -1739,6 +1754,10 @@ func (p *parser) atom() *expr {
 			if p.next().s == "f" {
 				kind = "f-string expression"
 			}
+		}
+		if kind != "literal" {
+			// The names an f-string uses or binds are not read.
+			p.ev(event{kind: evOpaque, line: t.line})
 		}
 		return &expr{kind: kind, line: t.line}
 	case tOp:

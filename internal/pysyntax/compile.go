@@ -9,11 +9,12 @@ import "fmt"
 // events these checks need (scopes opening and closing, the statements
 // and expressions that depend on their scope); check replays them.
 //
-// The checks not made (__future__ placement, assignments to __debug__,
-// an assignment expression rebinding a comprehension's variable, a
-// nonlocal with no binding where an f-string, a match statement or type
-// parameters may bind the name) leave source accepted that CPython
-// refuses; none refuses source CPython compiles.
+// A few checks are not made, and leave accepted source that CPython
+// refuses: what an f-string's replacement fields, a match statement's
+// patterns or type parameters use or bind (their names are not read, so a
+// nonlocal's binding is not sought where they stand), and CPython's
+// limits (too many statically nested blocks, too many expressions in a
+// starred assignment). None refuses source CPython compiles.
 
 // evKind is the kind of a parse event.
 type evKind uint8
@@ -45,6 +46,9 @@ const (
 	evUse                        // a name read (name)
 	evBind                       // a name bound (name; annot: a simple annotated name; walrus: by :=)
 	evOpaque                     // names are used or bound here that are not read (an f-string, a match, type parameters)
+	evFutureError                // future.c's refusal of a future import's feature (name)
+	evIterStart                  // a comprehension's iterable
+	evIterEnd                    //
 )
 
 // event is one parse event, at a line.
@@ -73,16 +77,24 @@ func (p *parser) ev(e event) *event {
 // bind marks the names of the target e (a name, or a tuple, list or
 // starred of them) as bound where they stand; annot marks a simple
 // annotated name.
-func (p *parser) bind(e *expr, annot bool) {
+func (p *parser) bind(e *expr, annot bool) { p.bindAs(e, annot, "assign to") }
+
+// bindAs is bind for an assignment ("assign to") or a del ("delete").
+func (p *parser) bindAs(e *expr, annot bool, verb string) {
 	switch e.kind {
 	case "name":
 		if e.ev != nil {
 			e.ev.kind = evBind
 			e.ev.annot = annot && !e.paren
+			p.debug(e.ev.name, e.line, verb)
+		}
+	case "attribute":
+		if verb != "delete" {
+			p.debug(e.name, e.line, verb)
 		}
 	case "tuple", "list", "starred":
 		for _, x := range e.elts {
-			p.bind(x, false)
+			p.bindAs(x, false, verb)
 		}
 	}
 }
@@ -90,6 +102,14 @@ func (p *parser) bind(e *expr, annot bool) {
 // bindName records a binding of the name token t.
 func (p *parser) bindName(t tok) {
 	p.ev(event{kind: evBind, line: t.line, name: t.s})
+	p.debug(t.s, t.line, "assign to")
+}
+
+// debug records compile.c's refusal to bind __debug__ (forbidden_name).
+func (p *parser) debug(name string, line int, verb string) {
+	if name == "__debug__" {
+		p.ev(event{kind: evCompileError, line: line, name: "cannot " + verb + " __debug__"})
+	}
 }
 
 // scope is a scope being compiled: the module, a class body, a function
@@ -109,6 +129,12 @@ type scope struct {
 	flags     map[string]symFlags
 	order     []string
 	directive map[string]int
+	// A comprehension's iteration variables, and the assignment
+	// expressions in it and the comprehensions it holds; iterDepth: an
+	// iterable of a comprehension is being read.
+	iterVars  map[string]bool
+	walruses  []*event
+	iterDepth int
 }
 
 // symFlags are a name's flags in a scope, as symtable.c keeps them.
@@ -137,6 +163,12 @@ func (sc *scope) add(name string, f symFlags) {
 // check replays the events: the symbol table's errors first (those found
 // as it is built, then those of its analysis), then the compiler's.
 func check(events []*event) *Error {
+	// future.c reads the future imports before the symbol table is built.
+	for _, e := range events {
+		if e.kind == evFutureError {
+			return symErr(e.name, e.line)
+		}
+	}
 	// The symbol table's pass; it also learns which functions are
 	// generators and which comprehensions are asynchronous, which the
 	// compiler's checks need.
@@ -177,7 +209,24 @@ func check(events []*event) *Error {
 				generator[cur.start] = cur.generator
 				asyncComp[cur.start] = cur.asyncComp
 			}
+			if e.kind == evCompEnd {
+				// symtable.c visits a comprehension's clauses before its
+				// element: an assignment expression may not rebind a
+				// variable they bind, here or in a comprehension around.
+				for _, w := range cur.walruses {
+					if cur.iterVars[w.name] {
+						return symErr(fmt.Sprintf("assignment expression cannot rebind comprehension iteration variable '%s'", w.name), w.line)
+					}
+				}
+				if cur.parent.kind == "comprehension" {
+					cur.parent.walruses = append(cur.parent.walruses, cur.walruses...)
+				}
+			}
 			stack = stack[:len(stack)-1]
+		case evIterStart:
+			cur.iterDepth++
+		case evIterEnd:
+			cur.iterDepth--
 		case evYield:
 			if cur.kind == "comprehension" {
 				return symErr(fmt.Sprintf("'yield' inside %s", events[cur.start].name), e.line)
@@ -192,11 +241,25 @@ func check(events []*event) *Error {
 		case evBind:
 			sc := cur
 			if e.walrus {
+				if cur.iterDepth > 0 {
+					return symErr("assignment expression cannot be used in a comprehension iterable expression", e.line)
+				}
+				if cur.kind == "comprehension" {
+					cur.walruses = append(cur.walruses, e)
+				}
 				// An assignment expression in a comprehension binds in
 				// the scope around it.
 				for sc.kind == "comprehension" && sc.parent != nil {
 					sc = sc.parent
 				}
+				if sc != cur && sc.kind == "class" {
+					return symErr("assignment expression within a comprehension cannot be used in a class body", e.line)
+				}
+			} else if cur.kind == "comprehension" {
+				if cur.iterVars == nil {
+					cur.iterVars = map[string]bool{}
+				}
+				cur.iterVars[e.name] = true
 			}
 			f := sc.flags[e.name]
 			if e.annot && f&(symGlobal|symNonlocal) != 0 && sc.kind != "module" {

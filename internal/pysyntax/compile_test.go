@@ -9,7 +9,9 @@ import "testing"
 // functions, break and continue outside loops, async statements and
 // comprehensions outside async functions, a repeated keyword argument, a
 // bare except before another, starred expressions where they cannot
-// stand); and source these checks must not refuse. Each expected class,
+// stand, binding __debug__), future.c (a future import after another
+// statement, an unknown feature) and the parser's invalid_comprehension;
+// and source these checks must not refuse. Each expected class,
 // message and line is what CPython 3.11's compile(src, "<string>",
 // "exec") raised, recorded by running it; "" expects it to compile.
 func TestCompile(t *testing.T) {
@@ -97,6 +99,52 @@ func TestCompile(t *testing.T) {
 		// pattern): no nonlocal is refused for want of a binding.
 		{"def f():\n    print(f\"{(y:=1)}\")\n    def g():\n        nonlocal y\n", "", "", 0},
 		{"def f(v):\n    match v:\n        case [y]:\n            pass\n    def g():\n        nonlocal y\n", "", "", 0},
+		// Comprehensions, future imports, __debug__, assignment
+		// expressions.
+		{"x = [*a for a in b]", "SyntaxError", "iterable unpacking cannot be used in comprehension", 1},
+		{"x = {*a for a in b}", "SyntaxError", "iterable unpacking cannot be used in comprehension", 1},
+		{"x = (*a for a in b)", "SyntaxError", "iterable unpacking cannot be used in comprehension", 1},
+		{"x = {**a for a in b}", "SyntaxError", "dict unpacking cannot be used in dict comprehension", 1},
+		{"x = [a, b for a in c]", "SyntaxError", "did you forget parentheses around the comprehension target?", 1},
+		{"x = {a, b for a in c}", "SyntaxError", "did you forget parentheses around the comprehension target?", 1},
+		{"x = [a, for a in c]", "SyntaxError", "did you forget parentheses around the comprehension target?", 1},
+		{"x = 1\nfrom __future__ import annotations", "SyntaxError", "from __future__ imports must occur at the beginning of the file", 2},
+		{"\"\"\"doc\"\"\"\nfrom __future__ import annotations\nimport os", "", "", 0},
+		{"from __future__ import braces", "SyntaxError", "not a chance", 1},
+		{"from __future__ import nonexistent", "SyntaxError", "future feature nonexistent is not defined", 1},
+		{"from __future__ import *", "SyntaxError", "future feature * is not defined", 1},
+		{"\"\"\"d\"\"\"\n\"\"\"e\"\"\"\nfrom __future__ import annotations", "SyntaxError", "from __future__ imports must occur at the beginning of the file", 3},
+		{"from __future__ import annotations\n\"\"\"d\"\"\"\nfrom __future__ import division", "SyntaxError", "from __future__ imports must occur at the beginning of the file", 3},
+		{"def f():\n    from __future__ import annotations", "SyntaxError", "from __future__ imports must occur at the beginning of the file", 2},
+		{"from __future__ import annotations, braces", "SyntaxError", "not a chance", 1},
+		{"x = 1; from __future__ import annotations", "SyntaxError", "from __future__ imports must occur at the beginning of the file", 1},
+		{"from __future__ import (annotations)\nfrom __future__ import division", "", "", 0},
+		{"__debug__ = 1", "SyntaxError", "cannot assign to __debug__", 1},
+		{"def f(__debug__): pass", "SyntaxError", "cannot assign to __debug__", 1},
+		{"x.__debug__ = 1", "SyntaxError", "cannot assign to __debug__", 1},
+		{"del __debug__", "SyntaxError", "cannot delete __debug__", 1},
+		{"for __debug__ in x: pass", "SyntaxError", "cannot assign to __debug__", 1},
+		{"f(__debug__=1)", "SyntaxError", "cannot assign to __debug__", 1},
+		{"import __debug__", "SyntaxError", "cannot assign to __debug__", 1},
+		{"x = (__debug__ := 1)", "SyntaxError", "cannot assign to __debug__", 1},
+		{"del x.__debug__", "", "", 0},
+		{"class __debug__: pass", "SyntaxError", "cannot assign to __debug__", 1},
+		{"def __debug__(): pass", "SyntaxError", "cannot assign to __debug__", 1},
+		{"try:\n  pass\nexcept E as __debug__:\n  pass", "SyntaxError", "cannot assign to __debug__", 3},
+		{"with a as __debug__: pass", "SyntaxError", "cannot assign to __debug__", 1},
+		{"lambda __debug__: 1", "SyntaxError", "cannot assign to __debug__", 1},
+		{"__debug__ += 1", "SyntaxError", "cannot assign to __debug__", 1},
+		{"__debug__: int", "SyntaxError", "cannot assign to __debug__", 1},
+		{"x = __debug__", "", "", 0},
+		{"x = [(x := 1) for x in y]", "SyntaxError", "assignment expression cannot rebind comprehension iteration variable 'x'", 1},
+		{"x = [[(x := 1) for z in w] for x in y]", "SyntaxError", "assignment expression cannot rebind comprehension iteration variable 'x'", 1},
+		{"class A:\n    x = [(y := 1) for z in w]", "SyntaxError", "assignment expression within a comprehension cannot be used in a class body", 2},
+		{"x = [a for a in (b := c)]", "SyntaxError", "assignment expression cannot be used in a comprehension iterable expression", 1},
+		{"x = [a for a in c for d in (e := f)]", "SyntaxError", "assignment expression cannot be used in a comprehension iterable expression", 1},
+		{"x = [(y := a) for a in c]", "", "", 0},
+		{"def f():\n    x = [(y := a) for a in c]\n    return y", "", "", 0},
+		{"x = [a for a in c if (b := a)]", "", "", 0},
+		{"x = [lambda: (x := 1) for x in y]", "", "", 0},
 	} {
 		e := Check(tc.src)
 		switch {

@@ -24,6 +24,7 @@ type expr struct {
 	elts  []*expr
 	paren bool
 	line  int
+	name  string // an attribute's name
 	// ev is a name's use event, which bind turns into a binding when
 	// the name turns out to be a target.
 	ev *event
@@ -40,6 +41,14 @@ type parser struct {
 	// second is the second pass, which CPython runs after a failed first
 	// one to find a specific error for a common mistake.
 	second bool
+	// notLeading: a module-level statement other than the first docstring
+	// and future imports has been read (future.c's "done"); topStmts
+	// counts the module-level simple statements read.
+	notLeading bool
+	topStmts   int
+	// futureNames are the names a from-import imports, for a
+	// __future__ one.
+	futureNames []tok
 	// legacyTried: the positions where invalid_legacy_expression was
 	// tried (CPython memoizes the rule).
 	legacyTried map[int]bool
@@ -327,6 +336,62 @@ func (p *parser) simpleStmts() {
 }
 
 func (p *parser) simpleStmt() {
+	start := p.pos
+	p.simpleStmt1()
+	if p.depth == 1 {
+		p.leadingAfter(start)
+	}
+}
+
+// knownFutures are the features a future import may name (3.11's
+// __future__.all_feature_names).
+var knownFutures = map[string]bool{
+	"nested_scopes": true, "generators": true, "division": true, "absolute_import": true,
+	"with_statement": true, "print_function": true, "unicode_literals": true,
+	"barry_as_FLUFL": true, "generator_stop": true, "annotations": true,
+}
+
+// future records a future import on line importing names: where no other
+// statement precedes it, future.c's check of each feature; elsewhere
+// compile.c's refusal.
+func (p *parser) future(line int, names []tok) {
+	if p.depth != 1 || p.notLeading {
+		p.ev(event{kind: evCompileError, line: line, name: "from __future__ imports must occur at the beginning of the file"})
+		return
+	}
+	for _, n := range names {
+		switch {
+		case n.s == "braces":
+			p.ev(event{kind: evFutureError, line: line, name: "not a chance"})
+		case !knownFutures[n.s]:
+			p.ev(event{kind: evFutureError, line: line, name: "future feature " + n.s + " is not defined"})
+		}
+	}
+}
+
+// leadingAfter follows, at module level, which statements precede a
+// future import (future.c): the first statement, when a docstring, and
+// future imports; any other ends them.
+func (p *parser) leadingAfter(start int) {
+	n := p.topStmts
+	p.topStmts++
+	first := p.toks[start]
+	if first.is("from") && p.toks[start+1].is("__future__") {
+		return
+	}
+	if n == 0 && first.kind == tString {
+		doc := true
+		for _, t := range p.toks[start:p.pos] {
+			doc = doc && t.kind == tString && t.s != "f"
+		}
+		if doc {
+			return
+		}
+	}
+	p.notLeading = true
+}
+
+func (p *parser) simpleStmt1() {
 	t := p.peek()
 	if t.kind == tName {
 		switch t.s {
@@ -541,13 +606,23 @@ func (p *parser) importFrom() {
 		p.next()
 		dots++
 	}
+	modStart := p.pos
 	if dots == 0 || !p.at("import") {
 		p.dottedName()
 	}
+	future := dots == 0 && p.pos == modStart+1 && p.toks[modStart].s == "__future__"
+	line := p.toks[modStart].line
 	p.expect("import")
 	if p.at("*") {
+		if future {
+			p.future(line, []tok{p.peek()})
+		}
 		p.ev(event{kind: evImportStar, line: p.next().line})
 		return
+	}
+	if future {
+		defer func() { p.future(line, p.futureNames) }()
+		p.futureNames = nil
 	}
 	paren := p.accept("(")
 	for {
@@ -555,6 +630,7 @@ func (p *parser) importFrom() {
 			p.fail()
 		}
 		name := p.next()
+		p.futureNames = append(p.futureNames, name)
 		if p.accept("as") {
 			if !p.atName() {
 				p.fail()
@@ -581,7 +657,7 @@ func (p *parser) importFrom() {
 // attribute, a subscript, or a tuple or list of them.
 func (p *parser) delTargets() {
 	e := p.tuple(p.bitwiseOr)
-	p.bind(e, false)
+	p.bindAs(e, false, "delete")
 	if bad := invalidTarget(e, false); bad != nil {
 		if p.second {
 			p.raise("SyntaxError", "cannot delete "+bad.kind, bad.line)
@@ -822,6 +898,9 @@ func invalidTarget(e *expr, star bool) *expr {
 
 // compound: def, class, if, while, for, try, with (async or not).
 func (p *parser) compound() {
+	if p.depth == 1 {
+		p.notLeading = true
+	}
 	t := p.next()
 	kw := t.s
 	if kw == "async" {
@@ -968,6 +1047,9 @@ func (p *parser) block(kw tok, what string) {
 }
 
 func (p *parser) decorated() {
+	if p.depth == 1 {
+		p.notLeading = true
+	}
 	for p.at("@") {
 		p.next()
 		p.namedExpression()
@@ -1001,6 +1083,9 @@ func (p *parser) funcDef(kw tok) {
 	p.expect(")")
 	if p.at("->") {
 		p.try(func() { p.next(); p.expression() })
+	}
+	for _, n := range names {
+		p.debug(n.s, n.line, "assign to")
 	}
 	p.ev(event{kind: evFuncStart, line: kw.line, async: kw.s == "async", names: names})
 	p.header(kw, "function definition")
@@ -1256,6 +1341,9 @@ func (p *parser) withItem() {
 // matchStmt: "match" subject ':' NEWLINE INDENT case_block+ DEDENT; the
 // patterns are read as a superset (balanced tokens up to the ':').
 func (p *parser) matchStmt() {
+	if p.depth == 1 {
+		p.notLeading = true
+	}
 	// The names its patterns bind are not read.
 	p.ev(event{kind: evOpaque, line: p.next().line})
 	p.starNamedExpressions()
@@ -1365,6 +1453,7 @@ func (p *parser) namedExpression() *expr {
 	if p.atName() && p.peekAt(1).is(":=") {
 		t := p.next()
 		p.ev(event{kind: evBind, line: t.line, name: t.s, walrus: true})
+		p.debug(t.s, t.line, "assign to")
 		p.next()
 		p.expression()
 		return &expr{kind: "named expression", line: t.line}
@@ -1430,6 +1519,9 @@ func (p *parser) expression() *expr {
 		t := p.next()
 		names := p.params(":", false)
 		p.expect(":")
+		for _, n := range names {
+			p.debug(n.s, n.line, "assign to")
+		}
 		p.ev(event{kind: evFuncStart, line: t.line, lambda: true, names: names})
 		p.expression()
 		p.ev(event{kind: evFuncEnd})
@@ -1571,8 +1663,7 @@ func (p *parser) primary() *expr {
 			if !p.atName() {
 				p.fail()
 			}
-			p.next()
-			e = &expr{kind: "attribute", line: e.line}
+			e = &expr{kind: "attribute", line: e.line, name: p.next().s}
 		case p.at("("):
 			p.next()
 			p.arguments()
@@ -1648,6 +1739,7 @@ func (p *parser) arguments() {
 		case p.atName() && p.peekAt(1).is("="):
 			k := p.next()
 			p.next()
+			p.debug(k.s, k.line, "assign to")
 			if kws[k.s] {
 				p.ev(event{kind: evKwRepeat, line: k.line, name: k.s})
 			}
@@ -1699,6 +1791,41 @@ func (p *parser) arguments() {
 	}
 }
 
+// atComprehension reports whether for_if_clauses start here.
+func (p *parser) atComprehension() bool {
+	return p.at("for") || p.at("async") && p.peekAt(1).is("for")
+}
+
+// unpackedTarget refuses a comprehension whose element is starred
+// (invalid_comprehension: "[*a for a in b]").
+func (p *parser) unpackedTarget(first *expr) {
+	if first.kind != "starred" {
+		return
+	}
+	if p.second {
+		at := p.pos
+		if p.try(func() { p.comprehension(len(p.events), "", first.line) }) {
+			p.raise("SyntaxError", "iterable unpacking cannot be used in comprehension", first.line)
+		}
+		p.pos = at
+	}
+	p.fail()
+}
+
+// tupleTarget is, in the second pass, invalid_comprehension's
+// "[a, b for a in c]": elements, then for_if_clauses where the closing
+// bracket should be.
+func (p *parser) tupleTarget(first *expr) {
+	if !p.second || !p.atComprehension() {
+		return
+	}
+	at := p.pos
+	if p.try(func() { p.comprehension(len(p.events), "", first.line) }) {
+		p.raise("SyntaxError", "did you forget parentheses around the comprehension target?", first.line)
+	}
+	p.pos = at
+}
+
 // comprehension reads for_if_clauses: ('async'? 'for' star_targets 'in'
 // disjunction ('if' disjunction)*)+, the clauses of a comprehension of
 // kind (CPython's name for it) whose element's events start at index
@@ -1717,7 +1844,9 @@ func (p *parser) comprehension(start int, kind string, line int) {
 		if first {
 			p.ev(event{kind: evOuterStart})
 		}
+		p.ev(event{kind: evIterStart})
 		p.disjunction()
+		p.ev(event{kind: evIterEnd})
 		if first {
 			p.ev(event{kind: evOuterEnd})
 			first = false
@@ -1797,7 +1926,8 @@ func (p *parser) paren() *expr {
 	}
 	start := len(p.events)
 	first := p.starNamedExpression()
-	if p.at("for") || p.at("async") {
+	if p.atComprehension() {
+		p.unpackedTarget(first)
 		p.comprehension(start, "generator expression", t.line)
 		p.expect(")")
 		return &expr{kind: "generator expression", line: t.line}
@@ -1832,18 +1962,21 @@ func (p *parser) list() *expr {
 	}
 	start := len(p.events)
 	first := p.starNamedExpression()
-	if p.at("for") || p.at("async") {
+	if p.atComprehension() {
+		p.unpackedTarget(first)
 		p.comprehension(start, "list comprehension", t.line)
 		p.expect("]")
 		return &expr{kind: "list comprehension", line: t.line}
 	}
 	l.elts = append(l.elts, first)
 	for p.accept(",") {
+		p.tupleTarget(first)
 		if p.at("]") {
 			break
 		}
 		l.elts = append(l.elts, p.starNamedExpression())
 	}
+	p.tupleTarget(first)
 	p.expect("]")
 	return l
 }
@@ -1854,29 +1987,43 @@ func (p *parser) brace() *expr {
 	if p.accept("}") {
 		return &expr{kind: "dict literal", line: t.line}
 	}
-	dict := false
+	dict, dstar := false, false
 	start := len(p.events)
+	var first *expr
 	if p.at("**") {
 		p.next()
 		p.bitwiseOr()
-		dict = true
+		dict, dstar = true, true
 	} else {
-		p.starNamedExpression()
+		first = p.starNamedExpression()
 		if p.accept(":") {
 			p.expression()
 			dict = true
 		}
 	}
-	if p.at("for") || p.at("async") {
+	if p.atComprehension() {
 		kind := "set comprehension"
 		if dict {
 			kind = "dict comprehension"
+		}
+		if dstar {
+			// invalid_dict_comprehension.
+			if p.second && p.try(func() { p.comprehension(len(p.events), kind, t.line); p.expect("}") }) {
+				p.raise("SyntaxError", "dict unpacking cannot be used in dict comprehension", t.line)
+			}
+			p.fail()
+		}
+		if !dict {
+			p.unpackedTarget(first)
 		}
 		p.comprehension(start, kind, t.line)
 		p.expect("}")
 		return &expr{kind: kind, line: t.line}
 	}
 	for p.accept(",") {
+		if !dict {
+			p.tupleTarget(first)
+		}
 		if p.at("}") {
 			break
 		}
@@ -1891,6 +2038,9 @@ func (p *parser) brace() *expr {
 		} else {
 			p.starNamedExpression()
 		}
+	}
+	if !dict {
+		p.tupleTarget(first)
 	}
 	p.expect("}")
 	if dict {

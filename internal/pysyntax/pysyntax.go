@@ -51,11 +51,11 @@ type Error struct {
 	Msg string
 	// Line is the 1-based line the exception names.
 	Line int
-	// Exact reports whether Msg and Line are what CPython raises, given
-	// that the source before the error parses (CPython's parser would
-	// otherwise fail there first). It is false for a bracket never closed:
-	// there the parser often fails first, on what follows the bracket,
-	// with "invalid syntax"; the source does not compile either way.
+	// Exact reports whether Msg and Line are taken for CPython 3.11's own.
+	// It is false where the parse failed before something the lexer does
+	// not read (a character outside Python's, an f-string it cannot
+	// delimit): a tokenizer error there could replace the parser's; the
+	// source does not compile either way.
 	Exact bool
 }
 
@@ -111,106 +111,15 @@ func Check(src string) *Error {
 // multiples of 8, and with tabs as 1 (CPython's altcol, for TabError).
 type indent struct{ col, alt int }
 
+// tokenizer finds the errors of CPython's tokenizer that need no parse:
+// strings, numbers, brackets, indentation and tabs. The lexer (lex.go)
+// makes the parser's tokens.
 type tokenizer struct {
-	// headers: also report the parser errors the tokens alone decide
-	// (a def or class without ':', an unexpected indent, a missing
-	// block), for source the parser does not read.
-	headers bool
 	src     string
 	pos     int
 	line    int
 	opens   []bracket
 	indents []indent
-	// colon: the last token read is ':' (a block header's end, when it
-	// ends a logical line).
-	colon bool
-
-	// The logical line being read: its number of tokens, its compound
-	// statement keyword ("def", "if", ...; "" for a simple statement),
-	// the line it starts on, and whether a ':' stands outside brackets.
-	tokens     int
-	head       string
-	headLine   int
-	outerColon bool
-	// pending is the header (a compound statement ending with ':') whose
-	// block the next statement must open; missing is the error for a
-	// next statement that does not, raised once that statement's line has
-	// been read (CPython reads it before it reports the block missing).
-	pending *block
-	missing *Error
-	// first holds the first tokens of the logical line ("(" for a
-	// bracket, the text of a name, "" for anything else): a def is sure
-	// to want its ':' only once "def NAME (" has been read.
-	first []string
-	// anyToken: a token has been read (a statement precedes the line).
-	anyToken bool
-}
-
-// block is a compound statement header that ends its line with ':'.
-type block struct {
-	what string // "function definition", "'if' statement", ...
-	line int
-}
-
-// blockNames names the compound statements as CPython's "expected an
-// indented block after ..." does.
-var blockNames = map[string]string{
-	"def": "function definition", "class": "class definition",
-	"if": "'if' statement", "elif": "'elif' statement", "else": "'else' statement",
-	"for": "'for' statement", "while": "'while' statement", "with": "'with' statement",
-	"try": "'try' statement", "except": "'except' statement", "finally": "'finally' statement",
-}
-
-// token counts a token of the logical line; name is its text when it is
-// a name.
-func (t *tokenizer) token(name string) {
-	t.anyToken = true
-	if len(t.first) < 4 {
-		t.first = append(t.first, name)
-	}
-	switch {
-	case t.tokens == 0:
-		t.head, t.headLine = name, t.line
-	case t.tokens == 1 && t.head == "async":
-		t.head = name // async def, async for, async with
-	}
-	t.tokens++
-}
-
-// defParen reports whether the logical line starts "def NAME (" (or
-// "async def NAME ("): a def whose parameters open as they must.
-func (t *tokenizer) defParen() bool {
-	f := t.first
-	if len(f) > 0 && f[0] == "async" {
-		f = f[1:]
-	}
-	return len(f) >= 3 && f[0] == "def" && f[1] != "" && f[1] != "(" && f[2] == "("
-}
-
-// endLogical ends a logical line: a def or class header without a ':'
-// outside brackets cannot compile, and a compound header ending with ':'
-// wants a block next.
-func (t *tokenizer) endLogical() *Error {
-	defer func() { t.tokens, t.head, t.outerColon, t.first = 0, "", false, t.first[:0] }()
-	if t.tokens == 0 || !t.headers {
-		return nil
-	}
-	if t.missing != nil {
-		return t.missing
-	}
-	if !t.outerColon && (t.head == "class" || t.head == "def") {
-		if t.head == "def" && !t.defParen() {
-			// "def" not followed by a name and "(": CPython's parser
-			// fails here, with a message this package does not know.
-			t.stop()
-			return nil
-		}
-		return &Error{Class: "SyntaxError", Msg: "expected ':'", Line: t.line}
-	}
-	if what, ok := blockNames[t.head]; ok && t.colon {
-		t.pending = &block{what, t.headLine}
-	}
-	return nil
 }
 
 func (t *tokenizer) run() *Error {
@@ -226,11 +135,6 @@ func (t *tokenizer) run() *Error {
 		c := t.src[t.pos]
 		switch {
 		case c == '\n' || c == '\r':
-			if len(t.opens) == 0 {
-				if err := t.endLogical(); err != nil {
-					return err
-				}
-			}
 			t.pos++
 			if c == '\r' && t.pos < len(t.src) && t.src[t.pos] == '\n' {
 				t.pos++
@@ -254,65 +158,38 @@ func (t *tokenizer) run() *Error {
 			} else {
 				t.stop() // not a tokenizer error this package names
 			}
-		case c == ':':
-			t.token("")
-			t.colon = !(t.pos+1 < len(t.src) && t.src[t.pos+1] == '=')
-			if t.colon && len(t.opens) == 0 {
-				t.outerColon = true
-			}
-			t.pos++
 		case c == ' ' || c == '\t' || c == '\f':
 			t.pos++
 		case c == '(' || c == '[' || c == '{':
-			t.token(string(c))
 			t.opens = append(t.opens, bracket{c, t.line})
-			t.colon = false
 			t.pos++
 		case c == ')' || c == ']' || c == '}':
-			t.token("")
 			if err := t.close(c); err != nil {
 				return err
 			}
-			t.colon = false
 			t.pos++
 		case c == '"' || c == '\'':
-			t.token("")
-			t.colon = false
 			if err := t.str(t.pos); err != nil {
 				return err
 			}
 		case isNameStart(c):
-			t.colon = false
 			start := t.pos
 			for t.pos < len(t.src) && isNameChar(t.src[t.pos]) {
 				t.pos++
 			}
-			t.token(t.src[start:t.pos])
 			if t.pos < len(t.src) && (t.src[t.pos] == '"' || t.src[t.pos] == '\'') && isStringPrefix(t.src[start:t.pos]) {
 				if err := t.str(start); err != nil {
 					return err
 				}
 			}
 		case c >= '0' && c <= '9' || c == '.' && t.pos+1 < len(t.src) && t.src[t.pos+1] >= '0' && t.src[t.pos+1] <= '9':
-			t.token("")
-			t.colon = false
 			end, msg := scanNumber(t.src, t.pos)
 			if msg != "" {
 				return &Error{Class: "SyntaxError", Msg: msg, Line: t.line}
 			}
 			t.pos = end
 		default:
-			t.token("")
-			t.colon = false
 			t.pos++
-		}
-	}
-	if len(t.opens) == 0 {
-		// The last logical line, when no newline ends it. (A header
-		// with no block before the end is not reported: CPython's line
-		// for it depends on what follows the header.)
-		if err := t.endLogical(); err != nil {
-			return err
 		}
 	}
 	if len(t.opens) > 0 {
@@ -365,14 +242,7 @@ done:
 		if alt <= top.alt {
 			return t.tabError() // the tokenizer's, before the parser sees the indent
 		}
-		if t.headers && (!t.colon || t.firstStatement()) {
-			// An indent where no block opens: after a logical line that
-			// does not end with ':' (a block header's end), or before the
-			// first statement. The parser refuses the INDENT token.
-			return &Error{Class: "IndentationError", Msg: "unexpected indent", Line: t.line}
-		}
 		t.indents = append(t.indents, indent{col, alt})
-		t.pending = nil
 		return nil
 	default:
 		for len(t.indents) > 1 && col < t.indents[len(t.indents)-1].col {
@@ -386,18 +256,8 @@ done:
 			return t.tabError()
 		}
 	}
-	if b := t.pending; b != nil && t.headers {
-		// A header ending with ':' and a next statement not indented
-		// deeper: the block is missing.
-		t.missing = &Error{Class: "IndentationError", Msg: fmt.Sprintf("expected an indented block after %s on line %d", b.what, b.line), Line: t.line}
-		t.pending = nil
-	}
 	return nil
 }
-
-// firstStatement reports whether nothing but blank lines and comments
-// precedes the current line.
-func (t *tokenizer) firstStatement() bool { return !t.anyToken }
 
 // lastLine is the number of the source's last line: exec compiles a
 // string as if it ended with a newline, so a final newline opens no line.

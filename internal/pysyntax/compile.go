@@ -169,150 +169,189 @@ func check(events []*event) *Error {
 			return symErr(e.name, e.line)
 		}
 	}
-	// The symbol table's pass; it also learns which functions are
-	// generators and which comprehensions are asynchronous, which the
-	// compiler's checks need.
-	generator := map[int]bool{} // by the index of the scope's start event
-	asyncComp := map[int]bool{}
-	module := newScope("module", nil, -1)
-	scopes := []*scope{module} // in the order they open: the analysis's order
-	opaque := false
-	stack := []*scope{module}
+	st := newSymtable()
 	for i, e := range events {
-		cur := stack[len(stack)-1]
-		switch e.kind {
-		case evFuncStart:
-			sc := newScope("function", cur, i)
-			sc.async, sc.lambda = e.async, e.lambda
-			for _, n := range e.names {
-				if sc.flags[n.s]&symParam != 0 {
-					return symErr(fmt.Sprintf("duplicate argument '%s' in function definition", n.s), n.line)
-				}
-				sc.add(n.s, symParam)
-			}
-			stack = append(stack, sc)
-			scopes = append(scopes, sc)
-		case evClassStart:
-			sc := newScope("class", cur, i)
-			stack = append(stack, sc)
-			scopes = append(scopes, sc)
-		case evCompStart:
-			sc := newScope("comprehension", cur, i)
-			stack = append(stack, sc)
-			scopes = append(scopes, sc)
-		case evOuterStart:
-			// The first iterable belongs to the scope around the
-			// comprehension.
-			stack = append(stack, stack[len(stack)-2])
-		case evFuncEnd, evClassEnd, evCompEnd, evOuterEnd:
-			if e.kind != evOuterEnd {
-				generator[cur.start] = cur.generator
-				asyncComp[cur.start] = cur.asyncComp
-			}
-			if e.kind == evCompEnd {
-				// symtable.c visits a comprehension's clauses before its
-				// element: an assignment expression may not rebind a
-				// variable they bind, here or in a comprehension around.
-				for _, w := range cur.walruses {
-					if cur.iterVars[w.name] {
-						return symErr(fmt.Sprintf("assignment expression cannot rebind comprehension iteration variable '%s'", w.name), w.line)
-					}
-				}
-				if cur.parent.kind == "comprehension" {
-					cur.parent.walruses = append(cur.parent.walruses, cur.walruses...)
-				}
-			}
-			stack = stack[:len(stack)-1]
-		case evIterStart:
-			cur.iterDepth++
-		case evIterEnd:
-			cur.iterDepth--
-		case evYield:
-			if cur.kind == "comprehension" {
-				return symErr(fmt.Sprintf("'yield' inside %s", events[cur.start].name), e.line)
-			}
-			cur.generator = true
-		case evAwait, evAsyncComp:
-			if cur.kind == "comprehension" {
-				cur.asyncComp = true
-			}
-		case evUse:
-			cur.add(e.name, symUse)
-		case evBind:
-			sc := cur
-			if e.walrus {
-				if cur.iterDepth > 0 {
-					return symErr("assignment expression cannot be used in a comprehension iterable expression", e.line)
-				}
-				if cur.kind == "comprehension" {
-					cur.walruses = append(cur.walruses, e)
-				}
-				// An assignment expression in a comprehension binds in
-				// the scope around it.
-				for sc.kind == "comprehension" && sc.parent != nil {
-					sc = sc.parent
-				}
-				if sc != cur && sc.kind == "class" {
-					return symErr("assignment expression within a comprehension cannot be used in a class body", e.line)
-				}
-			} else if cur.kind == "comprehension" {
-				if cur.iterVars == nil {
-					cur.iterVars = map[string]bool{}
-				}
-				cur.iterVars[e.name] = true
-			}
-			f := sc.flags[e.name]
-			if e.annot && f&(symGlobal|symNonlocal) != 0 && sc.kind != "module" {
-				what := "global"
-				if f&symNonlocal != 0 {
-					what = "nonlocal"
-				}
-				return symErr(fmt.Sprintf("annotated name '%s' can't be %s", e.name, what), e.line)
-			}
-			if e.annot {
-				sc.add(e.name, symLocal|symAnnot)
-			} else {
-				sc.add(e.name, symLocal)
-			}
-		case evOpaque:
-			opaque = true
-		case evGlobal, evNonlocal:
-			what, flag := "global", symGlobal
-			if e.kind == evNonlocal {
-				what, flag = "nonlocal", symNonlocal
-				if cur.kind == "module" {
-					return symErr("nonlocal declaration not allowed at module level", e.line)
-				}
-			}
-			for _, n := range e.names {
-				f := cur.flags[n.s]
-				switch {
-				case f&symParam != 0:
-					return symErr(fmt.Sprintf("name '%s' is parameter and %s", n.s, what), e.line)
-				case f&symUse != 0:
-					return symErr(fmt.Sprintf("name '%s' is used prior to %s declaration", n.s, what), e.line)
-				case f&symAnnot != 0:
-					return symErr(fmt.Sprintf("annotated name '%s' can't be %s", n.s, what), e.line)
-				case f&symLocal != 0:
-					return symErr(fmt.Sprintf("name '%s' is assigned to before %s declaration", n.s, what), e.line)
-				}
-				cur.add(n.s, flag)
-				if _, ok := cur.directive[n.s]; !ok {
-					cur.directive[n.s] = e.line
-				}
-			}
-		case evImportStar:
-			if cur.kind != "module" {
-				return symErr("import * only allowed at module level", e.line)
-			}
+		if err := st.step(i, e, events); err != nil {
+			return err
 		}
 	}
-	if e := analyze(scopes, opaque); e != nil {
+	if e := analyze(st.scopes, st.opaque); e != nil {
 		return e
 	}
+	return compilePass(events, st.generator, st.asyncComp)
+}
 
-	// The compiler's pass.
-	stack = []*scope{{kind: "module"}}
+// symtable is the symbol table's pass over the events. It also learns
+// which functions are generators and which comprehensions are
+// asynchronous, which the compiler's checks need.
+type symtable struct {
+	generator map[int]bool // by the index of the scope's start event
+	asyncComp map[int]bool
+	scopes    []*scope // in the order they open: the analysis's order
+	stack     []*scope
+	opaque    bool
+}
+
+func newSymtable() *symtable {
+	module := newScope("module", nil, -1)
+	return &symtable{generator: map[int]bool{}, asyncComp: map[int]bool{}, scopes: []*scope{module}, stack: []*scope{module}}
+}
+
+func (st *symtable) open(sc *scope) {
+	st.stack = append(st.stack, sc)
+	st.scopes = append(st.scopes, sc)
+}
+
+// step takes the i-th event.
+func (st *symtable) step(i int, e *event, events []*event) *Error {
+	cur := st.stack[len(st.stack)-1]
+	switch e.kind {
+	case evFuncStart:
+		sc := newScope("function", cur, i)
+		sc.async, sc.lambda = e.async, e.lambda
+		for _, n := range e.names {
+			if sc.flags[n.s]&symParam != 0 {
+				return symErr(fmt.Sprintf("duplicate argument '%s' in function definition", n.s), n.line)
+			}
+			sc.add(n.s, symParam)
+		}
+		st.open(sc)
+	case evClassStart:
+		st.open(newScope("class", cur, i))
+	case evCompStart:
+		st.open(newScope("comprehension", cur, i))
+	case evOuterStart:
+		// The first iterable belongs to the scope around the
+		// comprehension.
+		st.stack = append(st.stack, st.stack[len(st.stack)-2])
+	case evFuncEnd, evClassEnd, evCompEnd, evOuterEnd:
+		return st.end(cur, e)
+	case evIterStart:
+		cur.iterDepth++
+	case evIterEnd:
+		cur.iterDepth--
+	case evYield:
+		if cur.kind == "comprehension" {
+			return symErr(fmt.Sprintf("'yield' inside %s", events[cur.start].name), e.line)
+		}
+		cur.generator = true
+	case evAwait, evAsyncComp:
+		if cur.kind == "comprehension" {
+			cur.asyncComp = true
+		}
+	case evUse:
+		cur.add(e.name, symUse)
+	case evBind:
+		return bindEvent(cur, e)
+	case evOpaque:
+		st.opaque = true
+	case evGlobal, evNonlocal:
+		return declare(cur, e)
+	case evImportStar:
+		if cur.kind != "module" {
+			return symErr("import * only allowed at module level", e.line)
+		}
+	}
+	return nil
+}
+
+// end closes the scope cur (or the outer iterable's borrowed scope).
+func (st *symtable) end(cur *scope, e *event) *Error {
+	if e.kind != evOuterEnd {
+		st.generator[cur.start] = cur.generator
+		st.asyncComp[cur.start] = cur.asyncComp
+	}
+	if e.kind == evCompEnd {
+		// symtable.c visits a comprehension's clauses before its
+		// element: an assignment expression may not rebind a
+		// variable they bind, here or in a comprehension around.
+		for _, w := range cur.walruses {
+			if cur.iterVars[w.name] {
+				return symErr(fmt.Sprintf("assignment expression cannot rebind comprehension iteration variable '%s'", w.name), w.line)
+			}
+		}
+		if cur.parent.kind == "comprehension" {
+			cur.parent.walruses = append(cur.parent.walruses, cur.walruses...)
+		}
+	}
+	st.stack = st.stack[:len(st.stack)-1]
+	return nil
+}
+
+// bindEvent records the binding e in the scope cur, or in the scope an
+// assignment expression in a comprehension binds in.
+func bindEvent(cur *scope, e *event) *Error {
+	sc := cur
+	if e.walrus {
+		if cur.iterDepth > 0 {
+			return symErr("assignment expression cannot be used in a comprehension iterable expression", e.line)
+		}
+		if cur.kind == "comprehension" {
+			cur.walruses = append(cur.walruses, e)
+		}
+		// An assignment expression in a comprehension binds in
+		// the scope around it.
+		for sc.kind == "comprehension" && sc.parent != nil {
+			sc = sc.parent
+		}
+		if sc != cur && sc.kind == "class" {
+			return symErr("assignment expression within a comprehension cannot be used in a class body", e.line)
+		}
+	} else if cur.kind == "comprehension" {
+		if cur.iterVars == nil {
+			cur.iterVars = map[string]bool{}
+		}
+		cur.iterVars[e.name] = true
+	}
+	f := sc.flags[e.name]
+	if e.annot && f&(symGlobal|symNonlocal) != 0 && sc.kind != "module" {
+		what := "global"
+		if f&symNonlocal != 0 {
+			what = "nonlocal"
+		}
+		return symErr(fmt.Sprintf("annotated name '%s' can't be %s", e.name, what), e.line)
+	}
+	if e.annot {
+		sc.add(e.name, symLocal|symAnnot)
+	} else {
+		sc.add(e.name, symLocal)
+	}
+	return nil
+}
+
+// declare records a global or nonlocal statement in the scope cur.
+func declare(cur *scope, e *event) *Error {
+	what, flag := "global", symGlobal
+	if e.kind == evNonlocal {
+		what, flag = "nonlocal", symNonlocal
+		if cur.kind == "module" {
+			return symErr("nonlocal declaration not allowed at module level", e.line)
+		}
+	}
+	for _, n := range e.names {
+		f := cur.flags[n.s]
+		switch {
+		case f&symParam != 0:
+			return symErr(fmt.Sprintf("name '%s' is parameter and %s", n.s, what), e.line)
+		case f&symUse != 0:
+			return symErr(fmt.Sprintf("name '%s' is used prior to %s declaration", n.s, what), e.line)
+		case f&symAnnot != 0:
+			return symErr(fmt.Sprintf("annotated name '%s' can't be %s", n.s, what), e.line)
+		case f&symLocal != 0:
+			return symErr(fmt.Sprintf("name '%s' is assigned to before %s declaration", n.s, what), e.line)
+		}
+		cur.add(n.s, flag)
+		if _, ok := cur.directive[n.s]; !ok {
+			cur.directive[n.s] = e.line
+		}
+	}
+	return nil
+}
+
+// compilePass is the compiler's pass: the checks that depend on the scope
+// a statement or expression stands in.
+func compilePass(events []*event, generator, asyncComp map[int]bool) *Error {
+	stack := []*scope{{kind: "module"}}
 	for i, e := range events {
 		cur := stack[len(stack)-1]
 		switch e.kind {
@@ -329,47 +368,58 @@ func check(events []*event) *Error {
 			stack = append(stack, stack[len(stack)-2])
 		case evFuncEnd, evClassEnd, evCompEnd, evOuterEnd:
 			stack = stack[:len(stack)-1]
-		case evLoopStart:
-			cur.loops++
-		case evLoopEnd:
-			cur.loops--
-		case evReturn:
-			if cur.kind != "function" {
-				return symErr("'return' outside function", e.line)
+		default:
+			if err := compileCheck(cur, e); err != nil {
+				return err
 			}
-			if e.value && cur.async && cur.generator {
-				return symErr("'return' with value in async generator", e.line)
-			}
-		case evYield:
-			if cur.kind != "function" {
-				return symErr("'yield' outside function", e.line)
-			}
-		case evAwait:
-			switch {
-			case cur.kind == "module" || cur.kind == "class":
-				return symErr("'await' outside function", e.line)
-			case cur.kind == "function" && !cur.async:
-				return symErr("'await' outside async function", e.line)
-			}
-		case evAsyncStmt:
-			if !(cur.kind == "function" && cur.async) {
-				return symErr(e.name+" outside async function", e.line)
-			}
-		case evBreak:
-			if cur.loops == 0 {
-				return symErr("'break' outside loop", e.line)
-			}
-		case evContinue:
-			if cur.loops == 0 {
-				return symErr("'continue' not properly in loop", e.line)
-			}
-		case evKwRepeat:
-			return symErr("keyword argument repeated: "+e.name, e.line)
-		case evBareExcept:
-			return symErr("default 'except:' must be last", e.line)
-		case evCompileError:
-			return symErr(e.name, e.line)
 		}
+	}
+	return nil
+}
+
+// compileCheck makes compile.c's check of the event e in the scope cur.
+func compileCheck(cur *scope, e *event) *Error {
+	switch e.kind {
+	case evLoopStart:
+		cur.loops++
+	case evLoopEnd:
+		cur.loops--
+	case evReturn:
+		if cur.kind != "function" {
+			return symErr("'return' outside function", e.line)
+		}
+		if e.value && cur.async && cur.generator {
+			return symErr("'return' with value in async generator", e.line)
+		}
+	case evYield:
+		if cur.kind != "function" {
+			return symErr("'yield' outside function", e.line)
+		}
+	case evAwait:
+		switch {
+		case cur.kind == "module" || cur.kind == "class":
+			return symErr("'await' outside function", e.line)
+		case cur.kind == "function" && !cur.async:
+			return symErr("'await' outside async function", e.line)
+		}
+	case evAsyncStmt:
+		if !(cur.kind == "function" && cur.async) {
+			return symErr(e.name+" outside async function", e.line)
+		}
+	case evBreak:
+		if cur.loops == 0 {
+			return symErr("'break' outside loop", e.line)
+		}
+	case evContinue:
+		if cur.loops == 0 {
+			return symErr("'continue' not properly in loop", e.line)
+		}
+	case evKwRepeat:
+		return symErr("keyword argument repeated: "+e.name, e.line)
+	case evBareExcept:
+		return symErr("default 'except:' must be last", e.line)
+	case evCompileError:
+		return symErr(e.name, e.line)
 	}
 	return nil
 }

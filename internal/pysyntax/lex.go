@@ -107,84 +107,108 @@ func (l *lexer) run() bool {
 			atLineStart = false
 			continue
 		}
-		c := l.src[l.pos]
-		switch {
+		ok := true
+		switch c := l.src[l.pos]; {
 		case c == '\n' || c == '\r':
-			if l.level == 0 && l.lineToks {
-				l.emit(tNewline, "", l.line)
-				l.lineToks = false
-			}
-			l.pos++
-			if c == '\r' && l.pos < len(l.src) && l.src[l.pos] == '\n' {
-				l.pos++
-			}
-			l.line++
+			l.lineBreak(c)
 			atLineStart = l.level == 0
 		case c == '#':
 			for l.pos < len(l.src) && l.src[l.pos] != '\n' && l.src[l.pos] != '\r' {
 				l.pos++
 			}
 		case c == '\\':
-			l.pos++
-			if l.pos < len(l.src) && l.src[l.pos] == '\r' {
-				l.pos++
-			}
-			if l.pos >= len(l.src) || l.src[l.pos] != '\n' {
-				return false
-			}
-			l.pos++
-			l.line++
+			ok = l.continuation()
 		case c == ' ' || c == '\t' || c == '\f':
 			l.pos++
 		case c >= '0' && c <= '9' || c == '.' && l.pos+1 < len(l.src) && l.src[l.pos+1] >= '0' && l.src[l.pos+1] <= '9':
-			if !l.number() {
-				return false
-			}
+			ok = l.number()
 		case c == '"' || c == '\'':
-			if !l.str(l.pos) {
-				return false
-			}
+			ok = l.str(l.pos)
 		case isNameStart(c):
-			start := l.pos
-			for l.pos < len(l.src) && isNameChar(l.src[l.pos]) {
-				l.pos++
-			}
-			if l.pos < len(l.src) && (l.src[l.pos] == '"' || l.src[l.pos] == '\'') && isStringPrefix(l.src[start:l.pos]) {
-				if !l.str(start) {
-					return false
-				}
-				continue
-			}
-			l.emit(tName, l.src[start:l.pos], l.line)
+			ok = l.name()
 		default:
-			op := ""
-			for _, o := range ops {
-				if strings.HasPrefix(l.src[l.pos:], o) {
-					op = o
-					break
-				}
-			}
-			if op == "" {
-				return false // a character outside Python's operators
-			}
-			switch op {
-			case "(", "[", "{":
-				l.level++
-				l.opens = append(l.opens, bracket{op[0], l.line})
-				l.emit(tOp, op, l.line)
-			case ")", "]", "}":
-				if l.err = closeError(l.opens, op[0], l.line); l.err != nil {
-					return false
-				}
-				l.level--
-				l.opens = l.opens[:len(l.opens)-1]
-				l.emit(tOp, op, l.line)
-			default:
-				l.emit(tOp, op, l.line)
-			}
-			l.pos += len(op)
+			ok = l.operator()
+		}
+		if !ok {
+			return false
 		}
 	}
+	return l.finish()
+}
+
+// lineBreak reads the line break c at pos ("\r\n" is one), ending the
+// logical line outside brackets.
+func (l *lexer) lineBreak(c byte) {
+	if l.level == 0 && l.lineToks {
+		l.emit(tNewline, "", l.line)
+		l.lineToks = false
+	}
+	l.pos++
+	if c == '\r' && l.pos < len(l.src) && l.src[l.pos] == '\n' {
+		l.pos++
+	}
+	l.line++
+}
+
+// continuation reads a backslash that joins the next line to this one.
+func (l *lexer) continuation() bool {
+	l.pos++
+	if l.pos < len(l.src) && l.src[l.pos] == '\r' {
+		l.pos++
+	}
+	if l.pos >= len(l.src) || l.src[l.pos] != '\n' {
+		return false
+	}
+	l.pos++
+	l.line++
+	return true
+}
+
+// name reads a name, or a prefixed string literal (f"...", rb'...').
+func (l *lexer) name() bool {
+	start := l.pos
+	for l.pos < len(l.src) && isNameChar(l.src[l.pos]) {
+		l.pos++
+	}
+	if l.pos < len(l.src) && (l.src[l.pos] == '"' || l.src[l.pos] == '\'') && isStringPrefix(l.src[start:l.pos]) {
+		return l.str(start)
+	}
+	l.emit(tName, l.src[start:l.pos], l.line)
+	return true
+}
+
+// operator reads the longest operator at pos, keeping count of the
+// brackets open.
+func (l *lexer) operator() bool {
+	op := ""
+	for _, o := range ops {
+		if strings.HasPrefix(l.src[l.pos:], o) {
+			op = o
+			break
+		}
+	}
+	if op == "" {
+		return false // a character outside Python's operators
+	}
+	switch op {
+	case "(", "[", "{":
+		l.level++
+		l.opens = append(l.opens, bracket{op[0], l.line})
+	case ")", "]", "}":
+		if l.err = closeError(l.opens, op[0], l.line); l.err != nil {
+			return false
+		}
+		l.level--
+		l.opens = l.opens[:len(l.opens)-1]
+	}
+	l.emit(tOp, op, l.line)
+	l.pos += len(op)
+	return true
+}
+
+// finish ends the tokens at the end of the source: an unclosed bracket
+// is an error; otherwise the last NEWLINE, the DEDENTs and ENDMARKER.
+func (l *lexer) finish() bool {
 	if l.level != 0 {
 		o := l.opens[len(l.opens)-1]
 		l.err = &Error{Class: "SyntaxError", Msg: fmt.Sprintf("'%c' was never closed", o.c), Line: o.line}

@@ -10,164 +10,187 @@ import "fmt"
 // "for", "if", "in", "is", "not" or "or" ends before it (CPython warns
 // and reads the keyword); by any other name character it is refused.
 func scanNumber(src string, p int) (end int, msg string) {
-	at := func(i int) byte {
-		if i < len(src) {
-			return src[i]
-		}
-		return 0
-	}
-	digit := func(c byte) bool { return c >= '0' && c <= '9' }
-	// decimalTail reads digits with single underscores between them,
-	// from p (at a digit).
-	decimalTail := func() string {
-		for {
-			for digit(at(p)) {
-				p++
-			}
-			if at(p) != '_' {
-				return ""
-			}
-			p++
-			if !digit(at(p)) {
-				return "invalid decimal literal"
-			}
-		}
-	}
-	// endOf is verify_end_of_number for the character at p.
-	endOf := func(kind string) (int, string) {
-		rest := src[p:]
-		for _, kw := range []string{"and", "else", "for", "if", "in", "is", "not", "or"} {
-			if len(rest) >= len(kw) && rest[:len(kw)] == kw {
-				return p, ""
-			}
-		}
-		if p < len(src) && isNameChar(src[p]) {
-			return 0, "invalid " + kind + " literal"
-		}
-		return p, ""
-	}
-	// based reads the digits of a 0x, 0o or 0b literal from p.
-	based := func(ok func(byte) bool, kind string) (int, string) {
-		for {
-			if at(p) == '_' {
-				p++
-			}
-			if !ok(at(p)) {
-				if kind == "octal" && digit(at(p)) {
-					return 0, fmt.Sprintf("invalid digit '%c' in octal literal", at(p))
-				}
-				if kind == "binary" && digit(at(p)) {
-					return 0, fmt.Sprintf("invalid digit '%c' in binary literal", at(p))
-				}
-				return 0, "invalid " + kind + " literal"
-			}
-			for ok(at(p)) {
-				p++
-			}
-			if at(p) != '_' {
-				break
-			}
-		}
-		if kind == "octal" && digit(at(p)) {
-			return 0, fmt.Sprintf("invalid digit '%c' in octal literal", at(p))
-		}
-		if kind == "binary" && digit(at(p)) {
-			return 0, fmt.Sprintf("invalid digit '%c' in binary literal", at(p))
-		}
-		return endOf(kind)
-	}
-	// exponentAndImaginary reads an exponent and a j from p.
-	var fraction func() (int, string)
-	exponentAndImaginary := func() (int, string) {
-		if c := at(p); c == 'e' || c == 'E' {
-			e := p
-			p++
-			if c := at(p); c == '+' || c == '-' {
-				p++
-				if !digit(at(p)) {
-					return 0, "invalid decimal literal"
-				}
-			} else if !digit(at(p)) {
-				// Not an exponent: the literal ends before the 'e'.
-				p = e
-				if _, msg := endOf("decimal"); msg != "" {
-					return 0, msg
-				}
-				return e, ""
-			}
-			if msg := decimalTail(); msg != "" {
-				return 0, msg
-			}
-		}
-		if c := at(p); c == 'j' || c == 'J' {
-			p++
-			return endOf("imaginary")
-		}
-		return endOf("decimal")
-	}
-	fraction = func() (int, string) {
-		if digit(at(p)) {
-			if msg := decimalTail(); msg != "" {
-				return 0, msg
-			}
-		}
-		return exponentAndImaginary()
-	}
-	switch c := src[p]; {
-	case c == '.':
-		p++
-		return fraction()
-	case c == '0':
-		p++
-		switch at(p) {
-		case 'x', 'X':
-			p++
-			return based(func(c byte) bool { return digit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }, "hexadecimal")
-		case 'o', 'O':
-			p++
-			return based(func(c byte) bool { return c >= '0' && c <= '7' }, "octal")
-		case 'b', 'B':
-			p++
-			return based(func(c byte) bool { return c == '0' || c == '1' }, "binary")
-		}
-		nonzero := false
-		for {
-			if at(p) == '_' {
-				p++
-				if !digit(at(p)) {
-					return 0, "invalid decimal literal"
-				}
-			}
-			if at(p) != '0' {
-				break
-			}
-			p++
-		}
-		if digit(at(p)) {
-			nonzero = true
-			if msg := decimalTail(); msg != "" {
-				return 0, msg
-			}
-		}
-		switch at(p) {
-		case '.':
-			p++
-			return fraction()
-		case 'e', 'E', 'j', 'J':
-			return exponentAndImaginary()
-		}
-		if nonzero {
-			return 0, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers"
-		}
-		return endOf("decimal")
+	s := &numScanner{src: src, p: p}
+	switch src[p] {
+	case '.':
+		s.p++
+		return s.fraction()
+	case '0':
+		s.p++
+		return s.zero()
 	default:
-		if msg := decimalTail(); msg != "" {
+		if msg := s.decimalTail(); msg != "" {
 			return 0, msg
 		}
-		if at(p) == '.' {
-			p++
-			return fraction()
+		if s.at(s.p) == '.' {
+			s.p++
+			return s.fraction()
 		}
-		return exponentAndImaginary()
+		return s.exponentAndImaginary()
 	}
+}
+
+// numScanner is scanNumber's position in the source.
+type numScanner struct {
+	src string
+	p   int
+}
+
+func (s *numScanner) at(i int) byte {
+	if i < len(s.src) {
+		return s.src[i]
+	}
+	return 0
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// decimalTail reads digits with single underscores between them, from p
+// (at a digit).
+func (s *numScanner) decimalTail() string {
+	for {
+		for isDigit(s.at(s.p)) {
+			s.p++
+		}
+		if s.at(s.p) != '_' {
+			return ""
+		}
+		s.p++
+		if !isDigit(s.at(s.p)) {
+			return "invalid decimal literal"
+		}
+	}
+}
+
+// endOf is verify_end_of_number for the character at p.
+func (s *numScanner) endOf(kind string) (int, string) {
+	rest := s.src[s.p:]
+	for _, kw := range []string{"and", "else", "for", "if", "in", "is", "not", "or"} {
+		if len(rest) >= len(kw) && rest[:len(kw)] == kw {
+			return s.p, ""
+		}
+	}
+	if s.p < len(s.src) && isNameChar(s.src[s.p]) {
+		return 0, "invalid " + kind + " literal"
+	}
+	return s.p, ""
+}
+
+// badDigit is the message for a decimal digit at p in an octal or binary
+// literal ("" for any other kind or character).
+func (s *numScanner) badDigit(kind string) string {
+	if (kind == "octal" || kind == "binary") && isDigit(s.at(s.p)) {
+		return fmt.Sprintf("invalid digit '%c' in %s literal", s.at(s.p), kind)
+	}
+	return ""
+}
+
+// based reads the digits of a 0x, 0o or 0b literal from p.
+func (s *numScanner) based(ok func(byte) bool, kind string) (int, string) {
+	for {
+		if s.at(s.p) == '_' {
+			s.p++
+		}
+		if !ok(s.at(s.p)) {
+			if msg := s.badDigit(kind); msg != "" {
+				return 0, msg
+			}
+			return 0, "invalid " + kind + " literal"
+		}
+		for ok(s.at(s.p)) {
+			s.p++
+		}
+		if s.at(s.p) != '_' {
+			break
+		}
+	}
+	if msg := s.badDigit(kind); msg != "" {
+		return 0, msg
+	}
+	return s.endOf(kind)
+}
+
+// exponentAndImaginary reads an exponent and a j from p.
+func (s *numScanner) exponentAndImaginary() (int, string) {
+	if c := s.at(s.p); c == 'e' || c == 'E' {
+		e := s.p
+		s.p++
+		if c := s.at(s.p); c == '+' || c == '-' {
+			s.p++
+			if !isDigit(s.at(s.p)) {
+				return 0, "invalid decimal literal"
+			}
+		} else if !isDigit(s.at(s.p)) {
+			// Not an exponent: the literal ends before the 'e'.
+			s.p = e
+			if _, msg := s.endOf("decimal"); msg != "" {
+				return 0, msg
+			}
+			return e, ""
+		}
+		if msg := s.decimalTail(); msg != "" {
+			return 0, msg
+		}
+	}
+	if c := s.at(s.p); c == 'j' || c == 'J' {
+		s.p++
+		return s.endOf("imaginary")
+	}
+	return s.endOf("decimal")
+}
+
+// fraction reads the digits after a '.', then the exponent and the j.
+func (s *numScanner) fraction() (int, string) {
+	if isDigit(s.at(s.p)) {
+		if msg := s.decimalTail(); msg != "" {
+			return 0, msg
+		}
+	}
+	return s.exponentAndImaginary()
+}
+
+// zero reads what follows a leading '0': a base prefix, zeros, or a
+// float whose integer part starts with zeros.
+func (s *numScanner) zero() (int, string) {
+	switch s.at(s.p) {
+	case 'x', 'X':
+		s.p++
+		return s.based(func(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }, "hexadecimal")
+	case 'o', 'O':
+		s.p++
+		return s.based(func(c byte) bool { return c >= '0' && c <= '7' }, "octal")
+	case 'b', 'B':
+		s.p++
+		return s.based(func(c byte) bool { return c == '0' || c == '1' }, "binary")
+	}
+	for {
+		if s.at(s.p) == '_' {
+			s.p++
+			if !isDigit(s.at(s.p)) {
+				return 0, "invalid decimal literal"
+			}
+		}
+		if s.at(s.p) != '0' {
+			break
+		}
+		s.p++
+	}
+	nonzero := false
+	if isDigit(s.at(s.p)) {
+		nonzero = true
+		if msg := s.decimalTail(); msg != "" {
+			return 0, msg
+		}
+	}
+	switch s.at(s.p) {
+	case '.':
+		s.p++
+		return s.fraction()
+	case 'e', 'E', 'j', 'J':
+		return s.exponentAndImaginary()
+	}
+	if nonzero {
+		return 0, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers"
+	}
+	return s.endOf("decimal")
 }

@@ -1116,110 +1116,146 @@ func (p *parser) classDef(kw tok) {
 // second pass names the mistake as invalid_parameters, invalid_star_etc
 // and invalid_kwds do (CPython 3.11's words).
 func (p *parser) params(end string, annotated bool) (names []tok) {
-	seenSlash, seenStar, seenDefault, seenKwds := false, false, false, false
-	n := 0 // parameters before the first '/' or '*'
-	raise := func(msg string) {
-		if p.second {
-			p.raise("SyntaxError", msg, p.peek().line)
-		}
-		p.fail()
-	}
+	ps := &paramList{p: p, end: end, annotated: annotated}
 	for !p.at(end) {
-		if seenKwds {
+		if ps.seenKwds {
 			if p.at("*") || p.at("**") || p.at("/") || p.atName() {
-				raise("arguments cannot follow var-keyword argument")
+				ps.raise("arguments cannot follow var-keyword argument")
 			}
 			p.fail()
 		}
 		switch {
 		case p.at("/"):
-			switch {
-			case n == 0 && !seenStar:
-				raise("at least one argument must precede /")
-			case seenSlash:
-				raise("/ may appear only once")
-			case seenStar:
-				raise("/ must be ahead of *")
-			}
-			p.next()
-			seenSlash = true
+			ps.slash()
 		case p.at("*"):
-			if seenStar {
-				if n := p.peekAt(1); n.is(",") || n.kind == tName && !keywords[n.s] {
-					raise("* argument may appear only once")
-				}
-				p.fail()
-			}
-			p.next()
-			seenStar = true
-			if p.atName() {
-				names = append(names, p.next())
-				if annotated && p.accept(":") {
-					if p.at("*") {
-						p.next()
-						p.bitwiseOr()
-					} else {
-						p.expression()
-					}
-				}
-				if p.at("=") {
-					raise("var-positional argument cannot have default value")
-				}
-			} else if p.at(end) || p.at(",") && (p.peekAt(1).is(end) || p.peekAt(1).is("**")) {
-				raise("named arguments must follow bare *")
-			} else if !p.at(",") {
-				p.fail()
-			}
+			ps.star()
 		case p.at("**"):
 			p.next()
-			names = append(names, p.param(annotated))
+			ps.names = append(ps.names, p.param(annotated))
 			if p.at("=") {
-				raise("var-keyword argument cannot have default value")
+				ps.raise("var-keyword argument cannot have default value")
 			}
-			seenKwds = true
+			ps.seenKwds = true
 		case p.at("("):
-			if p.second && p.try(func() {
-				p.next()
-				p.param(false)
-				for p.accept(",") {
-					if p.at(")") {
-						break
-					}
-					p.param(false)
-				}
-				p.expect(")")
-			}) {
-				if annotated {
-					p.raise("SyntaxError", "Function parameters cannot be parenthesized", p.peek().line)
-				}
-				p.raise("SyntaxError", "Lambda expression parameters cannot be parenthesized", p.peek().line)
-			}
-			p.fail()
+			ps.parenthesized()
 		default:
-			line := p.peek().line
-			names = append(names, p.param(annotated))
-			if p.at("=") {
-				if annotated && (p.peekAt(1).is(")") || p.peekAt(1).is(",")) {
-					raise("expected default value expression")
-				}
-				p.next()
-				p.expression()
-				seenDefault = true
-			} else if seenDefault && !seenStar && (p.at(",") || p.at(end)) {
-				if p.second {
-					p.raise("SyntaxError", "non-default argument follows default argument", line)
-				}
-				p.fail()
-			}
-			if !seenStar {
-				n++
-			}
+			ps.plain()
 		}
 		if !p.accept(",") {
 			break
 		}
 	}
-	return names
+	return ps.names
+}
+
+// paramList is what params has read of a parameter list.
+type paramList struct {
+	p                                          *parser
+	end                                        string
+	annotated                                  bool
+	names                                      []tok
+	seenSlash, seenStar, seenDefault, seenKwds bool
+	n                                          int // parameters before the first '/' or '*'
+}
+
+// raise names the mistake in the second pass; the first pass just fails.
+func (ps *paramList) raise(msg string) {
+	if ps.p.second {
+		ps.p.raise("SyntaxError", msg, ps.p.peek().line)
+	}
+	ps.p.fail()
+}
+
+// slash reads the '/' that ends the positional-only parameters.
+func (ps *paramList) slash() {
+	switch {
+	case ps.n == 0 && !ps.seenStar:
+		ps.raise("at least one argument must precede /")
+	case ps.seenSlash:
+		ps.raise("/ may appear only once")
+	case ps.seenStar:
+		ps.raise("/ must be ahead of *")
+	}
+	ps.p.next()
+	ps.seenSlash = true
+}
+
+// star reads '*' and the var-positional parameter after it, if any.
+func (ps *paramList) star() {
+	p := ps.p
+	if ps.seenStar {
+		if n := p.peekAt(1); n.is(",") || n.kind == tName && !keywords[n.s] {
+			ps.raise("* argument may appear only once")
+		}
+		p.fail()
+	}
+	p.next()
+	ps.seenStar = true
+	switch {
+	case p.atName():
+		ps.names = append(ps.names, p.next())
+		if ps.annotated && p.accept(":") {
+			if p.at("*") {
+				p.next()
+				p.bitwiseOr()
+			} else {
+				p.expression()
+			}
+		}
+		if p.at("=") {
+			ps.raise("var-positional argument cannot have default value")
+		}
+	case p.at(ps.end) || p.at(",") && (p.peekAt(1).is(ps.end) || p.peekAt(1).is("**")):
+		ps.raise("named arguments must follow bare *")
+	case !p.at(","):
+		p.fail()
+	}
+}
+
+// parenthesized refuses a parenthesized group of parameters, naming it
+// in the second pass.
+func (ps *paramList) parenthesized() {
+	p := ps.p
+	if p.second && p.try(func() {
+		p.next()
+		p.param(false)
+		for p.accept(",") {
+			if p.at(")") {
+				break
+			}
+			p.param(false)
+		}
+		p.expect(")")
+	}) {
+		if ps.annotated {
+			p.raise("SyntaxError", "Function parameters cannot be parenthesized", p.peek().line)
+		}
+		p.raise("SyntaxError", "Lambda expression parameters cannot be parenthesized", p.peek().line)
+	}
+	p.fail()
+}
+
+// plain reads a parameter and its default, if any.
+func (ps *paramList) plain() {
+	p := ps.p
+	line := p.peek().line
+	ps.names = append(ps.names, p.param(ps.annotated))
+	if p.at("=") {
+		if ps.annotated && (p.peekAt(1).is(")") || p.peekAt(1).is(",")) {
+			ps.raise("expected default value expression")
+		}
+		p.next()
+		p.expression()
+		ps.seenDefault = true
+	} else if ps.seenDefault && !ps.seenStar && (p.at(",") || p.at(ps.end)) {
+		if p.second {
+			p.raise("SyntaxError", "non-default argument follows default argument", line)
+		}
+		p.fail()
+	}
+	if !ps.seenStar {
+		ps.n++
+	}
 }
 
 func (p *parser) param(annotated bool) tok {

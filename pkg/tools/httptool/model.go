@@ -507,64 +507,10 @@ func (b *builder) resolveType(s *pyjson.Value, ptr string) (*typ, error) {
 		return &typ{kind: kNone}, nil
 	}
 	if t != nil && t.Kind == pyjson.List {
-		var others []pyjson.Value
-		hasNull := false
-		for _, x := range t.List {
-			if x.Kind == pyjson.Str && x.Str == "null" {
-				hasNull = true
-			} else {
-				others = append(others, x)
-			}
-		}
-		with := func(x pyjson.Value) *pyjson.Value {
-			c := *s
-			c.Keys, c.Vals = slices.Clone(s.Keys), slices.Clone(s.Vals)
-			c.Set("type", x)
-			return &c
-		}
-		switch {
-		case hasNull && len(others) == 0:
-			return &typ{kind: kNone}, nil
-		case len(others) == 1:
-			inner, err := b.resolveType(with(others[0]), ptr)
-			if err != nil {
-				return nil, err
-			}
-			if !hasNull {
-				return inner, nil
-			}
-			if inner.kind == kNone {
-				return inner, nil
-			}
-			if inner.kind == kSet {
-				return nil, b.unsupported(ptr, "uniqueItems (a Python set) inside Optional")
-			}
-			return &typ{kind: kOptional, elem: inner}, nil
-		}
-		if len(t.List) == 0 {
-			return nil, b.fail(ptr+"/type", "Cannot take a Union of no types.")
-		}
-		return nil, b.unsupported(ptr+"/type", "a union of types %s", pyjson.Repr(t))
+		return b.typeList(s, t, ptr)
 	}
 	if e, ok := s.Get("enum"); ok {
-		if e.Kind != pyjson.List {
-			return nil, b.unsupported(ptr+"/enum", "an enum that is not an array")
-		}
-		if len(e.List) == 0 {
-			return nil, b.fail(ptr+"/enum", "Enum must have at least one value")
-		}
-		var values []pyjson.Value
-		for i := range e.List {
-			v := e.List[i]
-			if v.Kind != pyjson.None && !scalar(&v) {
-				return nil, b.unsupported(ptr+"/enum", "enum values that are not strings, numbers, booleans or null")
-			}
-			// typing.Literal drops repeated values (same value and type).
-			if !slices.ContainsFunc(values, func(w pyjson.Value) bool { return sameLiteral(&v, &w) }) {
-				values = append(values, v)
-			}
-		}
-		return &typ{kind: kLiteral, values: values}, nil
+		return b.enumType(e, ptr)
 	}
 	name := ""
 	switch {
@@ -582,6 +528,71 @@ func (b *builder) resolveType(s *pyjson.Value, ptr string) (*typ, error) {
 	case t.Kind == pyjson.Dict:
 		return nil, b.fail(ptr+"/type", "unhashable type: 'dict'")
 	}
+	return b.namedType(s, name, ptr)
+}
+
+// typeList is resolve_type of a schema whose type is a list t: the one
+// type it names, Optional of it with "null", or None.
+func (b *builder) typeList(s, t *pyjson.Value, ptr string) (*typ, error) {
+	var others []pyjson.Value
+	hasNull := false
+	for _, x := range t.List {
+		if x.Kind == pyjson.Str && x.Str == "null" {
+			hasNull = true
+		} else {
+			others = append(others, x)
+		}
+	}
+	switch {
+	case hasNull && len(others) == 0:
+		return &typ{kind: kNone}, nil
+	case len(others) == 1:
+		c := *s
+		c.Keys, c.Vals = slices.Clone(s.Keys), slices.Clone(s.Vals)
+		c.Set("type", others[0])
+		inner, err := b.resolveType(&c, ptr)
+		if err != nil {
+			return nil, err
+		}
+		if !hasNull || inner.kind == kNone {
+			return inner, nil
+		}
+		if inner.kind == kSet {
+			return nil, b.unsupported(ptr, "uniqueItems (a Python set) inside Optional")
+		}
+		return &typ{kind: kOptional, elem: inner}, nil
+	}
+	if len(t.List) == 0 {
+		return nil, b.fail(ptr+"/type", "Cannot take a Union of no types.")
+	}
+	return nil, b.unsupported(ptr+"/type", "a union of types %s", pyjson.Repr(t))
+}
+
+// enumType is the Literal an enum e makes.
+func (b *builder) enumType(e *pyjson.Value, ptr string) (*typ, error) {
+	if e.Kind != pyjson.List {
+		return nil, b.unsupported(ptr+"/enum", "an enum that is not an array")
+	}
+	if len(e.List) == 0 {
+		return nil, b.fail(ptr+"/enum", "Enum must have at least one value")
+	}
+	var values []pyjson.Value
+	for i := range e.List {
+		v := e.List[i]
+		if v.Kind != pyjson.None && !scalar(&v) {
+			return nil, b.unsupported(ptr+"/enum", "enum values that are not strings, numbers, booleans or null")
+		}
+		// typing.Literal drops repeated values (same value and type).
+		if !slices.ContainsFunc(values, func(w pyjson.Value) bool { return sameLiteral(&v, &w) }) {
+			values = append(values, v)
+		}
+	}
+	return &typ{kind: kLiteral, values: values}, nil
+}
+
+// namedType is the type a schema's type name makes (type_map, str for a
+// name it does not have).
+func (b *builder) namedType(s *pyjson.Value, name, ptr string) (*typ, error) {
 	switch name {
 	case "array":
 		items, ok := s.Get("items")

@@ -27,35 +27,20 @@ const (
 )
 
 func init() {
-	agentchat.Register(StopMessageProvider, func(_ context.Context, raw gen.RawJSON) (any, error) {
-		if _, err := agentchat.DecodeConfig[gen.StopMessageTerminationConfig](StopMessageProvider, raw); err != nil {
-			return nil, err
-		}
+	register(StopMessageProvider, func(context.Context, gen.StopMessageTerminationConfig) (any, error) {
 		return NewStopMessage(), nil
 	})
-	agentchat.Register(MaxMessageProvider, func(_ context.Context, raw gen.RawJSON) (any, error) {
-		c, err := agentchat.DecodeConfig[gen.MaxMessageTerminationConfig](MaxMessageProvider, raw)
-		if err != nil {
-			return nil, err
-		}
+	register(MaxMessageProvider, func(_ context.Context, c gen.MaxMessageTerminationConfig) (any, error) {
 		n, ok := c.MaxMessages.Int64()
 		if !ok {
 			return nil, fmt.Errorf("max_messages %s is out of range", c.MaxMessages)
 		}
 		return NewMaxMessage(n, c.IncludeAgentEvent), nil
 	})
-	agentchat.Register(TextMentionProvider, func(_ context.Context, raw gen.RawJSON) (any, error) {
-		c, err := agentchat.DecodeConfig[gen.TextMentionTerminationConfig](TextMentionProvider, raw)
-		if err != nil {
-			return nil, err
-		}
+	register(TextMentionProvider, func(_ context.Context, c gen.TextMentionTerminationConfig) (any, error) {
 		return NewTextMention(c.Text, nil), nil
 	})
-	agentchat.Register(TokenUsageProvider, func(_ context.Context, raw gen.RawJSON) (any, error) {
-		c, err := agentchat.DecodeConfig[gen.TokenUsageTerminationConfig](TokenUsageProvider, raw)
-		if err != nil {
-			return nil, err
-		}
+	register(TokenUsageProvider, func(_ context.Context, c gen.TokenUsageTerminationConfig) (any, error) {
 		total, err1 := int64Of(c.MaxTotalToken, "max_total_token")
 		prompt, err2 := int64Of(c.MaxPromptToken, "max_prompt_token")
 		completion, err3 := int64Of(c.MaxCompletionToken, "max_completion_token")
@@ -66,68 +51,52 @@ func init() {
 		}
 		return NewTokenUsage(total, prompt, completion)
 	})
-	agentchat.Register(HandoffProvider, func(_ context.Context, raw gen.RawJSON) (any, error) {
-		c, err := agentchat.DecodeConfig[gen.HandoffTerminationConfig](HandoffProvider, raw)
-		if err != nil {
-			return nil, err
-		}
+	register(HandoffProvider, func(_ context.Context, c gen.HandoffTerminationConfig) (any, error) {
 		return NewHandoff(c.Target), nil
 	})
-	agentchat.Register(TimeoutProvider, func(_ context.Context, raw gen.RawJSON) (any, error) {
-		c, err := agentchat.DecodeConfig[gen.TimeoutTerminationConfig](TimeoutProvider, raw)
-		if err != nil {
-			return nil, err
-		}
+	register(TimeoutProvider, func(_ context.Context, c gen.TimeoutTerminationConfig) (any, error) {
 		return NewTimeout(c.TimeoutSeconds), nil
 	})
-	agentchat.Register(ExternalProvider, func(_ context.Context, raw gen.RawJSON) (any, error) {
-		if _, err := agentchat.DecodeConfig[gen.ExternalTerminationConfig](ExternalProvider, raw); err != nil {
-			return nil, err
-		}
+	register(ExternalProvider, func(context.Context, gen.ExternalTerminationConfig) (any, error) {
 		return NewExternal(), nil
 	})
-	agentchat.Register(SourceMatchProvider, func(_ context.Context, raw gen.RawJSON) (any, error) {
-		c, err := agentchat.DecodeConfig[gen.SourceMatchTerminationConfig](SourceMatchProvider, raw)
-		if err != nil {
-			return nil, err
-		}
+	register(SourceMatchProvider, func(_ context.Context, c gen.SourceMatchTerminationConfig) (any, error) {
 		return NewSourceMatch(c.Sources), nil
 	})
-	agentchat.Register(TextMessageProvider, func(_ context.Context, raw gen.RawJSON) (any, error) {
-		c, err := agentchat.DecodeConfig[gen.TextMessageTerminationConfig](TextMessageProvider, raw)
-		if err != nil {
-			return nil, err
-		}
+	register(TextMessageProvider, func(_ context.Context, c gen.TextMessageTerminationConfig) (any, error) {
 		return NewTextMessage(c.Source), nil
 	})
-	agentchat.Register(FunctionCallProvider, func(_ context.Context, raw gen.RawJSON) (any, error) {
-		c, err := agentchat.DecodeConfig[gen.FunctionCallTerminationConfig](FunctionCallProvider, raw)
-		if err != nil {
-			return nil, err
-		}
+	register(FunctionCallProvider, func(_ context.Context, c gen.FunctionCallTerminationConfig) (any, error) {
 		return NewFunctionCall(c.FunctionName), nil
 	})
-	agentchat.Register(AndProvider, func(ctx context.Context, raw gen.RawJSON) (any, error) {
-		c, err := agentchat.DecodeConfig[gen.AndTerminationConditionConfig](AndProvider, raw)
-		if err != nil {
-			return nil, err
-		}
+	register(AndProvider, func(ctx context.Context, c gen.AndTerminationConditionConfig) (any, error) {
 		conds, err := loadAll(ctx, c.Conditions)
 		if err != nil {
 			return nil, err
 		}
 		return NewAnd(conds...), nil
 	})
-	agentchat.Register(OrProvider, func(ctx context.Context, raw gen.RawJSON) (any, error) {
-		c, err := agentchat.DecodeConfig[gen.OrTerminationConditionConfig](OrProvider, raw)
-		if err != nil {
-			return nil, err
-		}
+	register(OrProvider, func(ctx context.Context, c gen.OrTerminationConditionConfig) (any, error) {
 		conds, err := loadAll(ctx, c.Conditions)
 		if err != nil {
 			return nil, err
 		}
 		return NewOr(conds...), nil
+	})
+}
+
+// register registers provider: its config is decoded as a C (with the
+// config's faults) and build makes the condition of it.
+func register[C any, PC interface {
+	*C
+	gen.Encodable
+}](provider string, build func(context.Context, C) (any, error)) {
+	agentchat.Register(provider, func(ctx context.Context, raw gen.RawJSON) (any, error) {
+		c, err := agentchat.DecodeConfig[C, PC](provider, raw)
+		if err != nil {
+			return nil, err
+		}
+		return build(ctx, *c)
 	})
 }
 

@@ -251,12 +251,15 @@ type betaDelta struct {
 }
 
 type betaChunk struct {
-	Choices *[]struct {
-		Index        *int       `json:"index"`
-		FinishReason *string    `json:"finish_reason"`
-		Delta        *betaDelta `json:"delta"`
-	} `json:"choices"`
-	Usage *wireUsage `json:"usage"`
+	Choices *[]betaChunkChoice `json:"choices"`
+	Usage   *wireUsage         `json:"usage"`
+}
+
+// betaChunkChoice is one choice of a betaChunk.
+type betaChunkChoice = struct {
+	Index        *int       `json:"index"`
+	FinishReason *string    `json:"finish_reason"`
+	Delta        *betaDelta `json:"delta"`
 }
 
 // handle runs handle_chunk on one chunk.
@@ -281,91 +284,111 @@ func (b *betaState) handle(top *pyjson.Value, data []byte) error {
 		b.choices = map[int]*betaChoice{}
 	}
 	for _, ch := range *chunk.Choices {
-		idx := 0
-		if ch.Index != nil {
-			idx = *ch.Index
-		}
-		cs, ok := b.choices[idx]
-		if !ok {
-			cs = &betaChoice{doneTools: map[int]bool{}}
-			b.choices[idx] = cs
-		}
-		cs.accumulate(ch.Delta)
-		if ch.FinishReason != nil && *ch.FinishReason != "" {
-			cs.finish = ch.FinishReason
-			if !first {
-				switch *ch.FinishReason {
-				case "length":
-					msg := "Could not parse response content as the length limit was reached"
-					if b.hasUsage && b.usage != nil {
-						msg += " - " + usageRepr(b.usage)
-					}
-					return &Error{Exception: LengthFinishReasonError, Message: msg}
-				case "content_filter":
-					return &Error{Exception: ContentFilterFinishReasonError, Message: "Could not parse response content as the request was rejected by the content filter"}
-				}
-			}
-		}
-		if first {
-			continue
-		}
-		if cs.content != nil && *cs.content != "" && (cs.refusal == nil || *cs.refusal == "") && strings.TrimLeft(*cs.content, " \t\n\r\f\v") != "" {
-			if msg := jiterMessage([]byte(*cs.content), true); msg != "" {
-				return valueError(msg)
-			}
-		}
-		if ch.Delta != nil {
-			for _, tc := range ch.Delta.ToolCalls {
-				if tc.Index == nil || *tc.Index < 0 || *tc.Index >= len(cs.tools) {
-					continue
-				}
-				t := cs.tools[*tc.Index]
-				if t.typ != nil && *t.typ == "function" && t.arguments != "" && b.req.strictTool(t.name) {
-					if msg := jiterMessage([]byte(t.arguments), true); msg != "" {
-						return valueError(msg)
-					}
-				}
-			}
+		if err := b.accumulateChoice(ch, first); err != nil {
+			return err
 		}
 	}
 	b.usage, b.hasUsage = chunk.Usage, true
 	// _build_events: the done events of each choice of the chunk.
 	for _, ch := range *chunk.Choices {
-		idx := 0
-		if ch.Index != nil {
-			idx = *ch.Index
+		if err := b.buildEvents(ch); err != nil {
+			return err
 		}
-		cs := b.choices[idx]
-		if cs.finish != nil {
+	}
+	return nil
+}
+
+// accumulateChoice merges one choice of a chunk into its state and makes
+// the checks the SDK makes on what has come so far (not on the first
+// chunk, which starts the state).
+func (b *betaState) accumulateChoice(ch betaChunkChoice, first bool) error {
+	idx := 0
+	if ch.Index != nil {
+		idx = *ch.Index
+	}
+	cs, ok := b.choices[idx]
+	if !ok {
+		cs = &betaChoice{doneTools: map[int]bool{}}
+		b.choices[idx] = cs
+	}
+	cs.accumulate(ch.Delta)
+	if ch.FinishReason != nil && *ch.FinishReason != "" {
+		cs.finish = ch.FinishReason
+		if !first {
+			switch *ch.FinishReason {
+			case "length":
+				msg := "Could not parse response content as the length limit was reached"
+				if b.hasUsage && b.usage != nil {
+					msg += " - " + usageRepr(b.usage)
+				}
+				return &Error{Exception: LengthFinishReasonError, Message: msg}
+			case "content_filter":
+				return &Error{Exception: ContentFilterFinishReasonError, Message: "Could not parse response content as the request was rejected by the content filter"}
+			}
+		}
+	}
+	if first {
+		return nil
+	}
+	if cs.content != nil && *cs.content != "" && (cs.refusal == nil || *cs.refusal == "") && strings.TrimLeft(*cs.content, " \t\n\r\f\v") != "" {
+		if msg := jiterMessage([]byte(*cs.content), true); msg != "" {
+			return valueError(msg)
+		}
+	}
+	if ch.Delta == nil {
+		return nil
+	}
+	for _, tc := range ch.Delta.ToolCalls {
+		if tc.Index == nil || *tc.Index < 0 || *tc.Index >= len(cs.tools) {
+			continue
+		}
+		t := cs.tools[*tc.Index]
+		if t.typ != nil && *t.typ == "function" && t.arguments != "" && b.req.strictTool(t.name) {
+			if msg := jiterMessage([]byte(t.arguments), true); msg != "" {
+				return valueError(msg)
+			}
+		}
+	}
+	return nil
+}
+
+// buildEvents is _build_events for one choice of a chunk: the done events
+// of its content and tool calls.
+func (b *betaState) buildEvents(ch betaChunkChoice) error {
+	idx := 0
+	if ch.Index != nil {
+		idx = *ch.Index
+	}
+	cs := b.choices[idx]
+	if cs.finish != nil {
+		if err := b.contentDone(cs); err != nil {
+			return err
+		}
+		if cs.current != nil && !cs.doneTools[*cs.current] {
+			if err := b.toolDone(cs, *cs.current); err != nil {
+				return err
+			}
+		}
+	}
+	if ch.Delta == nil {
+		return nil
+	}
+	for _, tc := range ch.Delta.ToolCalls {
+		if tc.Index == nil {
+			continue
+		}
+		if cs.current == nil || *cs.current != *tc.Index {
 			if err := b.contentDone(cs); err != nil {
 				return err
 			}
-			if cs.current != nil && !cs.doneTools[*cs.current] {
+			if cs.current != nil {
 				if err := b.toolDone(cs, *cs.current); err != nil {
 					return err
 				}
 			}
 		}
-		if ch.Delta == nil {
-			continue
-		}
-		for _, tc := range ch.Delta.ToolCalls {
-			if tc.Index == nil {
-				continue
-			}
-			if cs.current == nil || *cs.current != *tc.Index {
-				if err := b.contentDone(cs); err != nil {
-					return err
-				}
-				if cs.current != nil {
-					if err := b.toolDone(cs, *cs.current); err != nil {
-						return err
-					}
-				}
-			}
-			i := *tc.Index
-			cs.current = &i
-		}
+		i := *tc.Index
+		cs.current = &i
 	}
 	return nil
 }

@@ -18,10 +18,11 @@ all: test
 generate:
 	$(GO) generate ./...
 
-# Fail when gen/ differs from what the schemas generate.
+# Fail when gen/ differs from what the schemas generate, or the gRPC
+# protocol code from its .proto files (needs protoc: .ci/run installs it).
 drift: generate
-	@git diff --exit-code -- gen/ || { echo "gen/ is out of date: run 'make generate' and commit"; exit 1; }
-	@test -z "$$(git status --porcelain -- gen/)" || { git status --porcelain -- gen/; echo "gen/ has files that are not committed"; exit 1; }
+	@git diff --exit-code -- gen/ pkg/distributed/protos/ || { echo "generated code is out of date: run 'make generate' and commit"; exit 1; }
+	@test -z "$$(git status --porcelain -- gen/ pkg/distributed/protos/)" || { git status --porcelain -- gen/ pkg/distributed/protos/; echo "generated files are not committed"; exit 1; }
 
 test: drift
 	$(GO) vet ./...

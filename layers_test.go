@@ -55,6 +55,8 @@ var layers = map[string]int{
 	"pkg/jsonstream": 6,
 	"pkg/contents":   6,
 	"pkg/tokens":     6,
+	// AutoGen's gRPC protocol, generated from its .proto files.
+	"pkg/distributed/protos": 6,
 
 	// Model types and clients' interface, tools, AgentChat messages.
 	"pkg/models":   7,
@@ -94,8 +96,9 @@ var layers = map[string]int{
 	"bench":                                                   14,
 
 	// Programs.
-	"cmd/agentschema": 16,
-	"examples/chat":   16,
+	"cmd/agentschema":       16,
+	"internal/cmd/protogen": 16,
+	"examples/chat":         16,
 }
 
 // testOnly reports whether dir is a test helper, which non-test code

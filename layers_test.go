@@ -62,6 +62,7 @@ var layers = map[string]int{
 	"pkg/models":   7,
 	"pkg/tools":    7,
 	"pkg/messages": 7,
+	"pkg/codeexec": 7,
 
 	// Built on those: context windows (on models), clients (openai
 	// counts tokens as AutoGen's client does), workbenches (on tools),
@@ -71,6 +72,8 @@ var layers = map[string]int{
 	"pkg/models/replay":      8,
 	"pkg/workbench":          8,
 	"pkg/validate":           8,
+	"pkg/codeexec/local":     8,
+	"pkg/codeexec/docker":    8,
 	"pkg/workbench/mcp":      9,
 	"internal/oracleclients": 9,
 	"pkg/tools/httptool":     9,

@@ -255,6 +255,10 @@ func dumpOther(v gen.Encodable, ptr string) error {
 		c.Description = "Execute Python code blocks."
 	case *gen.BufferedChatCompletionContextConfig:
 		return positive(c.BufferSize, "buffer_size", ptr)
+	case *gen.LocalCommandLineCodeExecutorConfig:
+		return executorChecks(c.Timeout, c.FunctionsModule, ptr)
+	case *gen.DockerCommandLineCodeExecutorConfig:
+		return executorChecks(c.Timeout, c.FunctionsModule, ptr)
 	case *gen.FunctionToolConfig:
 		return functionSource(c.SourceCode, ptr)
 	case *gen.HeadAndTailChatCompletionContextConfig:
@@ -403,6 +407,19 @@ func positive(n gen.Int, name, ptr string) error {
 		return nil
 	}
 	return refusal(ptr+"/config/"+name, "Value error, "+name+" must be greater than 0.")
+}
+
+// executorChecks are the code executors' constructor refusals
+// (autogen_ext/code_executors/local and docker): a timeout below 1, a
+// functions_module that is not an identifier.
+func executorChecks(timeout gen.Int, module, ptr string) error {
+	if timeout.Sign() < 1 {
+		return refusal(ptr+"/config/timeout", "Value error, Timeout must be greater than or equal to 1.")
+	}
+	if !IsIdentifier(module) {
+		return refusal(ptr+"/config/functions_module", "Value error, Module name must be a valid Python identifier")
+	}
+	return nil
 }
 
 // functionSource is FunctionTool._from_config's refusals of source code

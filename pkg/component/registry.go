@@ -304,6 +304,8 @@ var implementedBy = func() map[string]string {
 	add("pkg/tools", "autogen_core.tools.FunctionTool")
 	add("pkg/workbench/mcp", "autogen_ext.tools.mcp.McpWorkbench")
 	add("pkg/tools/httptool", "autogen_ext.tools.http.HttpTool")
+	add("pkg/codeexec/local", "autogen_ext.code_executors.local.LocalCommandLineCodeExecutor")
+	add("pkg/codeexec/docker", "autogen_ext.code_executors.docker.DockerCommandLineCodeExecutor")
 	return m
 }()
 

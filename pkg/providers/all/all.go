@@ -5,7 +5,8 @@
 //
 // It imports the agents, teams and termination conditions of
 // pkg/agentchat, the OpenAI and replay model clients, the model contexts,
-// FunctionTool, HttpTool, the static workbenches and the MCP workbench.
+// FunctionTool, HttpTool, the static workbenches, the MCP workbench and
+// the code executors.
 // A program that needs only some of them imports those packages instead;
 // component.Load of a provider whose package is not imported says which
 // package to import.
@@ -15,6 +16,8 @@ import (
 	_ "github.com/agentschema/agentschema/pkg/agentchat/agents"     // AssistantAgent, UserProxyAgent, ...
 	_ "github.com/agentschema/agentschema/pkg/agentchat/conditions" // termination conditions
 	_ "github.com/agentschema/agentschema/pkg/agentchat/teams"      // group chats
+	_ "github.com/agentschema/agentschema/pkg/codeexec/docker"      // DockerCommandLineCodeExecutor (config only)
+	_ "github.com/agentschema/agentschema/pkg/codeexec/local"       // LocalCommandLineCodeExecutor
 	_ "github.com/agentschema/agentschema/pkg/modelcontext"         // chat completion contexts
 	_ "github.com/agentschema/agentschema/pkg/models/openai"        // OpenAI and Azure OpenAI clients
 	_ "github.com/agentschema/agentschema/pkg/models/replay"        // the replay client

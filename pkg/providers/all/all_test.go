@@ -23,6 +23,7 @@ func TestEveryImplementedProviderRegistered(t *testing.T) {
 		"autogen_ext.tools.http.HttpTool", "autogen_ext.tools.mcp.McpWorkbench", "autogen_core.tools.FunctionTool",
 		"autogen_core.model_context.BufferedChatCompletionContext", "autogen_core.memory.ListMemory",
 		"autogen_agentchat.tools.TeamTool", "autogen_ext.models.replay.ReplayChatCompletionClient",
+		"autogen_ext.code_executors.local.LocalCommandLineCodeExecutor", "autogen_ext.code_executors.docker.DockerCommandLineCodeExecutor",
 	} {
 		if !slices.Contains(registered, p) {
 			t.Errorf("%s is not registered", p)

@@ -85,6 +85,10 @@ var layers = map[string]int{
 	"pkg/agentchat/agents":     11,
 	"pkg/agentchat/teams":      12,
 
+	// AutoGen's distributed runtime: a worker, the host (whose wire log
+	// uses the worker's serialization), AgentChat teams across workers.
+	"pkg/distributed/worker": 13,
+
 	// Every provider at once.
 	"pkg/providers/all": 13,
 

@@ -15,7 +15,6 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/models"
-	"github.com/agentschema/agentschema/pkg/models/openai" // the OpenAI and Azure OpenAI clients, for create and for token-limited contexts
 )
 
 func init() {
@@ -35,7 +34,8 @@ const createUsage = `usage: agentschema create --config CLIENT.json [--tools TOO
        [--json-output[=false] | --output-schema NAME=SCHEMA.json] [--extra-args ARGS.json]
        [--stream [--include-usage[=false]]] [MESSAGES.json|-]
 
-Loads the model client an AutoGen component config describes (for example
+Loads the model client an AutoGen component config describes (any registered
+provider, for example
 autogen_ext.models.openai.OpenAIChatCompletionClient), sends it the JSON
 array of LLM messages once, and prints one JSON value a line: with --stream
 each text chunk as a JSON string, then the CreateResult as AutoGen writes
@@ -174,7 +174,7 @@ func readMessages(name string, stdin io.Reader, stderr io.Writer) ([]gen.LLMMess
 // createAndPrint loads the model client the config describes, runs the
 // completion and prints the CreateResult, returning the exit status; where
 // AutoGen raises, it prints the error on stderr and returns exitBad.
-func createAndPrint(ctx context.Context, config []byte, messages []gen.LLMMessage, opts models.CreateOptions, more openai.Options, stream bool, stdout, stderr io.Writer) int {
+func createAndPrint(ctx context.Context, config []byte, messages []gen.LLMMessage, opts models.CreateOptions, more models.MoreOptions, stream bool, stdout, stderr io.Writer) int {
 	client, err := models.LoadClient(ctx, config)
 	if err != nil {
 		fmt.Fprintf(stderr, "agentschema create: %s\n", errorText(err))
@@ -197,7 +197,7 @@ func createAndPrint(ctx context.Context, config []byte, messages []gen.LLMMessag
 // AutoGen's client raises (the Python exception's class and text), the
 // error itself otherwise.
 func errorText(err error) string {
-	if class, msg, ok := openai.ExceptionOf(err); ok {
+	if class, msg, ok := models.ExceptionOf(err); ok {
 		return class + ": " + msg
 	}
 	return err.Error()
@@ -210,9 +210,9 @@ func (e usageError) Error() string { return string(e) }
 
 // createOptions reads the create options the flags give (their files, or
 // standard input for "-").
-func (f createFlags) createOptions(stdin io.Reader) (models.CreateOptions, openai.Options, error) {
+func (f createFlags) createOptions(stdin io.Reader) (models.CreateOptions, models.MoreOptions, error) {
 	var opts models.CreateOptions
-	var more openai.Options
+	var more models.MoreOptions
 	opts.ToolChoice = f.toolChoice
 	opts.JSONOutput = f.jsonOutput.value
 	more.IncludeUsage = f.includeUsage.value
@@ -248,22 +248,22 @@ func (f createFlags) createOptions(stdin io.Reader) (models.CreateOptions, opena
 		if !json.Valid(data) {
 			return opts, more, fmt.Errorf("--output-schema %s: not JSON", file)
 		}
-		more.OutputSchema = &openai.OutputSchema{Name: n, Schema: data}
+		more.OutputSchema = &models.OutputSchema{Name: n, Schema: data}
 	}
 	return opts, more, nil
 }
 
 // create runs one completion. A streamed one prints each text chunk to
-// stdout as a JSON string line as it comes. The openai clients take the
-// output schema; any other client refuses it.
-func create(ctx context.Context, client models.ChatCompletionClient, messages []gen.LLMMessage, opts models.CreateOptions, more openai.Options, stream bool, stdout io.Writer) (gen.CreateResult, error) {
-	type withOptions interface {
-		CreateWith(context.Context, []gen.LLMMessage, models.CreateOptions, openai.Options) (gen.CreateResult, error)
-		CreateStreamWith(context.Context, []gen.LLMMessage, models.CreateOptions, openai.Options) iter.Seq2[models.StreamEvent, error]
-	}
-	c, hasOptions := client.(withOptions)
+// stdout as a JSON string line as it comes. A client that takes
+// models.MoreOptions (the OpenAI clients) gets the include_usage and the
+// output schema; any other client refuses an output schema.
+func create(ctx context.Context, client models.ChatCompletionClient, messages []gen.LLMMessage, opts models.CreateOptions, more models.MoreOptions, stream bool, stdout io.Writer) (gen.CreateResult, error) {
+	c, hasOptions := client.(models.OptionsClient)
 	if !hasOptions && more.OutputSchema != nil {
 		return gen.CreateResult{}, fmt.Errorf("--output-schema: the client %T does not take a JSON Schema", client)
+	}
+	if !hasOptions && more.IncludeUsage != nil {
+		return gen.CreateResult{}, fmt.Errorf("--include-usage: the client %T does not take include_usage", client)
 	}
 	if !stream {
 		if hasOptions {

@@ -529,3 +529,45 @@ func imagePixels(b64 string) ([]byte, error) {
 	}
 	return append([]byte(fmt.Sprintf("%dx%d:", w, h)), pix...), nil
 }
+
+// TestCreateAnyClient: create loads any registered model client through
+// component.Load and the models.ChatCompletionClient interface (here the
+// replay client); the options only some clients take are refused for
+// the others.
+func TestCreateAnyClient(t *testing.T) {
+	config := writeTemp(t, "replay.json", `{"provider": "autogen_ext.models.replay.ReplayChatCompletionClient",
+		"component_type": "replay_chat_completion_client", "config": {"chat_completions": ["Bonjour", "Salut"]}}`)
+	schema := writeTemp(t, "schema.json", `{"type":"object"}`)
+	messages := `[{"type":"UserMessage","content":"Hello","source":"user"}]`
+	tests := []struct {
+		name    string
+		args    []string
+		code    int
+		content string
+		errs    string
+	}{
+		{"create", []string{"create", "--config", config}, 0, "Bonjour", ""},
+		{"stream", []string{"create", "--stream", "--config", config}, 0, "Bonjour", ""},
+		{"output schema refused", []string{"create", "--config", config, "--output-schema", "A=" + schema}, 1, "", "does not take a JSON Schema"},
+		{"include usage refused", []string{"create", "--stream", "--include-usage", "--config", config}, 1, "", "does not take include_usage"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := runCmd(t, messages, tt.args...)
+			if code != tt.code || !strings.Contains(errs, tt.errs) {
+				t.Fatalf("exit %d, stderr %q; want exit %d, %q", code, errs, tt.code, tt.errs)
+			}
+			if tt.content == "" {
+				return
+			}
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			var res struct {
+				Content      string `json:"content"`
+				FinishReason string `json:"finish_reason"`
+			}
+			if err := json.Unmarshal([]byte(lines[len(lines)-1]), &res); err != nil || res.Content != tt.content || res.FinishReason != "stop" {
+				t.Errorf("output %q (%v)", out, err)
+			}
+		})
+	}
+}

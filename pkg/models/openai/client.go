@@ -21,18 +21,13 @@ import (
 )
 
 // Options are the create options of AutoGen's OpenAI clients that
-// models.CreateOptions does not carry.
-type Options struct {
-	// IncludeUsage is create_stream's include_usage: when set (to either
-	// value, as in AutoGen) and the create arguments have no
-	// stream_options, a stream asks for {"include_usage": true}; when
-	// both are set and differ, the call fails. Create ignores it.
-	IncludeUsage *bool
-	// OutputSchema asks for structured output with a JSON Schema given
-	// directly, for callers without a Go type (models.CreateOptions'
-	// OutputType is the Go-typed way; setting both is an error).
-	OutputSchema *OutputSchema
-}
+// models.CreateOptions does not carry (models.MoreOptions). IncludeUsage is
+// create_stream's include_usage: when set (to either value, as in AutoGen)
+// and the create arguments have no stream_options, a stream asks for
+// {"include_usage": true}; when both are set and differ, the call fails.
+// Create ignores it. OutputSchema asks for structured output with a JSON
+// Schema given directly (setting it and OutputType is an error).
+type Options = models.MoreOptions
 
 // LookupModelInfo is AutoGen's _model_info.get_info without its error: the
 // ModelInfo of model (after resolving aliases such as "gpt-4o" to the

@@ -200,6 +200,18 @@ func writeRepr(b *strings.Builder, v any) {
 	}
 }
 
+// PythonException returns the exception's class and text (models.Exception).
+func (e *Error) PythonException() (class, message string) { return string(e.Exception), e.Message }
+
+// PythonException returns the exception's class and text (models.Exception).
+func (e *TypeError) PythonException() (class, message string) { return "TypeError", e.Message }
+
+// PythonException returns the exception's class and text (models.Exception).
+func (e *KeyError) PythonException() (class, message string) { return "KeyError", pyStrRepr(e.Key) }
+
+// PythonException returns the exception's class and text (models.Exception).
+func (e *APIError) PythonException() (class, message string) { return e.ExceptionName(), e.Error() }
+
 // ExceptionOf returns the Python exception an error of this package
 // stands for: its class (ValueError, BadRequestError, ValidationError,
 // ...) and its str(), as AutoGen's client would raise it. ok is false for

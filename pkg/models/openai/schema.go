@@ -9,20 +9,15 @@ import (
 
 	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/pymodel"
+	"github.com/agentschema/agentschema/pkg/models"
 )
 
 // OutputSchema is structured output given as a JSON Schema rather than a
 // Go type: the response format is {"type": "json_schema", "json_schema":
 // {"name": Name, "schema": Schema made strict, "strict": true}}, as the
 // openai library's type_to_response_format_param writes it for a pydantic
-// model whose model_json_schema() is Schema.
-type OutputSchema struct {
-	// Name is the response format's name (the model class name in
-	// AutoGen).
-	Name string
-	// Schema is the JSON Schema of the answer, a JSON object.
-	Schema json.RawMessage
-}
+// model whose model_json_schema() is Schema. It is models.OutputSchema.
+type OutputSchema = models.OutputSchema
 
 // structuredOutput is a json_schema response format.
 type structuredOutput struct {

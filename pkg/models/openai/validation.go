@@ -702,3 +702,8 @@ func (sv *schemaValidator) numConstraints(s obj, f float64, v *pyjson.Value) {
 		sv.add("greater_than", "Input should be greater than "+text, v)
 	}
 }
+
+// PythonException returns the exception's class and text (models.Exception).
+func (e *ValidationError) PythonException() (class, message string) {
+	return "ValidationError", e.Error()
+}

@@ -10,7 +10,7 @@ import (
 
 type pyErr struct{ class, msg string }
 
-func (e *pyErr) Error() string                      { return e.class + ": " + e.msg }
+func (e *pyErr) Error() string                     { return e.class + ": " + e.msg }
 func (e *pyErr) PythonException() (string, string) { return e.class, e.msg }
 
 func TestExceptionOf(t *testing.T) {

@@ -3,18 +3,14 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
-	"iter"
 	"os"
 	"time"
 
 	"github.com/agentschema/agentschema/pkg/agentchat"
 	"github.com/agentschema/agentschema/pkg/agentchat/agents"
-	"github.com/agentschema/agentschema/pkg/component"
-	"github.com/agentschema/agentschema/pkg/messages"
 	_ "github.com/agentschema/agentschema/pkg/providers/all" // every provider the module implements
 	"github.com/agentschema/agentschema/pkg/workbench/mcp"
 )
@@ -109,7 +105,7 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		if code != exitOK {
 			return code
 		}
-		msgs, err := readTaskMessages(b)
+		msgs, err := agentchat.ReadTaskMessages(b)
 		if err != nil {
 			fmt.Fprintf(stderr, "agentschema run: %s: %v\n", *taskFile, err)
 			return exitBad
@@ -121,7 +117,7 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	// Standard output holds the run's items only: MCP servers' stderr and
 	// a StdioElicitor's prompts go to standard error.
 	loadCtx = mcp.WithOptions(loadCtx, &mcp.Options{Stderr: stderr, ElicitIn: stdin, ElicitOut: stderr})
-	runner, closeFn, err := loadRunner(loadCtx, data)
+	runner, err := agentchat.LoadRunner(loadCtx, data)
 	if err != nil {
 		fmt.Fprintf(stderr, "agentschema run: %s: %v\n", *config, err)
 		return exitBad
@@ -129,7 +125,7 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	defer func() {
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), runCloseTimeout)
 		defer cancel()
-		if err := closeFn(cctx); err != nil {
+		if err := runner.Close(cctx); err != nil {
 			fmt.Fprintf(stderr, "agentschema run: closing: %v\n", err)
 		}
 	}()
@@ -179,58 +175,4 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		}
 	}
 	return exitOK
-}
-
-// stateRunner is what the command needs of an agent or a team.
-type stateRunner interface {
-	agentchat.Runner
-	SaveState(ctx context.Context) (json.RawMessage, error)
-	LoadState(ctx context.Context, state json.RawMessage) error
-}
-
-// agentRunner runs a ChatAgent as BaseChatAgent.run_stream does.
-type agentRunner struct{ agentchat.ChatAgent }
-
-func (a agentRunner) Run(ctx context.Context, t agentchat.Task) (*agentchat.TaskResult, error) {
-	return agentchat.RunAgent(ctx, a.ChatAgent, t)
-}
-
-func (a agentRunner) RunStream(ctx context.Context, t agentchat.Task) iter.Seq2[messages.Message, error] {
-	return agentchat.RunAgentStream(ctx, a.ChatAgent, t)
-}
-
-// loadRunner loads an agent or team component; closeFn releases it.
-func loadRunner(ctx context.Context, data []byte) (stateRunner, func(context.Context) error, error) {
-	v, err := component.Load(ctx, data)
-	if err != nil {
-		return nil, nil, err
-	}
-	switch x := v.(type) {
-	case agentchat.ChatAgent:
-		return agentRunner{x}, x.Close, nil
-	case agentchat.Team:
-		return x, x.Close, nil
-	}
-	if c, ok := v.(interface{ Close() error }); ok {
-		_ = c.Close()
-	}
-	return nil, nil, fmt.Errorf("%T is not an agent or a team", v)
-}
-
-// readTaskMessages reads a JSON array of AgentChat messages.
-func readTaskMessages(data []byte) ([]messages.Message, error) {
-	var raws []json.RawMessage
-	if err := json.Unmarshal(data, &raws); err != nil {
-		return nil, fmt.Errorf("expected a JSON array of messages: %w", err)
-	}
-	f := messages.NewMessageFactory()
-	out := make([]messages.Message, 0, len(raws))
-	for i, r := range raws {
-		m, err := f.Create(r)
-		if err != nil {
-			return nil, fmt.Errorf("/%d: %w", i, err)
-		}
-		out = append(out, m)
-	}
-	return out, nil
 }

@@ -92,9 +92,16 @@ var layers = map[string]int{
 	// Every provider at once.
 	"pkg/providers/all": 13,
 
+	// Serving a team, above the runtime: the session service's contract,
+	// then the stores that keep sessions and the HTTP service on it.
+	"pkg/session":          13,
+	"pkg/session/sqlite":   14,
+	"pkg/session/postgres": 14,
+
 	// Test helpers and benchmarks: imported only by tests and by each
 	// other (see testOnly).
 	"pkg/modelcontext/modelcontexttest":                       14,
+	"pkg/session/sessiontest":                                 14,
 	"pkg/workbench/mcp/internal/testserver":                   14,
 	"pkg/workbench/mcp/internal/testserver/cmd/mcptestserver": 15,
 	"internal/conformance":                                    14,

@@ -69,6 +69,7 @@ var layers = map[string]int{
 	// validate (checks a StructuredMessage as messages loads it).
 	"pkg/modelcontext":       8,
 	"pkg/models/openai":      8,
+	"pkg/models/ollama":      8,
 	"pkg/models/replay":      8,
 	"pkg/workbench":          8,
 	"pkg/validate":           8,

@@ -6,6 +6,10 @@
 // ModelInfo from it, the token counter its limit and family, and the
 // component checks refuse an OpenAI client config naming a model it does
 // not hold without a model_info, as the client's constructor does.
+//
+// It also holds the Ollama client's own table
+// (autogen_ext/models/ollama/_model_info.py: OllamaLookup,
+// OllamaTokenLimit), which pkg/models/ollama and the component checks read.
 package modelinfo
 
 // Entry is one model's row: _MODEL_INFO's members and _MODEL_TOKEN_LIMITS'

@@ -215,8 +215,10 @@ func dumpModelClient(v gen.Encodable, ptr string) error {
 		return err
 	case *gen.OllamaClientConfigurationConfigModel:
 		// OllamaChatCompletionClient.__init__ does the same
-		// (models/ollama/_ollama_client.py).
+		// (models/ollama/_ollama_client.py), after its refusals.
+		err := ollamaModelInfo(c, ptr)
 		c.ModelInfo, c.ModelCapabilities = nil, nil
+		return err
 	case *gen.ReplayChatCompletionClientConfig:
 		// ReplayChatCompletionClient.__init__: model_info None -> a
 		// ModelInfo without capabilities, family "unknown"
@@ -241,6 +243,40 @@ func openAIModelInfo(model string, info, caps bool, ptr string) error {
 	}
 	if _, ok := modelinfo.Lookup(model); !ok {
 		return refusal(ptr+"/config/model", "Value error, model_info is required when model name is not a valid OpenAI model")
+	}
+	return nil
+}
+
+// ollamaModelInfo is BaseOllamaChatCompletionClient.__init__'s refusals
+// (models/ollama/_ollama_client.py): model_info and model_capabilities
+// together; a model AutoGen's Ollama table does not know (by the name
+// before its first ':') without either, in AutoGen's words (which speak of
+// OpenAI); and a json_object response_format for a model without JSON
+// output.
+func ollamaModelInfo(c *gen.OllamaClientConfigurationConfigModel, ptr string) error {
+	jsonOutput := false
+	switch {
+	case c.ModelInfo != nil && c.ModelCapabilities != nil:
+		return refusal(ptr+"/config/model_capabilities", "Value error, model_capabilities and model_info are mutually exclusive")
+	case c.ModelInfo != nil:
+		jsonOutput = c.ModelInfo.JSONOutput
+	case c.ModelCapabilities != nil:
+		jsonOutput = c.ModelCapabilities.JSONOutput
+	default:
+		e, ok := modelinfo.OllamaLookup(c.Model)
+		if !ok {
+			return refusal(ptr+"/config/model", "Value error, model_info is required when model name is not a valid OpenAI model")
+		}
+		jsonOutput = e.JSONOutput
+	}
+	if !jsonOutput && len(c.ResponseFormat) > 0 {
+		var rf map[string]json.RawMessage
+		if json.Unmarshal(c.ResponseFormat, &rf) == nil && rf != nil {
+			var typ string
+			if t, ok := rf["type"]; ok && json.Unmarshal(t, &typ) == nil && typ == "json_object" {
+				return refusal(ptr+"/config/response_format", "Value error, Model does not support JSON output.")
+			}
+		}
 	}
 	return nil
 }

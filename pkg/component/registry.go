@@ -295,6 +295,7 @@ var implementedBy = func() map[string]string {
 		"autogen_agentchat.base.OrTerminationCondition")
 	add("pkg/models/openai", "autogen_ext.models.openai.OpenAIChatCompletionClient",
 		"autogen_ext.models.openai.AzureOpenAIChatCompletionClient")
+	add("pkg/models/ollama", "autogen_ext.models.ollama.OllamaChatCompletionClient")
 	add("pkg/models/replay", "autogen_ext.models.replay.ReplayChatCompletionClient")
 	add("pkg/modelcontext", "autogen_core.model_context.UnboundedChatCompletionContext",
 		"autogen_core.model_context.BufferedChatCompletionContext",

@@ -1,0 +1,237 @@
+package ollama
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agentschema/agentschema"
+	"github.com/agentschema/agentschema/internal/pyexc"
+	"github.com/agentschema/agentschema/internal/pyjson"
+)
+
+// Exception is a Python exception class by name, such as ValueError. It is
+// an error value so that errors.Is(err, ollama.ValueError) tells whether
+// err is (or wraps) an *Error of that class.
+type Exception = pyexc.Exception
+
+// The exception classes an *Error may hold.
+const (
+	ValueError      = pyexc.ValueError
+	TypeError       = pyexc.TypeError
+	KeyError        = pyexc.KeyError
+	AttributeError  = pyexc.AttributeError
+	AssertionError  = Exception("AssertionError")
+	JSONDecodeError = Exception("JSONDecodeError")
+	// ConnectionError is what ollama-python raises when it cannot connect
+	// (a request that is not streamed).
+	ConnectionError = Exception("ConnectionError")
+	// ConnectError is httpx's connection failure, which ollama-python lets
+	// through for a streamed request.
+	ConnectError = Exception("ConnectError")
+	// ReadTimeout is httpx's read timeout (only with WithReadTimeout:
+	// AutoGen's client has no timeout).
+	ReadTimeout = Exception("ReadTimeout")
+)
+
+// connectionErrorMessage is ollama-python's CONNECTION_ERROR_MESSAGE.
+const connectionErrorMessage = "Failed to connect to Ollama. Please check that Ollama is downloaded, running and accessible. https://ollama.com/download"
+
+// Error is an input or an answer AutoGen's client (or ollama-python, or
+// Python itself) refuses with a Python exception: Exception names the
+// class and Message is its text.
+type Error struct {
+	Exception Exception
+	Message   string
+}
+
+// Error returns "<Exception>: <Message>", as Python prints an exception.
+func (e *Error) Error() string { return string(e.Exception) + ": " + e.Message }
+
+// Is reports whether target is e's Exception.
+func (e *Error) Is(target error) bool { return pyexc.Is(e.Exception, target) }
+
+func valueError(msg string) *Error { return &Error{Exception: ValueError, Message: msg} }
+
+// ResponseError is ollama-python's ResponseError: an error answer of the
+// Ollama API (any status outside 2xx, after redirects), or an "error"
+// member in a line of a stream (StatusCode -1).
+type ResponseError struct {
+	// StatusCode is the HTTP status; -1 for an error line of a stream.
+	StatusCode int
+	// Err is the error: the body's "error" member when the body is a JSON
+	// object that has one, else the body as it is; rendered as Python's
+	// str() of the value.
+	Err string
+}
+
+// Error returns ollama-python's text: "<error> (status code: <status>)".
+func (e *ResponseError) Error() string {
+	return e.Err + " (status code: " + strconv.Itoa(e.StatusCode) + ")"
+}
+
+// Is reports whether target is ollama's ResponseError, for errors.Is.
+func (e *ResponseError) Is(target error) bool { return target == Exception("ResponseError") }
+
+// responseError is ResponseError.__init__: the text parsed as JSON and
+// its "error" member taken when it is an object that has one. A JSON value
+// that is not an object makes Python fail on .get (AttributeError).
+func responseError(text string, status int) error {
+	v, err := pyjson.Parse([]byte(text))
+	if err != nil {
+		return &ResponseError{StatusCode: status, Err: text}
+	}
+	if v.Kind != pyjson.Dict {
+		return &Error{Exception: AttributeError, Message: "'" + v.TypeName() + "' object has no attribute 'get'"}
+	}
+	if e, ok := v.Get("error"); ok {
+		return &ResponseError{StatusCode: status, Err: pyjson.StrOf(e)}
+	}
+	return &ResponseError{StatusCode: status, Err: text}
+}
+
+// LimitError is an answer larger than the client accepts: a response body
+// over the limit of WithMaxResponseBytes, or a line of a stream over the
+// limit of WithMaxLineBytes.
+type LimitError struct {
+	// What is "response body" or "stream line".
+	What string
+	// Limit is the bound, in bytes.
+	Limit int64
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("ollama: %s exceeds the limit of %d bytes", e.What, e.Limit)
+}
+
+// pydanticURLPrefix is where pydantic's messages send readers (pydantic
+// 2.13, the version the recorded cases were made with).
+const pydanticURLPrefix = "https://errors.pydantic.dev/2.13/v/"
+
+// ValidationError is pydantic's ValidationError: a client config the
+// config model refuses, an answer ollama-python's ChatResponse refuses, or
+// a value one of ollama-python's request models refuses. Its Error text is
+// pydantic's str(ValidationError).
+type ValidationError struct {
+	// Title is the model's name (BaseOllamaClientConfigurationConfigModel,
+	// ChatResponse, ...).
+	Title string
+	// Errors are the faults, in pydantic's order.
+	Errors []FieldError
+}
+
+// FieldError is one fault of a ValidationError.
+type FieldError struct {
+	// Loc is the path to the value: field names and dict keys as strings,
+	// list indices as ints; empty for the value as a whole.
+	Loc []any
+	// Type is pydantic's error type ("missing", "string_type", ...).
+	Type string
+	// Msg is pydantic's message ("Field required").
+	Msg string
+
+	input pyjson.Value
+}
+
+// Error returns pydantic's text.
+func (e *ValidationError) Error() string {
+	var b strings.Builder
+	n := len(e.Errors)
+	b.WriteString(strconv.Itoa(n))
+	b.WriteString(" validation error")
+	if n != 1 {
+		b.WriteByte('s')
+	}
+	b.WriteString(" for ")
+	b.WriteString(e.Title)
+	for i := range e.Errors {
+		b.WriteByte('\n')
+		e.Errors[i].pretty(&b)
+	}
+	return b.String()
+}
+
+// Is reports whether target is pydantic's ValidationError, for errors.Is.
+func (e *ValidationError) Is(target error) bool { return target == Exception("ValidationError") }
+
+// Unwrap gives the faults as the module's one fault type, so errors.As
+// finds each *agentschema.Fault (pointer from Loc, pydantic's type and
+// message).
+func (e *ValidationError) Unwrap() error {
+	out := make(agentschema.Faults, len(e.Errors))
+	for i := range e.Errors {
+		fe := &e.Errors[i]
+		var b strings.Builder
+		for _, item := range fe.Loc {
+			b.WriteByte('/')
+			s := fmt.Sprint(item)
+			b.WriteString(strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1"))
+		}
+		out[i] = &agentschema.Fault{Pointer: b.String(), Type: fe.Type, Message: fe.Msg}
+	}
+	return out
+}
+
+// pretty writes pydantic's lines for one fault.
+func (e *FieldError) pretty(b *strings.Builder) {
+	if len(e.Loc) > 0 {
+		parts := make([]string, len(e.Loc))
+		for i, item := range e.Loc {
+			s := fmt.Sprint(item)
+			if _, ok := item.(string); ok && strings.Contains(s, ".") {
+				s = "`" + s + "`"
+			}
+			parts[i] = s
+		}
+		b.WriteString(strings.Join(parts, "."))
+		b.WriteByte('\n')
+	}
+	b.WriteString("  ")
+	b.WriteString(e.Msg)
+	b.WriteString(" [type=")
+	b.WriteString(e.Type)
+	b.WriteString(", input_value=")
+	b.WriteString(truncate50(pyjson.Repr(&e.input)))
+	b.WriteString(", input_type=")
+	b.WriteString(e.input.TypeName())
+	b.WriteString("]\n    For further information visit ")
+	b.WriteString(pydanticURLPrefix)
+	b.WriteString(e.Type)
+}
+
+// truncate50 is pydantic-core's write_truncated_to_50_bytes.
+func truncate50(s string) string {
+	if len(s) <= 50 {
+		return s
+	}
+	head := 25
+	for head > 0 && !utf8.RuneStart(s[head]) {
+		head--
+	}
+	tail := len(s) - 24
+	for tail < len(s) && !utf8.RuneStart(s[tail]) {
+		tail++
+	}
+	return s[:head] + "..." + s[tail:]
+}
+
+// ExceptionOf returns the Python exception an error of this package
+// stands for: its class (ValueError, ResponseError, ValidationError, ...)
+// and its str(), as AutoGen's client would raise it. ok is false for other
+// errors (a canceled context, a *LimitError).
+func ExceptionOf(err error) (class, message string, ok bool) {
+	var re *ResponseError
+	var ve *ValidationError
+	var oe *Error
+	switch {
+	case errors.As(err, &re):
+		return "ResponseError", re.Error(), true
+	case errors.As(err, &ve):
+		return "ValidationError", ve.Error(), true
+	case errors.As(err, &oe):
+		return string(oe.Exception), oe.Message, true
+	}
+	return "", "", false
+}

@@ -447,3 +447,45 @@ func TestFunctionToolHeaders(t *testing.T) {
 		}
 	}
 }
+
+// TestOllamaModelInfoRefusals: OllamaChatCompletionClient.__init__'s
+// refusals, as normalize (load then dump) makes them. The Ollama table
+// resolves a model by the name before its first ':' only (so a namespace
+// is unknown), and drops model_info from the dump, so the dump of an
+// unknown model does not reload, as in AutoGen.
+func TestOllamaModelInfoRefusals(t *testing.T) {
+	const unknown = "/config/model: Value error, model_info is required when model name is not a valid OpenAI model"
+	for _, tc := range []struct{ name, config, want string }{
+		{"known model", `{"model":"llama3.2"}`, ""},
+		{"known model with a tag", `{"model":"llama3.2:3b-instruct-q4_K_M"}`, ""},
+		{"namespace", `{"model":"library/llama3.2"}`, unknown},
+		{"unknown", `{"model":"my-model"}`, unknown},
+		{"unknown with model_info", `{"model":"my-model","model_info":` + modelInfo + `}`, ""},
+		{"unknown with capabilities", `{"model":"my-model","model_capabilities":{"vision":false,"function_calling":true,"json_output":true}}`, ""},
+		{"both", `{"model":"my-model","model_capabilities":{"vision":false,"function_calling":true,"json_output":true},"model_info":` + modelInfo + `}`,
+			"/config/model_capabilities: Value error, model_capabilities and model_info are mutually exclusive"},
+		{"json_object without JSON output", `{"model":"m","model_capabilities":{"vision":false,"function_calling":true,"json_output":false},"response_format":{"type":"json_object"}}`,
+			"/config/response_format: Value error, Model does not support JSON output."},
+		{"json_object with JSON output", `{"model":"llama3","response_format":{"type":"json_object"}}`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := component.NormalizeTree([]byte(`{"provider":"OllamaChatCompletionClient","config":` + tc.config + `}`))
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatalf("refused: %v", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Fatalf("error %v, want %q", err, tc.want)
+			case tc.want == "" && strings.Contains(string(out), "model_info"):
+				t.Errorf("model_info dumped: %s", out)
+			}
+		})
+	}
+	withInfo := `{"provider":"OllamaChatCompletionClient","config":{"model":"my-model","model_info":` + modelInfo + `}}`
+	out, err := component.NormalizeTree([]byte(withInfo))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := component.NormalizeTree(out); err == nil || !strings.Contains(err.Error(), unknown) {
+		t.Errorf("reloading the dump: %v, want %q", err, unknown)
+	}
+}

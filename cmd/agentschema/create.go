@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/models"
 )
@@ -307,8 +308,8 @@ func readFileArg(name string, stdin io.Reader) ([]byte, error) {
 func decodeTools(data []byte) ([]gen.ToolSchema, error) {
 	data = bytes.TrimSpace(data)
 	if len(data) > 0 && data[0] == '{' {
-		var t gen.ToolSchema
-		if err := json.Unmarshal(data, &t); err != nil {
+		t, err := decodeToolSchema(data)
+		if err != nil {
 			return nil, err
 		}
 		return []gen.ToolSchema{t}, nil
@@ -319,11 +320,32 @@ func decodeTools(data []byte) ([]gen.ToolSchema, error) {
 	}
 	tools := make([]gen.ToolSchema, len(raw))
 	for i, r := range raw {
-		if err := json.Unmarshal(r, &tools[i]); err != nil {
+		t, err := decodeToolSchema(r)
+		if err != nil {
 			return nil, fmt.Errorf("/%d: %w", i, err)
 		}
+		tools[i] = t
 	}
 	return tools, nil
+}
+
+// decodeToolSchema reads one ToolSchema. AutoGen's ToolSchema and its
+// parameters are TypedDicts, which Python never validates: parameters
+// without "type" reach the clients (Ollama's and Anthropic's replace it
+// by "object"), so that one missing member is let through (Type "").
+func decodeToolSchema(data []byte) (gen.ToolSchema, error) {
+	var t gen.ToolSchema
+	err := json.Unmarshal(data, &t)
+	var faults agentschema.Faults
+	if err == nil || !errors.As(err, &faults) {
+		return t, err
+	}
+	for _, f := range faults {
+		if f.Pointer != "/parameters/type" || f.Type != "missing" {
+			return t, err
+		}
+	}
+	return t, nil
 }
 
 // decodeMessages reads a JSON array of LLM messages.

@@ -38,6 +38,10 @@ type Client struct {
 }
 
 var (
+	_ models.OptionsClient        = (*Client)(nil)
+	_ models.Exception            = (*Error)(nil)
+	_ models.Exception            = (*ResponseError)(nil)
+	_ models.Exception            = (*ValidationError)(nil)
 	_ models.ChatCompletionClient = (*Client)(nil)
 	_ component.Component         = (*Client)(nil)
 )
@@ -183,6 +187,11 @@ func (c *Client) CreateStream(ctx context.Context, messages []gen.LLMMessage, op
 // CreateStreamWith is CreateStream with this package's Options.
 func (c *Client) CreateStreamWith(ctx context.Context, messages []gen.LLMMessage, opts models.CreateOptions, more Options) iter.Seq2[models.StreamEvent, error] {
 	return func(yield func(models.StreamEvent, error) bool) {
+		if more.IncludeUsage != nil {
+			yield(models.StreamEvent{}, &Error{Exception: TypeError,
+				Message: "BaseOllamaChatCompletionClient.create_stream() got an unexpected keyword argument 'include_usage'"})
+			return
+		}
 		body, err := c.buildRequest(messages, opts, more, true)
 		if err != nil {
 			yield(models.StreamEvent{}, err)

@@ -217,6 +217,19 @@ func truncate50(s string) string {
 	return s[:head] + "..." + s[tail:]
 }
 
+// PythonException returns the exception's class and text (models.Exception).
+func (e *Error) PythonException() (class, message string) { return string(e.Exception), e.Message }
+
+// PythonException returns "ResponseError" and ollama-python's text
+// (models.Exception).
+func (e *ResponseError) PythonException() (class, message string) { return "ResponseError", e.Error() }
+
+// PythonException returns "ValidationError" and pydantic's text
+// (models.Exception).
+func (e *ValidationError) PythonException() (class, message string) {
+	return "ValidationError", e.Error()
+}
+
 // ExceptionOf returns the Python exception an error of this package
 // stands for: its class (ValueError, ResponseError, ValidationError, ...)
 // and its str(), as AutoGen's client would raise it. ok is false for other

@@ -14,21 +14,16 @@ import (
 )
 
 // Options are the create options of AutoGen's Ollama client that
-// models.CreateOptions does not carry.
-type Options struct {
-	// OutputSchema asks for structured output with a JSON Schema given
-	// directly (AutoGen's json_output given a pydantic model class, whose
-	// model_json_schema() this is), for callers without a Go type
-	// (models.CreateOptions' OutputType is the Go-typed way; setting both
-	// is an error). It is sent as the request's format, as it is.
-	OutputSchema *OutputSchema
-}
+// models.CreateOptions does not carry: OutputSchema is structured output
+// given as a JSON Schema (AutoGen's json_output given a pydantic model
+// class, whose model_json_schema() it is), sent as the request's format
+// as it is. IncludeUsage is not an argument of AutoGen's Ollama
+// create_stream: a stream given one fails with Python's TypeError; Create
+// ignores it.
+type Options = models.MoreOptions
 
 // OutputSchema is a structured output's JSON Schema and its model's name.
-type OutputSchema struct {
-	Name   string
-	Schema []byte
-}
+type OutputSchema = models.OutputSchema
 
 // llmControlParams is LLM_CONTROL_PARAMS: create arguments moved into
 // options.

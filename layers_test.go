@@ -84,6 +84,7 @@ var layers = map[string]int{
 	"pkg/agentchat":            10,
 	"pkg/agentchat/conditions": 11,
 	"pkg/agentchat/agents":     11,
+	"pkg/agentchat/ui":         11,
 	"pkg/agentchat/teams":      12,
 
 	// AutoGen's distributed runtime: a worker, the host (whose wire log

@@ -3,15 +3,20 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
+	agentschema "github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/wire"
+	"github.com/agentschema/agentschema/pkg/agentchat"
+	"github.com/agentschema/agentschema/pkg/agentchat/ui"
 	"github.com/agentschema/agentschema/pkg/messages"
 )
 
@@ -61,6 +66,8 @@ type renderer struct {
 	out     *bufio.Writer
 	faults  *faultPrinter
 	failed  bool
+	// console prints transcript mode as AutoGen's Console does
+	console *ui.Printer
 	// the source of the streaming chunks being printed under one header
 	// (transcript mode), or "" when none are open
 	chunkSource string
@@ -98,6 +105,7 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		out:     bufio.NewWriterSize(stdout, 64<<10),
 		faults:  &faultPrinter{format: *format, w: stderr},
 	}
+	r.console = ui.NewPrinter(r.out, ui.Options{ITermImages: *iterm})
 	// A renderer reads what AutoGen writes, SelectorEvent included.
 	_ = r.factory.Register(&gen.SelectorEvent{})
 	if *iterm {
@@ -166,8 +174,9 @@ type decodedMessage struct {
 	err error
 }
 
-// decode decodes one message; it writes nothing, so documents can be
-// decoded in parallel.
+// decode decodes one message, or the TaskResult that ends the output of
+// 'agentschema run'; it writes nothing, so documents can be decoded in
+// parallel.
 func (r *renderer) decode(doc document, fault error) decodedMessage {
 	if fault != nil {
 		return decodedMessage{}
@@ -179,7 +188,61 @@ func (r *renderer) decode(doc document, fault error) decodedMessage {
 			m, err = messages.DecodeRawStructured(doc.Data, gen.UnmarshalOptions{})
 		}
 	}
+	if err != nil {
+		if res, ok, rerr := r.taskResult(doc.Data); ok {
+			return decodedMessage{res, rerr}
+		}
+	}
 	return decodedMessage{m, err}
+}
+
+// taskResult reads data as a TaskResult ({"messages": [...],
+// "stop_reason": ...}, no "type"); ok is false when it is not one.
+func (r *renderer) taskResult(data []byte) (res *agentchat.TaskResult, ok bool, err error) {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(data, &obj) != nil {
+		return nil, false, nil
+	}
+	_, hasType := obj["type"]
+	raw, hasMessages := obj["messages"]
+	if hasType || !hasMessages {
+		return nil, false, nil
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(raw, &items); err != nil {
+		return nil, true, agentschema.Faults{{Pointer: "/messages", Type: "list_type", Message: "Input should be a valid list"}}
+	}
+	res = &agentchat.TaskResult{Messages: make([]messages.Message, 0, len(items))}
+	for i, item := range items {
+		m, err := r.factory.Create(item)
+		if err != nil {
+			return nil, true, underMessages(i, err)
+		}
+		res.Messages = append(res.Messages, m)
+	}
+	if s, ok := obj["stop_reason"]; ok && string(s) != "null" {
+		var reason string
+		if err := json.Unmarshal(s, &reason); err != nil {
+			return nil, true, agentschema.Faults{{Pointer: "/stop_reason", Type: "string_type", Message: "Input should be a valid string"}}
+		}
+		res.StopReason = &reason
+	}
+	return res, true, nil
+}
+
+// underMessages places the faults of a TaskResult's message i at its
+// pointers in the TaskResult (at the TaskResult's line).
+func underMessages(i int, err error) error {
+	prefix := "/messages/" + strconv.Itoa(i)
+	var fs agentschema.Faults
+	if errors.As(err, &fs) {
+		out := make(agentschema.Faults, len(fs))
+		for j, f := range fs {
+			out[j] = &agentschema.Fault{Pointer: prefix + f.Pointer, Type: f.Type, Keyword: f.Keyword, Message: f.Message}
+		}
+		return out
+	}
+	return agentschema.Faults{{Pointer: prefix, Message: err.Error()}}
 }
 
 // message renders one decoded message, or reports why it is bad.
@@ -210,6 +273,9 @@ func (r *renderer) message(doc document, d decodedMessage) {
 // render returns what to print for m; ok is false for an event in the
 // model modes (events never go to a model).
 func (r *renderer) render(m messages.Message) (string, bool, error) {
+	if _, ok := m.(*agentchat.TaskResult); ok && (r.mode != "transcript" || r.asJSON) {
+		return "", false, nil // the messages it lists were rendered already
+	}
 	switch r.mode {
 	case "text":
 		s, err := messages.ToText(m, r.opts...)
@@ -245,52 +311,41 @@ func (r *renderer) line(s string) string {
 	return s + "\n"
 }
 
-// header is the line AutoGen's Console prints before a message.
-func header(m messages.Message) string {
-	return "---------- " + m.Type() + " (" + messages.Source(m) + ") ----------"
-}
-
-// transcript renders m for people as AutoGen's Console does: a header
-// with the type and the source, then the text. Consecutive streaming
-// chunks from one source share a header and run together.
+// transcript renders m for people as AutoGen's Console does (package
+// ui): a header with the type and the source, then the text; streaming
+// chunks run together under the first one's header, and the message they
+// make is not printed again. Chunks followed by a message from another
+// source (which a run's output never has) are closed by their newline and
+// the message printed in full.
 func (r *renderer) transcript(m messages.Message) (string, bool, error) {
-	text, err := messages.ToText(m, r.opts...)
-	if err != nil {
+	if r.asJSON {
+		text, err := messages.ToText(m, r.opts...)
+		if err != nil {
+			return "", false, err
+		}
+		return r.line(ui.Header(m) + "\n" + text), true, nil
+	}
+	if r.inChunks && messages.Source(m) != r.chunkSource {
+		if err := r.console.EndChunks(); err != nil {
+			return "", false, err
+		}
+		r.inChunks = false
+	}
+	if err := r.console.Print(m); err != nil {
 		return "", false, err
 	}
-	if r.asJSON {
-		return r.line(header(m) + "\n" + text), true, nil
-	}
-	var b strings.Builder
 	if chunk, ok := m.(*gen.ModelClientStreamingChunkEvent); ok {
-		if !r.inChunks || r.chunkSource != chunk.Source {
-			b.WriteString(r.chunkEnd())
-			b.WriteString(header(m))
-			b.WriteByte('\n')
-			r.inChunks, r.chunkSource = true, chunk.Source
-		}
-		b.WriteString(text)
-		return b.String(), true, nil
+		r.inChunks, r.chunkSource = true, chunk.Source
+	} else if _, ok := m.(*gen.UserInputRequestedEvent); !ok {
+		r.inChunks = false
 	}
-	b.WriteString(r.chunkEnd())
-	b.WriteString(header(m))
-	b.WriteByte('\n')
-	b.WriteString(text)
-	b.WriteByte('\n')
-	return b.String(), true, nil
+	return "", false, nil // written by the printer
 }
 
-// chunkEnd closes a run of streaming chunks with a newline.
-func (r *renderer) chunkEnd() string {
-	if !r.inChunks {
-		return ""
-	}
-	r.inChunks, r.chunkSource = false, ""
-	return "\n"
-}
-
+// endChunks closes a run of streaming chunks that ends the input.
 func (r *renderer) endChunks() {
-	if s := r.chunkEnd(); s != "" {
-		r.out.WriteString(s)
+	if r.inChunks {
+		_ = r.console.EndChunks()
+		r.inChunks = false
 	}
 }

@@ -122,6 +122,7 @@ func TestRenderTranscript(t *testing.T) {
 	in := `{"id":"1","source":"user","content":"hello\nthere","type":"TextMessage"}
 {"source":"coder","content":"Hel","type":"ModelClientStreamingChunkEvent"}
 {"source":"coder","content":"lo","type":"ModelClientStreamingChunkEvent"}
+{"source":"coder","content":"Hello","type":"TextMessage"}
 {"source":"coder","content":[{"id":"c1","arguments":"{}","name":"f"}],"type":"ToolCallRequestEvent"}
 {"source":"judge","content":{"score":1.0},"format_string":"score: {score}","type":"StructuredMessage[Verdict]"}
 `
@@ -129,7 +130,8 @@ func TestRenderTranscript(t *testing.T) {
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
-	// Console's layout: a header per message, one for a run of chunks.
+	// Console's layout: a header per message, one for a run of chunks,
+	// and the message the chunks made is not printed again.
 	want := `---------- TextMessage (user) ----------
 hello
 there

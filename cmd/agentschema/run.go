@@ -11,6 +11,8 @@ import (
 
 	"github.com/agentschema/agentschema/pkg/agentchat"
 	"github.com/agentschema/agentschema/pkg/agentchat/agents"
+	"github.com/agentschema/agentschema/pkg/agentchat/ui"
+	"github.com/agentschema/agentschema/pkg/messages"
 	_ "github.com/agentschema/agentschema/pkg/providers/all" // every provider the module implements
 	"github.com/agentschema/agentschema/pkg/workbench/mcp"
 )
@@ -18,7 +20,7 @@ import (
 func init() {
 	commands["run"] = command{
 		usage: "" +
-			"  run --config COMPONENT.json [--task TEXT | --task-file MESSAGES.json] [--state STATE.json] [--save-state OUT.json]\n" +
+			"  run --config COMPONENT.json [--task TEXT | --task-file MESSAGES.json] [--state STATE.json] [--save-state OUT.json] [--console [--stats]]\n" +
 			"                                        run an AutoGen agent or team config; print every message and event\n" +
 			"                                        of the run as JSON, one a line, the TaskResult last\n",
 		help:   runUsage,
@@ -27,7 +29,7 @@ func init() {
 }
 
 const runUsage = `usage: agentschema run --config COMPONENT.json [--task TEXT | --task-file MESSAGES.json]
-                       [--state STATE.json] [--save-state OUT.json]
+                       [--state STATE.json] [--save-state OUT.json] [--console [--stats]]
 
 Runs an AutoGen agent or team, as AutoGen's run_stream runs it. COMPONENT.json
 is the component dump_component() writes (an AssistantAgent, UserProxyAgent,
@@ -42,7 +44,11 @@ save_state() returned (by AutoGen or by this command) before the run;
 
 Standard output gets one JSON value per line: every item run_stream yields,
 in order, as pydantic dumps it, the TaskResult ({"messages": [...],
-"stop_reason": ...}) last. When the run raises, the items already yielded
+"stop_reason": ...}) last; 'agentschema render' prints such a file for
+people. --console prints instead what AutoGen's Console(run_stream(...))
+prints, byte for byte: a header per message and its text, streamed chunks
+as they arrive; --stats adds output_stats=True's token counts and summary.
+When the run raises, the items already yielded
 stay on standard output, "ExceptionClass: message" goes to standard error
 and the exit status is 1; a config that cannot be run is refused before the
 run, naming the component's JSON pointer (exit 1).
@@ -70,6 +76,8 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	taskFile := fs.String("task-file", "", "the task as a JSON array of messages")
 	statePath := fs.String("state", "", "a saved state to load before the run")
 	savePath := fs.String("save-state", "", "where to write the state after the run")
+	console := fs.Bool("console", false, "print the run as AutoGen's Console prints it, not as JSON")
+	stats := fs.Bool("stats", false, "with --console: Console's output_stats=True lines")
 	fs.Usage = func() { fmt.Fprint(stderr, runUsage) }
 	pos, ok := parseInterspersed(fs, args)
 	if !ok {
@@ -90,6 +98,9 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		return exitUsage
 	case taskSet && *taskFile != "":
 		fmt.Fprintln(stderr, "agentschema run: give --task or --task-file, not both")
+		return exitUsage
+	case *stats && !*console:
+		fmt.Fprintln(stderr, "agentschema run: --stats needs --console")
 		return exitUsage
 	}
 	data, code := readNamed("run", *config, stdin, stderr)
@@ -141,6 +152,10 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	}
 
 	out := bufio.NewWriter(stdout)
+	write := jsonLines(out)
+	if *console {
+		write = ui.NewPrinter(out, ui.Options{OutputStats: *stats}).Print
+	}
 	for item, err := range runner.RunStream(ctx, t) {
 		if err != nil {
 			_ = out.Flush()
@@ -151,14 +166,11 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 			fmt.Fprintln(stderr, agentchat.ExceptionText(err))
 			return exitBad
 		}
-		b, err := item.MarshalJSON()
-		if err != nil {
+		if err := write(item); err != nil {
 			_ = out.Flush()
 			fmt.Fprintf(stderr, "agentschema run: writing a %s: %v\n", item.Type(), err)
 			return exitBad
 		}
-		out.Write(b)
-		out.WriteByte('\n')
 		if err := out.Flush(); err != nil {
 			return exitUsage // the output guard reports it
 		}
@@ -175,4 +187,16 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		}
 	}
 	return exitOK
+}
+
+// jsonLines writes each item of a run as one JSON line.
+func jsonLines(out *bufio.Writer) func(messages.Message) error {
+	return func(item messages.Message) error {
+		b, err := item.MarshalJSON()
+		if err != nil {
+			return err
+		}
+		out.Write(b)
+		return out.WriteByte('\n')
+	}
 }

@@ -115,6 +115,7 @@ var layers = map[string]int{
 	"cmd/agentschema":       16,
 	"internal/cmd/protogen": 16,
 	"examples/chat":         16,
+	"examples/team":         16,
 }
 
 // testOnly reports whether dir is a test helper, which non-test code

@@ -121,3 +121,41 @@ func TestREADMESnippetsCompile(t *testing.T) {
 		t.Errorf("README.md's Go snippets do not compile:\n%s", out)
 	}
 }
+
+// TestREADMEFirstCommand checks the README's opening: its first code block
+// starts with the command that runs the replay Studio team with --console
+// and then the test command (cmd/agentschema's TestREADMEFirstCommandRuns
+// runs that command and compares its output with AutoGen's Console's);
+// "Running agents and teams" comes before the type reference; the Layout
+// table lists pkg/providers/all.
+func TestREADMEFirstCommand(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(readme)
+	open := strings.Index(s, "```")
+	if open < 0 {
+		t.Fatal("README has no code block")
+	}
+	lines := strings.SplitN(s[open:], "\n", 4)
+	if len(lines) < 3 || lines[0] != "```sh" {
+		t.Fatalf("the first code block must be a sh block: %q", lines)
+	}
+	first := `go run ./cmd/agentschema run --config examples/studio/replay_team.json --task "What is 3 + 4?" --console`
+	if lines[1] != first {
+		t.Errorf("first command %q, want %q", lines[1], first)
+	}
+	if lines[2] != "make test" {
+		t.Errorf("second command %q, want make test", lines[2])
+	}
+	running, types := strings.Index(s, "\n## Running agents and teams\n"), strings.Index(s, "\n## Using the types\n")
+	if running < 0 || types < 0 || running > types {
+		t.Errorf(`"## Running agents and teams" (at %d) must come before "## Using the types" (at %d)`, running, types)
+	}
+	layout := s[strings.Index(s, "## Layout"):]
+	layout = layout[:strings.Index(layout, "\n## ")]
+	if !strings.Contains(layout, "| `pkg/providers/all` |") {
+		t.Error("the Layout table lacks pkg/providers/all")
+	}
+}

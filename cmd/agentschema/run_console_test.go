@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -106,5 +107,53 @@ func TestRenderBadTaskResult(t *testing.T) {
 		if !strings.Contains(errs, want) {
 			t.Errorf("stderr %q lacks %q", errs, want)
 		}
+	}
+}
+
+// TestREADMEFirstCommandRuns runs the README's first command as written
+// (from the module root) and compares its output with what AutoGen's
+// Console printed for the same team and task; the team file is the case
+// AutoGen dumped.
+func TestREADMEFirstCommandRuns(t *testing.T) {
+	root := filepath.Join("..", "..")
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(readme)
+	block := s[strings.Index(s, "```sh\n")+len("```sh\n"):]
+	line := block[:strings.Index(block, "\n")]
+	const prefix = `go run ./cmd/agentschema run --config examples/studio/replay_team.json --task "What is 3 + 4?"`
+	if !strings.HasPrefix(line, prefix) {
+		t.Fatalf("README's first command changed: %q", line)
+	}
+	args := []string{"run", "--config", filepath.Join(root, "examples", "studio", "replay_team.json"), "--task", "What is 3 + 4?"}
+	args = append(args, strings.Fields(strings.TrimPrefix(line, prefix))...)
+	code, out, errs := runCmd(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, errs)
+	}
+	dir := filepath.Join("testdata", "console")
+	want, err := os.ReadFile(filepath.Join(dir, "replay_team_stream.console"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(want) {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	team, err := os.ReadFile(filepath.Join(root, "examples", "studio", "replay_team.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dumped, err := os.ReadFile(filepath.Join(dir, "replay_team_stream.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(team, dumped) {
+		t.Error("examples/studio/replay_team.json is not the team AutoGen dumped (testdata/console/replay_team_stream.json)")
+	}
+	// The README shows that output.
+	if !strings.Contains(s, "```console\n"+string(want)+"```") {
+		t.Error("README does not show the first command's output as it is")
 	}
 }

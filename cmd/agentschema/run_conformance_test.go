@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
@@ -22,6 +23,14 @@ var runtimeKinds = []string{"assistant", "round_robin", "selector", "swarm", "gr
 
 // runtimeCasesDir holds the recorded runs, relative to this package.
 var runtimeCasesDir = filepath.Join("..", "..", "testdata", "conformance", "runtime")
+
+// runtimeCodeCasesDir holds the recorded runs of code-executing agents
+// and tools (testdata/conformance/runtime_code/README.md).
+var runtimeCodeCasesDir = filepath.Join("..", "..", "testdata", "conformance", "runtime_code")
+
+// runtimeCodeKinds are the kinds of runtime_code that TestRunCodeConformance
+// replays.
+var runtimeCodeKinds = []string{"code_executor", "code_tool"}
 
 // runConformanceTimeout bounds one execution of 'agentschema run'.
 const runConformanceTimeout = 2 * time.Minute
@@ -45,15 +54,46 @@ func TestRunConformance(t *testing.T) {
 	}
 }
 
+// TestRunCodeConformance replays every recorded AutoGen run of
+// testdata/conformance/runtime_code (CodeExecutorAgent with and without a
+// model client, LocalCommandLineCodeExecutor, PythonCodeExecutionTool) as
+// TestRunConformance does, each case with a fresh work directory for
+// "{{WORK_DIR}}". The cases were recorded with Python 3.11.7 (tracebacks
+// are compared as they are); without python3 on PATH the test is skipped.
+func TestRunCodeConformance(t *testing.T) {
+	if _, err := os.Stat(runtimeCodeCasesDir); err != nil {
+		t.Skipf("no runtime_code conformance cases at %s: %v", runtimeCodeCasesDir, err)
+	}
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not on PATH: the code blocks of the cases cannot run")
+	}
+	cases, err := runtimecase.LoadDir(runtimeCodeCasesDir, runtimeCodeKinds...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		t.Run(c.ID, func(t *testing.T) { runConformanceCase(t, c) })
+	}
+}
+
 // runConformanceCase executes the runs of c in order, each a fresh
 // 'agentschema run' with its own endpoints, and reports each failing run
-// in one error.
+// in one error. The runs share one work directory, "{{WORK_DIR}}".
 func runConformanceCase(t *testing.T, c *runtimecase.Case) {
 	dir := t.TempDir()
+	work, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	work = filepath.Join(work, "work")
+	if err := os.Mkdir(work, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	prevSaved := "" // the state file the previous run saved
 	for i, r := range c.Runs {
 		where := fmt.Sprintf("%s run %d of %d", c.ID, i+1, len(c.Runs))
 		s := runtimecase.Start(t, c, r)
+		s.WorkDir = work
 		p := s.Placeholders()
 		prefix := filepath.Join(dir, "run"+strconv.Itoa(i+1)+"-")
 

@@ -16,6 +16,7 @@ const (
 	BaseURLPlaceholder  = "{{BASE_URL}}"
 	ToolHostPlaceholder = "{{TOOL_HOST}}"
 	ToolPortPlaceholder = "{{TOOL_PORT}}"
+	WorkDirPlaceholder  = "{{WORK_DIR}}"
 )
 
 // Placeholders holds what the placeholders of one run stand for.
@@ -26,13 +27,18 @@ type Placeholders struct {
 	ToolHost string
 	// ToolPort is the tool endpoint's port.
 	ToolPort int
+	// WorkDir is the case's code execution directory (runtime_code
+	// cases: a fresh directory per case, its canonical absolute path);
+	// "" leaves "{{WORK_DIR}}" as it is.
+	WorkDir string
 }
 
 // Apply returns the JSON document data with the placeholders replaced, key
 // order and number texts kept (the output is compact): in every string
 // (values and keys) "{{BASE_URL}}" becomes p.BaseURL, "{{TOOL_HOST}}"
 // p.ToolHost and "{{TOOL_PORT}}" the port's digits, except that a string
-// value that is exactly "{{TOOL_PORT}}" becomes the port as a JSON integer.
+// value that is exactly "{{TOOL_PORT}}" becomes the port as a JSON integer;
+// "{{WORK_DIR}}" becomes p.WorkDir when it is set.
 func (p Placeholders) Apply(data []byte) ([]byte, error) {
 	type frame struct {
 		object  bool // an object, else an array
@@ -114,11 +120,15 @@ func (p Placeholders) applyString(s string) string {
 	if !strings.Contains(s, "{{") {
 		return s
 	}
-	return strings.NewReplacer(
+	pairs := []string{
 		BaseURLPlaceholder, p.BaseURL,
 		ToolHostPlaceholder, p.ToolHost,
 		ToolPortPlaceholder, strconv.Itoa(p.ToolPort),
-	).Replace(s)
+	}
+	if p.WorkDir != "" {
+		pairs = append(pairs, WorkDirPlaceholder, p.WorkDir)
+	}
+	return strings.NewReplacer(pairs...).Replace(s)
 }
 
 // writeJSONString writes s as a JSON string, without HTML escaping.
@@ -157,8 +167,13 @@ func (p Placeholders) Reverse(v any) any {
 // "{{BASE_URL}}" and "<ToolHost>:<ToolPort>" by
 // "{{TOOL_HOST}}:{{TOOL_PORT}}", each only where it is not followed by
 // another digit (and the tool address not preceded by a digit or dot), so
-// that one port is never taken for the start of another.
+// that one port is never taken for the start of another. Before them, every
+// occurrence of p.WorkDir (when set) becomes "{{WORK_DIR}}", a plain
+// substring replacement as runtime_code/README.md says.
 func (p Placeholders) ReverseString(s string) string {
+	if p.WorkDir != "" {
+		s = strings.ReplaceAll(s, p.WorkDir, WorkDirPlaceholder)
+	}
 	if p.BaseURL != "" {
 		s = replaceBounded(s, p.BaseURL, BaseURLPlaceholder, false)
 	}

@@ -117,3 +117,18 @@ func TestReverse(t *testing.T) {
 		t.Error("Reverse modified its input")
 	}
 }
+
+func TestWorkDirPlaceholder(t *testing.T) {
+	p := Placeholders{BaseURL: "http://127.0.0.1:1", ToolHost: "127.0.0.1", ToolPort: 2, WorkDir: "/tmp/x/work"}
+	got, err := p.Apply([]byte(`{"work_dir": "{{WORK_DIR}}", "b": "{{WORK_DIR}}/f.py"}`))
+	if err != nil || string(got) != `{"work_dir":"/tmp/x/work","b":"/tmp/x/work/f.py"}` {
+		t.Errorf("Apply: %s %v", got, err)
+	}
+	if s := p.ReverseString(`File "/tmp/x/work/tmp_code_1.py", line 2`); s != `File "{{WORK_DIR}}/tmp_code_1.py", line 2` {
+		t.Errorf("ReverseString: %s", s)
+	}
+	none := Placeholders{}
+	if got, _ := none.Apply([]byte(`"{{WORK_DIR}}"`)); string(got) != `"{{WORK_DIR}}"` {
+		t.Errorf("unset WorkDir: %s", got)
+	}
+}

@@ -254,6 +254,9 @@ func (ts *ToolServer) Close() { ts.srv.Close() }
 type Servers struct {
 	Model *ModelServer // the scripted OpenAI endpoint
 	Tool  *ToolServer  // the HttpTool endpoint
+	// WorkDir is what "{{WORK_DIR}}" stands for in the case (see
+	// Placeholders.WorkDir); the caller sets it, "" when unused.
+	WorkDir string
 }
 
 // NewServers starts the endpoints of run r of case c: the model endpoint
@@ -292,7 +295,7 @@ func (s *Servers) Close() {
 
 // Placeholders returns what the placeholders stand for in this run.
 func (s *Servers) Placeholders() Placeholders {
-	return Placeholders{BaseURL: s.Model.URL(), ToolHost: s.Tool.Host(), ToolPort: s.Tool.Port()}
+	return Placeholders{BaseURL: s.Model.URL(), ToolHost: s.Tool.Host(), ToolPort: s.Tool.Port(), WorkDir: s.WorkDir}
 }
 
 // Outcome gathers a finished execution's results with the requests the

@@ -123,3 +123,21 @@ func NewUserInputRequestedEvent(source, requestID string) *gen.UserInputRequeste
 	return &gen.UserInputRequestedEvent{Source: source, RequestID: requestID, ID: NewID(), CreatedAt: now(),
 		Metadata: map[string]string{}}
 }
+
+// NewCodeGenerationEvent returns a CodeGenerationEvent from source: the
+// model's answer content, the code blocks found in it, and the retry
+// attempt (0 for the first generation).
+func NewCodeGenerationEvent(source, content string, blocks []gen.CodeBlock, retryAttempt int) *gen.CodeGenerationEvent {
+	if blocks == nil {
+		blocks = []gen.CodeBlock{}
+	}
+	return &gen.CodeGenerationEvent{Source: source, Content: content, CodeBlocks: blocks,
+		RetryAttempt: gen.IntOf(int64(retryAttempt)), ID: NewID(), CreatedAt: now(), Metadata: map[string]string{}}
+}
+
+// NewCodeExecutionEvent returns a CodeExecutionEvent from source with the
+// result of a code run and the retry attempt (0 for the first run).
+func NewCodeExecutionEvent(source string, result gen.CodeResult, retryAttempt int) *gen.CodeExecutionEvent {
+	return &gen.CodeExecutionEvent{Source: source, Result: result,
+		RetryAttempt: gen.IntOf(int64(retryAttempt)), ID: NewID(), CreatedAt: now(), Metadata: map[string]string{}}
+}

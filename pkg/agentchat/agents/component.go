@@ -19,6 +19,8 @@ const (
 	AssistantAgentProvider = "autogen_agentchat.agents.AssistantAgent"
 	UserProxyAgentProvider = "autogen_agentchat.agents.UserProxyAgent"
 	ListMemoryProvider     = "autogen_core.memory.ListMemory"
+	// CodeExecutorAgentProvider is CodeExecutorAgent's provider.
+	CodeExecutorAgentProvider = "autogen_agentchat.agents.CodeExecutorAgent"
 )
 
 func init() {
@@ -35,6 +37,13 @@ func init() {
 			return nil, err
 		}
 		return UserProxyFromConfig(ctx, c)
+	})
+	agentchat.Register(CodeExecutorAgentProvider, func(ctx context.Context, raw gen.RawJSON) (any, error) {
+		c, err := agentchat.DecodeConfig[gen.CodeExecutorAgentConfig](CodeExecutorAgentProvider, raw)
+		if err != nil {
+			return nil, err
+		}
+		return CodeExecutorFromConfig(ctx, c)
 	})
 	agentchat.Register(ListMemoryProvider, func(_ context.Context, raw gen.RawJSON) (any, error) {
 		c, err := agentchat.DecodeConfig[gen.ListMemoryConfig](ListMemoryProvider, raw)

@@ -78,6 +78,7 @@ var layers = map[string]int{
 	"pkg/workbench/mcp":      9,
 	"internal/oracleclients": 9,
 	"pkg/tools/httptool":     9,
+	"pkg/tools/codetool":     9,
 
 	// The AgentChat runtime: its contracts, the conditions and agents on
 	// them, the teams on those.

@@ -283,6 +283,7 @@ var implementedBy = func() map[string]string {
 	}
 	add("pkg/agentchat/agents", "autogen_agentchat.agents.AssistantAgent", "autogen_agentchat.agents.UserProxyAgent",
 		"autogen_agentchat.agents.SocietyOfMindAgent", "autogen_agentchat.agents.MessageFilterAgent",
+		"autogen_agentchat.agents.CodeExecutorAgent",
 		"autogen_agentchat.tools.AgentTool", "autogen_agentchat.tools.TeamTool", "autogen_core.memory.ListMemory")
 	add("pkg/agentchat/teams", "autogen_agentchat.teams.RoundRobinGroupChat", "autogen_agentchat.teams.SelectorGroupChat",
 		"autogen_agentchat.teams.Swarm", "autogen_agentchat.teams.GraphFlow", "autogen_agentchat.teams.MagenticOneGroupChat")
@@ -305,6 +306,7 @@ var implementedBy = func() map[string]string {
 	add("pkg/tools", "autogen_core.tools.FunctionTool")
 	add("pkg/workbench/mcp", "autogen_ext.tools.mcp.McpWorkbench")
 	add("pkg/tools/httptool", "autogen_ext.tools.http.HttpTool")
+	add("pkg/tools/codetool", "autogen_ext.tools.code_execution.PythonCodeExecutionTool")
 	add("pkg/codeexec/local", "autogen_ext.code_executors.local.LocalCommandLineCodeExecutor")
 	add("pkg/codeexec/docker", "autogen_ext.code_executors.docker.DockerCommandLineCodeExecutor")
 	return m

@@ -23,6 +23,7 @@ import (
 	_ "github.com/agentschema/agentschema/pkg/models/openai"        // OpenAI and Azure OpenAI clients
 	_ "github.com/agentschema/agentschema/pkg/models/replay"        // the replay client
 	_ "github.com/agentschema/agentschema/pkg/tools"                // FunctionTool
+	_ "github.com/agentschema/agentschema/pkg/tools/codetool"       // PythonCodeExecutionTool
 	_ "github.com/agentschema/agentschema/pkg/tools/httptool"       // HttpTool
 	_ "github.com/agentschema/agentschema/pkg/workbench"            // StaticWorkbench, StaticStreamWorkbench
 	_ "github.com/agentschema/agentschema/pkg/workbench/mcp"        // McpWorkbench

@@ -24,6 +24,7 @@ func TestEveryImplementedProviderRegistered(t *testing.T) {
 		"autogen_core.model_context.BufferedChatCompletionContext", "autogen_core.memory.ListMemory",
 		"autogen_agentchat.tools.TeamTool", "autogen_ext.models.replay.ReplayChatCompletionClient",
 		"autogen_ext.code_executors.local.LocalCommandLineCodeExecutor", "autogen_ext.code_executors.docker.DockerCommandLineCodeExecutor",
+		"autogen_ext.tools.code_execution.PythonCodeExecutionTool", "autogen_agentchat.agents.CodeExecutorAgent",
 	} {
 		if !slices.Contains(registered, p) {
 			t.Errorf("%s is not registered", p)

@@ -9,8 +9,8 @@
 // How a list of blocks runs, as AutoGen runs it:
 //
 //   - each block's language is lower-cased; python (also py) runs
-//     "<python> <file>" with the configured interpreter or python3 found
-//     on PATH; sh and shell run "sh <file>", bash "bash <file>", pwsh,
+//     "<python> <file>" with the configured interpreter or the one
+//     python3 on PATH runs (its sys.executable); sh and shell run "sh <file>", bash "bash <file>", pwsh,
 //     powershell and ps1 run pwsh or powershell when installed; any other
 //     language appends "\nunknown language <lang>" with exit code 1 and
 //     stops;

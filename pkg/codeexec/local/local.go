@@ -64,8 +64,8 @@ type Options struct {
 	// KeepTempFiles keeps the files written for the blocks (AutoGen's
 	// cleanup_temp_files=False).
 	KeepTempFiles bool
-	// Python is the interpreter that runs python blocks; empty is python3
-	// found on PATH when a block runs.
+	// Python is the interpreter that runs python blocks; empty is the
+	// interpreter python3 on PATH runs (its sys.executable, asked once).
 	Python string
 	// Warnings receives AutoGen's warning about running code on this
 	// machine, once per process; nil is standard error.
@@ -302,6 +302,29 @@ func pyStrerror(err error) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+var (
+	pythonOnce sync.Once
+	pythonPath string
+)
+
+// systemPython is the interpreter python3 on PATH runs: its
+// sys.executable, asked once per process (a launcher such as a pyenv shim
+// then costs nothing per block, and the blocks run with the interpreter
+// itself, as AutoGen's run with sys.executable). When it cannot be asked,
+// it is "python3".
+func systemPython() string {
+	pythonOnce.Do(func() {
+		pythonPath = "python3"
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		out, err := exec.CommandContext(ctx, "python3", "-c", "import sys; print(sys.executable)").Output()
+		if p := strings.TrimSpace(string(out)); err == nil && filepath.IsAbs(p) {
+			pythonPath = p
+		}
+	})
+	return pythonPath
+}
+
 // program returns the command that runs a block of lang (AutoGen's
 // lang_to_cmd, sys.executable for python).
 func (e *Executor) program(lang string) (string, error) {
@@ -310,7 +333,7 @@ func (e *Executor) program(lang string) (string, error) {
 		if e.python != "" {
 			return e.python, nil
 		}
-		return "python3", nil
+		return systemPython(), nil
 	case "bash", "sh":
 		return lang, nil
 	case "shell":

@@ -26,8 +26,11 @@ func TestSingleInputsBounded(t *testing.T) {
 		{"mcp", "--config", "/dev/zero", "tools"},
 		{"context", "--config", "/dev/zero", "-"},
 		{"tokens", "--encoding", "cl100k_base", "--text", "/dev/zero"},
+		{"create", "--config", "/dev/zero", "-"},
+		{"create", "--config", "../../examples/studio/team.json", "/dev/zero"},
+		{"create", "--config", "../../examples/studio/team.json", "--tools", "/dev/zero", "-"},
 	} {
-		t.Run(strings.Join(args[:2], " "), func(t *testing.T) {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			code := run(args, strings.NewReader(""), &stdout, &stderr)
 			if code != exitBad || !strings.Contains(stderr.String(), "larger than the document limit (65536 bytes)") {

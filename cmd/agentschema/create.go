@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"os"
 	"strconv"
 	"strings"
 
@@ -106,6 +105,9 @@ func runCreate(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "agentschema create: %v\n", err)
+		if le := (*inputTooLargeError)(nil); errors.As(err, &le) {
+			return exitBad
+		}
 		return exitUsage
 	}
 
@@ -159,7 +161,11 @@ func readMessages(name string, stdin io.Reader, stderr io.Writer) ([]gen.LLMMess
 		return nil, exitUsage
 	}
 	defer closeFn()
-	data, err := io.ReadAll(r)
+	data, err := readLimited(r, maxInputSize)
+	if le := (*inputTooLargeError)(nil); errors.As(err, &le) {
+		fmt.Fprintf(stderr, "agentschema create: %s: %v\n", name, err)
+		return nil, exitBad
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "agentschema create: %s: %v\n", name, err)
 		return nil, exitUsage
@@ -296,12 +302,16 @@ func create(ctx context.Context, client models.ChatCompletionClient, messages []
 	return *result, nil
 }
 
-// readFileArg reads a file named by a flag ("-" is standard input).
+// readFileArg reads a file named by a flag ("-" is standard input), one
+// document: an input larger than the document limit is refused with an
+// *inputTooLargeError without reading it all.
 func readFileArg(name string, stdin io.Reader) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(stdin)
+	r, closeFn, err := openInput(name, stdin)
+	if err != nil {
+		return nil, err
 	}
-	return os.ReadFile(name)
+	defer closeFn()
+	return readLimited(r, maxInputSize)
 }
 
 // decodeTools reads a JSON array of ToolSchema objects, or one.

@@ -13,6 +13,9 @@ import (
 // decodeWebP decodes a WebP file with golang.org/x/image/webp (Pillow
 // decodes WebP with libwebp).
 func (im *Image) decodeWebP() ([]byte, error) {
+	if err := im.vp8TooShort(); err != nil {
+		return nil, err
+	}
 	n := decodeMemory.acquire(im.webpDecodeBytes() + im.rgbBytes())
 	defer decodeMemory.release(n)
 	img, err := im.readWebP()

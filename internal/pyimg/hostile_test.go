@@ -199,6 +199,18 @@ func hostileVP8(w, h, firstLen, tokenLen int) []byte {
 	return webpFile("VP8 ", c)
 }
 
+// declaredVP8 is a lossy WebP of w×h whose header declares a first
+// partition of declared bytes while the file holds only actual bytes of
+// zeros after the frame header: a file of a hundred bytes that once cost
+// its decoder 145 MB and seconds.
+func declaredVP8(w, h, declared, actual int) []byte {
+	c := []byte{byte(declared<<5) | 0x10, byte(declared >> 3), byte(declared >> 11), 0x9d, 0x01, 0x2a}
+	c = binary.LittleEndian.AppendUint16(c, uint16(w))
+	c = binary.LittleEndian.AppendUint16(c, uint16(h))
+	c = append(c, make([]byte, actual)...)
+	return webpFile("VP8 ", c)
+}
+
 // bitWriter writes bits least significant first, as VP8L reads them.
 type bitWriter struct {
 	b []byte

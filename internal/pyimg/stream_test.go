@@ -28,6 +28,7 @@ func TestHostileImages(t *testing.T) {
 		{"bmp rle8 13000x13000", func() []byte { return hostileBMP(hostileSide, hostileSide) }, "", mb},
 		{"bmp rle8 short", func() []byte { return rleBMP(hostileSide, hostileSide, []byte{1, 0, 0, 0}) }, "cannot decode BMP image: not enough image data", mb},
 		{"webp lossy 16383x10000", func() []byte { return hostileVP8(16383, 10000, 100, 10) }, "cannot decode WEBP image: broken data stream: unexpected EOF", mb},
+		{"webp lossy 16383x10000 declaring 512 KiB", func() []byte { return declaredVP8(16383, 10000, 0x7ffff, 85) }, "cannot decode WEBP image: broken data stream: unexpected EOF", mb},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -74,6 +75,7 @@ func TestHostileSmall(t *testing.T) {
 		"jpeg truncated": {hostileJPEG(t, 300, 200, true), "cannot decode JPEG image: broken data stream: invalid JPEG format: missing 0xff00 sequence"},
 		"vp8 short":      {hostileVP8(4000, 4000, 100, 10), "cannot decode WEBP image: broken data stream: unexpected EOF"},
 		"vp8 headers":    {hostileVP8(4000, 4000, 1, 10), "cannot decode WEBP image: broken data stream: unexpected EOF"},
+		"vp8 declared":   {declaredVP8(4000, 4000, 0x7ffff, 85), "cannot decode WEBP image: broken data stream: unexpected EOF"},
 		"vp8l solid":     {hostileVP8L(300, 200, true), ""},
 		"vp8l truncated": {hostileVP8L(300, 200, false), "cannot decode WEBP image: broken data stream: unexpected EOF"},
 	} {

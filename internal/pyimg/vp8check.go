@@ -22,7 +22,9 @@ import (
 // its range shrinks: a decision whose outcome keeps at most the fraction r
 // of the range costs at least -log2(r) bits, and over any run of decisions
 // the bits shifted in are at least their summed cost less one (the range
-// stays within [128, 255]). The decoder flags the end of the partition when
+// stays within [128, 255]). The partition holds the bytes its header
+// declares, or fewer where the file ends first (a header may declare
+// half a megabyte in a file of a hundred bytes). The decoder flags the end of the partition when
 // a decision finds fewer than 8 unread bits and no byte left, so a
 // partition of n bytes read without that flag gives at most 8n-1 bits.
 // Hence a frame whose macroblocks cost more than 8n bits is certain to hit
@@ -58,6 +60,9 @@ func (im *Image) vp8TooShort() error {
 		return nil // not a simple lossy file, or not a key frame
 	}
 	firstLen := int64(d[20])>>5 | int64(d[21])<<3 | int64(d[22])<<11
+	// A partition declared longer than the file gives only the bytes the
+	// file has.
+	firstLen = min(firstLen, int64(len(d)-30))
 	mbs := float64((im.width+15)/16) * float64((im.height+15)/16)
 	if mbs*vp8MacroblockBits*0.99 < float64(8*firstLen+16) {
 		return nil

@@ -9,42 +9,58 @@ import (
 // decodeBMP decodes BMP pixel data (uncompressed, bit fields, RLE8 and
 // RLE4) as Pillow's decoders and convert("RGB") do.
 func (im *Image) decodeBMP() ([]byte, error) {
-	b := im.bmp
-	w, h := im.width, im.height
-	size := int64(w) * int64(h) * 3
-	if size != int64(int(size)) || size > math.MaxInt32*4 {
-		return nil, decodeErr("BMP", "image too large to decode", nil)
-	}
-	stride := int64((int64(w)*int64(b.bits)+31)>>3) &^ 3
-	rowBytes := (int64(w)*int64(b.bits) + 7) / 8
-	var indices []byte // RLE output: one palette index per pixel, rows as stored
-	if b.compression == biRLE8 || b.compression == biRLE4 {
-		var err error
-		if indices, err = bmpRLE(im.data, b.offset, w, h, b.compression == biRLE4, true); err != nil {
-			return nil, err
-		}
-	} else if need := int64(b.offset) + int64(h-1)*stride + rowBytes; b.offset < 0 || need > int64(len(im.data)) {
-		return nil, decodeErr("BMP", "image file is truncated", nil)
-	}
+	return collectRows(im.width, im.height, im.bmpRowSource())
+}
 
-	conv := newBMPRows(b, im.mode == "1")
-	out := make([]byte, size)
-	for y := 0; y < h; y++ {
-		srcY := h - 1 - y
-		if b.topDown {
-			srcY = y
+// bmpRowSource gives decodeBMP's rows top to bottom, holding one row:
+// uncompressed rows are read where they stand; RLE data is first walked
+// once, noting where each stored row starts, then each row is expanded
+// from there (bottom-up files are read from their last row).
+func (im *Image) bmpRowSource() rowSource {
+	return func(emit emitRow) error {
+		b := im.bmp
+		w, h := im.width, im.height
+		size := int64(w) * int64(h) * 3
+		if size != int64(int(size)) || size > math.MaxInt32*4 {
+			return decodeErr("BMP", "image too large to decode", nil)
 		}
-		dst := out[y*w*3 : (y+1)*w*3]
-		if indices != nil {
-			for x, idx := range indices[srcY*w : (srcY+1)*w] {
-				c := conv.pal[idx]
-				dst[3*x], dst[3*x+1], dst[3*x+2] = c[0], c[1], c[2]
+		stride := int64((int64(w)*int64(b.bits)+31)>>3) &^ 3
+		rowBytes := (int64(w)*int64(b.bits) + 7) / 8
+		var rle *bmpRLEData
+		if b.compression == biRLE8 || b.compression == biRLE4 {
+			var err error
+			if rle, err = walkBMPRLE(im.data, b.offset, w, h, b.compression == biRLE4, true); err != nil {
+				return err
 			}
-			continue
+		} else if need := int64(b.offset) + int64(h-1)*stride + rowBytes; b.offset < 0 || need > int64(len(im.data)) {
+			return decodeErr("BMP", "image file is truncated", nil)
 		}
-		conv.row(dst, im.data[int64(b.offset)+int64(srcY)*stride:], w)
+		conv := newBMPRows(b, im.mode == "1")
+		dst := make([]byte, w*3)
+		var indices []byte
+		if rle != nil {
+			indices = make([]byte, w)
+		}
+		for y := 0; y < h; y++ {
+			srcY := h - 1 - y
+			if b.topDown {
+				srcY = y
+			}
+			if rle != nil {
+				rle.row(srcY, indices)
+				for x, idx := range indices {
+					c := conv.pal[idx]
+					dst[3*x], dst[3*x+1], dst[3*x+2] = c[0], c[1], c[2]
+				}
+			} else {
+				conv.row(dst, im.data[int64(b.offset)+int64(srcY)*stride:], w)
+			}
+			if err := emit(dst); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
-	return out, nil
 }
 
 // checkBMP reads the pixel data as decodeBMP does, with the same errors,
@@ -58,7 +74,7 @@ func (im *Image) checkBMP() error {
 		return decodeErr("BMP", "image too large to decode", nil)
 	}
 	if b.compression == biRLE8 || b.compression == biRLE4 {
-		_, err := bmpRLE(im.data, b.offset, w, h, b.compression == biRLE4, false)
+		_, err := walkBMPRLE(im.data, b.offset, w, h, b.compression == biRLE4, false)
 		return err
 	}
 	stride := int64((int64(w)*int64(b.bits)+31)>>3) &^ 3
@@ -151,115 +167,171 @@ func (r *bmpRows) row(dst, row []byte, w int) {
 	}
 }
 
-// bmpRLE expands RLE8 or RLE4 data as Pillow's BmpRleDecoder does: one
-// index per pixel, rows in file order (bottom-up unless the header says
-// otherwise); too little data is an error, extra data is ignored. Unless
-// keep, the pixels are only counted and the result is nil.
-func bmpRLE(d []byte, offset, w, h int, rle4, keep bool) ([]byte, error) {
-	want := w * h
-	s := &rleSink{keep: keep}
-	if keep {
-		s.data = make([]byte, 0, want)
+// bmpRLEData is BMP RLE data walked once: where each stored row's
+// pixels start in it, so that any row can be expanded again.
+type bmpRLEData struct {
+	d      []byte
+	w, h   int
+	rle4   bool
+	starts []rleState // by stored row: the state before the operation that gives its first pixel
+}
+
+// rleState is where the expansion of RLE data stands: before the
+// operation at pos, n pixels given, x the column it thinks it is at.
+type rleState struct{ pos, n, x int }
+
+// walkBMPRLE walks RLE8 or RLE4 data as Pillow's BmpRleDecoder expands it:
+// one index per pixel, rows in file order (bottom-up unless the header
+// says otherwise); too little data is an error, extra data is ignored.
+// With rows, it notes where each stored row starts (see
+// [bmpRLEData.row]); otherwise it only counts the pixels.
+func walkBMPRLE(d []byte, offset, w, h int, rle4, rows bool) (*bmpRLEData, error) {
+	data := &bmpRLEData{d: d, w: w, h: h, rle4: rle4}
+	if rows {
+		data.starts = make([]rleState, 0, h)
 	}
-	r := &rleReader{d: d, pos: offset}
-	x := 0
-read:
+	s := &rleSink{}
+	st := rleState{pos: offset}
+	next := 0 // the first stored row whose start is not noted
+	want := w * h
 	for s.n < want {
-		pair := r.read(2)
-		if len(pair) < 2 {
+		before := st
+		done, err := rleStep(d, &st, s, w, want, rle4)
+		if err != nil {
+			return nil, err
+		}
+		for rows && next < h && next*w < s.n {
+			data.starts = append(data.starts, before)
+			next++
+		}
+		if done {
 			break
-		}
-		n, v := int(pair[0]), pair[1]
-		if n > 0 { // encoded run
-			if x+n > w {
-				n = max(0, w-x)
-			}
-			s.run(n, v, rle4)
-			x += n
-			continue
-		}
-		switch v {
-		case 0: // end of line
-			s.zeros((w - s.n%w) % w)
-			x = 0
-		case 1: // end of bitmap
-			break read
-		case 2: // delta
-			ok, err := rleDelta(r, s, w, want)
-			if err != nil {
-				return nil, err
-			} else if !ok {
-				break read
-			}
-			x = s.n % w
-		default: // absolute run
-			if !rleAbsolute(r, s, int(v), rle4) {
-				break read
-			}
-			x += int(v)
 		}
 	}
 	if s.n < want {
 		return nil, decodeErr("BMP", "not enough image data", nil)
 	}
-	if !keep {
-		return nil, nil
-	}
-	return s.data[:want], nil
+	return data, nil
 }
 
-// rleSink takes the pixels of BMP RLE data: it counts them, and keeps them
-// when keep is set.
+// row expands stored row y into dst (w indices), from the state noted for
+// it; the data was walked whole, so the row is all there.
+func (r *bmpRLEData) row(y int, dst []byte) {
+	lo := y * r.w
+	s := &rleSink{lo: lo, hi: lo + r.w, row: dst}
+	st := r.starts[y]
+	s.n = st.n
+	for s.n < s.hi {
+		if done, err := rleStep(r.d, &st, s, r.w, r.w*r.h, r.rle4); done || err != nil {
+			return
+		}
+	}
+}
+
+// rleStep expands one operation of the data at st.pos into s and moves st
+// on. It reports true at the end of the bitmap (an escape, or data that
+// ends).
+func rleStep(d []byte, st *rleState, s *rleSink, w, want int, rle4 bool) (bool, error) {
+	r := &rleReader{d: d, pos: st.pos}
+	defer func() { st.pos, st.n = r.pos, s.n }()
+	pair := r.read(2)
+	if len(pair) < 2 {
+		return true, nil
+	}
+	n, v := int(pair[0]), pair[1]
+	if n > 0 { // encoded run
+		if st.x+n > w {
+			n = max(0, w-st.x)
+		}
+		s.run(n, v, rle4)
+		st.x += n
+		return false, nil
+	}
+	switch v {
+	case 0: // end of line
+		s.zeros((w - s.n%w) % w)
+		st.x = 0
+	case 1: // end of bitmap
+		return true, nil
+	case 2: // delta
+		ok, err := rleDelta(r, s, w, want)
+		if err != nil || !ok {
+			return true, err
+		}
+		st.x = s.n % w
+	default: // absolute run
+		if !rleAbsolute(r, s, int(v), rle4) {
+			return true, nil
+		}
+		st.x += int(v)
+	}
+	return false, nil
+}
+
+// rleSink takes the pixels of BMP RLE data: it counts them, and puts those
+// whose number is in [lo, hi) in row when row is set.
 type rleSink struct {
-	keep bool
-	data []byte
-	n    int // pixels so far
+	n      int // pixels so far
+	lo, hi int
+	row    []byte
+}
+
+// span returns the part [i, j) of the next k pixels that falls in the
+// window (i == j: none).
+func (s *rleSink) span(k int) (i, j int) {
+	if s.row == nil {
+		return 0, 0
+	}
+	i, j = max(s.lo-s.n, 0), min(s.hi-s.n, k)
+	if i >= j {
+		return 0, 0
+	}
+	return i, j
 }
 
 // run takes an encoded run of n pixels of index v (RLE4: the two nibbles
 // of v in turn).
 func (s *rleSink) run(n int, v byte, rle4 bool) {
-	s.n += n
-	if !s.keep {
-		return
-	}
-	for i := 0; i < n; i++ {
+	i, j := s.span(n)
+	for ; i < j; i++ {
 		switch {
 		case !rle4:
-			s.data = append(s.data, v)
+			s.row[s.n+i-s.lo] = v
 		case i%2 == 0:
-			s.data = append(s.data, v>>4)
+			s.row[s.n+i-s.lo] = v >> 4
 		default:
-			s.data = append(s.data, v&0x0f)
+			s.row[s.n+i-s.lo] = v & 0x0f
 		}
 	}
+	s.n += n
 }
 
 // zeros takes n pixels of index 0.
 func (s *rleSink) zeros(n int) {
-	s.n += n
-	if s.keep {
-		s.data = append(s.data, make([]byte, n)...)
+	if i, j := s.span(n); i < j {
+		clear(s.row[s.n+i-s.lo : s.n+j-s.lo])
 	}
+	s.n += n
 }
 
 // raw takes the bytes of an absolute run (RLE4: two pixels a byte).
 func (s *rleSink) raw(b []byte, rle4 bool) {
+	k := len(b)
 	if rle4 {
-		s.n += 2 * len(b)
-	} else {
-		s.n += len(b)
+		k *= 2
 	}
-	if !s.keep {
-		return
-	}
-	for _, c := range b {
-		if rle4 {
-			s.data = append(s.data, c>>4, c&0x0f)
-		} else {
-			s.data = append(s.data, c)
+	i, j := s.span(k)
+	for ; i < j; i++ {
+		switch {
+		case !rle4:
+			s.row[s.n+i-s.lo] = b[i]
+		case i%2 == 0:
+			s.row[s.n+i-s.lo] = b[i/2] >> 4
+		default:
+			s.row[s.n+i-s.lo] = b[i/2] & 0x0f
 		}
 	}
+	s.n += k
 }
 
 // rleReader reads BMP RLE data from pos on, giving what is there when the

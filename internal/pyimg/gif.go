@@ -44,49 +44,101 @@ func (r *subBlockReader) Read(p []byte) (int, error) {
 // colour; entries past the table are black; with no table or a grey ramp the
 // index is the grey level).
 func (im *Image) decodeGIF() ([]byte, error) {
-	g := im.gif
-	w, h := im.width, im.height
-	size := int64(w) * int64(h) * 3
-	if size != int64(int(size)) || size > math.MaxInt32*4 {
-		return nil, decodeErr("GIF", "image too large to decode", nil)
+	return collectRows(im.width, im.height, im.gifRowSource())
+}
+
+// gifRowSource gives the rows of decodeGIF's image top to bottom. The
+// frame of an interlaced GIF is held (one byte a pixel) to put its rows in
+// order; any other frame is decoded a row at a time.
+func (im *Image) gifRowSource() rowSource {
+	return func(emit emitRow) error {
+		g := im.gif
+		w, h := im.width, im.height
+		if size := int64(w) * int64(h) * 3; size != int64(int(size)) || size > math.MaxInt32*4 {
+			return decodeErr("GIF", "image too large to decode", nil)
+		}
+		if g.lzwMin < 2 || g.lzwMin > 8 {
+			return decodeErr("GIF", "unsupported LZW code size", nil)
+		}
+		pal := gifPalette(g)
+		fill := byte(0)
+		if g.transparent >= 0 {
+			fill = byte(g.transparent)
+		}
+		var frame []byte // the whole frame, interlaced
+		var zr io.ReadCloser
+		if g.fw*g.fh > 0 {
+			if g.interlaced {
+				frame = make([]byte, g.fw*g.fh)
+				if err := im.readGIFFrame(frame); err != nil {
+					return err
+				}
+				frame = uninterlace(frame, g.fw, g.fh)
+			} else {
+				zr = lzw.NewReader(&subBlockReader{d: im.data, pos: g.dataPos}, lzw.LSB, g.lzwMin)
+				defer zr.Close()
+			}
+		}
+		idx := make([]byte, g.fw)
+		out := make([]byte, w*3)
+		for y := 0; y < h; y++ {
+			fy := y - g.y0
+			inFrame := g.fw*g.fh > 0 && fy >= 0 && fy < g.fh
+			if inFrame && frame != nil {
+				idx = frame[fy*g.fw : (fy+1)*g.fw]
+			} else if inFrame {
+				if _, err := io.ReadFull(zr, idx); err != nil {
+					return gifDataErr(err)
+				}
+			}
+			for x := 0; x < w; x++ {
+				i := fill
+				if fx := x - g.x0; inFrame && fx >= 0 && fx < g.fw {
+					i = idx[fx]
+				}
+				c := pal[i]
+				out[3*x], out[3*x+1], out[3*x+2] = c[0], c[1], c[2]
+			}
+			if err := emit(out); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
-	if g.lzwMin < 2 || g.lzwMin > 8 {
-		return nil, decodeErr("GIF", "unsupported LZW code size", nil)
-	}
+}
+
+// gifPalette is the frame's colour table as Pillow maps it: its original
+// colours, black past its end, the grey level for no table or a grey ramp.
+func gifPalette(g *gifInfo) *[256][3]byte {
 	var pal [256][3]byte
 	if g.gray {
 		for i := range pal {
 			pal[i] = [3]byte{byte(i), byte(i), byte(i)}
 		}
-	} else {
-		for i := 0; i+2 < len(g.palette) && i/3 < 256; i += 3 {
-			pal[i/3] = [3]byte{g.palette[i], g.palette[i+1], g.palette[i+2]}
-		}
+		return &pal
 	}
-	frame := make([]byte, g.fw*g.fh)
-	if len(frame) > 0 {
-		if err := im.readGIFFrame(frame); err != nil {
-			return nil, err
-		}
-		if g.interlaced {
-			frame = uninterlace(frame, g.fw, g.fh)
-		}
+	for i := 0; i+2 < len(g.palette) && i/3 < 256; i += 3 {
+		pal[i/3] = [3]byte{g.palette[i], g.palette[i+1], g.palette[i+2]}
 	}
-	fill := byte(0)
-	if g.transparent >= 0 {
-		fill = byte(g.transparent)
+	return &pal
+}
+
+// gifDataErr is the error for a failure to read a frame's LZW data.
+func gifDataErr(err error) error {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return decodeErr("GIF", "image file is truncated", nil)
 	}
-	out := make([]byte, size)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			idx := fill
-			if fx, fy := x-g.x0, y-g.y0; fx >= 0 && fy >= 0 && fx < g.fw && fy < g.fh {
-				idx = frame[fy*g.fw+fx]
-			}
-			o := (y*w + x) * 3
-			c := pal[idx]
-			out[o], out[o+1], out[o+2] = c[0], c[1], c[2]
-		}
+	return decodeErr("GIF", "broken data stream", err)
+}
+
+// collectRows gathers the rows rows gives into one buffer of RGB pixels.
+func collectRows(w, h int, rows rowSource) ([]byte, error) {
+	out := make([]byte, 0, w*h*3)
+	if err := rows(func(row []byte) error {
+		out = append(out, row...)
+		return nil
+	}); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -131,10 +183,7 @@ func (im *Image) readGIFFrame(frame []byte) error {
 		}
 	}
 	if err != nil {
-		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return decodeErr("GIF", "image file is truncated", nil)
-		}
-		return decodeErr("GIF", "broken data stream", err)
+		return gifDataErr(err)
 	}
 	return nil
 }

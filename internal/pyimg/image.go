@@ -342,11 +342,53 @@ func (im *Image) EncodePNG() ([]byte, error) {
 			return im.data, nil
 		}
 	}
+	if rows := im.rowSource(); rows != nil {
+		return encodeRGBPNGRows(im.width, im.height, rows)
+	}
 	pix, err := im.pixels()
 	if err != nil {
 		return nil, err
 	}
 	return encodeRGBPNG(im.width, im.height, pix)
+}
+
+// rowSource returns the rows of a large image whose pixels are not
+// decoded yet, for EncodePNG to convert and encode a row at a time (PNG
+// that is not interlaced, GIF, BMP), or nil: for a small image (its pixels
+// are decoded whole and kept), one already decoded, JPEG and WebP (whose
+// Go decoders give the whole image), and an interlaced PNG.
+func (im *Image) rowSource() rowSource {
+	if int64(im.width)*int64(im.height) < streamMinPixels {
+		return nil
+	}
+	im.mu.Lock()
+	decoded := im.decoded
+	im.mu.Unlock()
+	if decoded {
+		return nil
+	}
+	var rows rowSource
+	switch {
+	case im.png != nil:
+		rows = im.pngRowSource()
+	case im.gif != nil:
+		rows = im.gifRowSource()
+	case im.bmp != nil:
+		rows = im.bmpRowSource()
+	}
+	if rows == nil {
+		return nil
+	}
+	// The decoders index slices with values taken from the file; a bug
+	// there must not take the program down.
+	return func(emit emitRow) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = decodeErr(im.format, "internal decoder failure", fmt.Errorf("%v", r))
+			}
+		}()
+		return rows(emit)
+	}
 }
 
 // EncodeBase64 returns [Image.EncodePNG] as standard base64 with padding:

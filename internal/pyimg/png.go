@@ -64,26 +64,40 @@ var adam7 = [7][4]int{{0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4}, {0
 // decodePNG decodes the pixel data to RGB as Pillow's PNG decoder and
 // convert("RGB") do.
 func (im *Image) decodePNG() ([]byte, error) {
-	return im.readPNG(false)
+	return im.readPNG(false, nil)
+}
+
+// pngRowSource gives the rows of a PNG that is not interlaced as they are
+// inflated, holding one row; nil for an interlaced one, whose rows come in
+// passes.
+func (im *Image) pngRowSource() rowSource {
+	if im.png.interlaced {
+		return nil
+	}
+	return func(emit emitRow) error {
+		_, err := im.readPNG(false, emit)
+		return err
+	}
 }
 
 // checkPNG reads every row of a PNG as decodePNG does, with the same
 // errors, without unfiltering or converting the rows: what Load needs to
 // refuse what Pillow refuses, without holding the pixels.
 func (im *Image) checkPNG() error {
-	_, err := im.readPNG(true)
+	_, err := im.readPNG(true, nil)
 	return err
 }
 
 // readPNG inflates the image data row by row. Unless checkOnly, it
-// unfilters the rows and returns the RGB pixels.
-func (im *Image) readPNG(checkOnly bool) ([]byte, error) {
+// unfilters the rows and returns the RGB pixels, or, with emit (not for an
+// interlaced image), gives each row to emit and returns nil.
+func (im *Image) readPNG(checkOnly bool, emit emitRow) ([]byte, error) {
 	info := im.png
 	size := int64(im.width) * int64(im.height) * 3
 	if size > math.MaxInt32*4 || size != int64(int(size)) {
 		return nil, decodeErr("PNG", "image too large to decode", nil)
 	}
-	rows := &pngRows{info: info, w: im.width, h: im.height, checkOnly: checkOnly}
+	rows := &pngRows{info: info, w: im.width, h: im.height, checkOnly: checkOnly, emit: emit}
 	if err := rows.loadPalette(); err != nil {
 		return nil, err
 	}
@@ -95,7 +109,10 @@ func (im *Image) readPNG(checkOnly bool) ([]byte, error) {
 	defer zlibReaders.Put(zr)
 	rows.zr = zr
 	rows.bitsPP = int(info.depth) * pngChannels[info.ctype]
-	if !checkOnly {
+	switch {
+	case emit != nil:
+		rows.rowRGB = make([]byte, im.width*3)
+	case !checkOnly:
 		rows.out = make([]byte, size)
 	}
 	passes := [][4]int{{0, 0, 1, 1}}
@@ -124,8 +141,9 @@ type pngRows struct {
 	pal       [256][3]byte  // entries past the PLTE are black, as in Pillow
 	zr        io.ReadCloser // the inflated image data
 	bitsPP    int           // bits per pixel
-	out       []byte        // the RGB pixels, unless checkOnly
-	rowRGB    []byte        // one interlaced row in RGB, before it is spread out
+	out       []byte        // the RGB pixels, unless checkOnly or emit
+	rowRGB    []byte        // one interlaced row in RGB, before it is spread out; the row for emit
+	emit      emitRow       // takes each row instead of out (not interlaced)
 }
 
 // loadPalette copies the PLTE of a palette image into pal, refusing one
@@ -187,7 +205,12 @@ func (rows *pngRows) pass(p [4]int) error {
 			return decodeErr("PNG", "broken data stream: unknown filter type", nil)
 		}
 		oy := y0 + y*dy
-		if !info.interlaced {
+		if rows.emit != nil {
+			pngRowRGB(info, &rows.pal, row, pw, rows.rowRGB)
+			if err := rows.emit(rows.rowRGB); err != nil {
+				return err
+			}
+		} else if !info.interlaced {
 			pngRowRGB(info, &rows.pal, row, pw, out[oy*w*3:(oy+1)*w*3])
 		} else {
 			dst := rows.rowRGB[:pw*3]

@@ -1,4 +1,4 @@
-# agentschema: make generate | test | lint | bench | fuzz | conformance
+# agentschema: make generate | test | check | lint | bench | fuzz | conformance
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Each target needs time for its baseline coverage of the seed corpus first
@@ -10,7 +10,7 @@ BENCHCOUNT ?= 8
 BENCHES ?= ^Benchmark(Floor.*State1k|Floor.*Transcript2k|DecodeState1k|EncodeState1k|ValidateState1k|DecodeTranscript2k|EncodeTranscript2k|CountTokensState1k|EncodeText1MB|Encode100kSpaces|GetMessages)$$
 SHARED ?= ../shared
 
-.PHONY: all generate drift test lint bench fuzz conformance
+.PHONY: all generate drift test check lint bench fuzz conformance
 
 all: test
 
@@ -24,10 +24,17 @@ drift: generate
 	@git diff --exit-code -- gen/ pkg/distributed/protos/ || { echo "generated code is out of date: run 'make generate' and commit"; exit 1; }
 	@test -z "$$(git status --porcelain -- gen/ pkg/distributed/protos/)" || { git status --porcelain -- gen/ pkg/distributed/protos/; echo "generated files are not committed"; exit 1; }
 
+# The test command a developer runs often: the drift check, vet, and every
+# test once, without the race detector (a few minutes on two cores).
 test: drift
 	$(GO) vet ./...
 	$(GO) -C internal/cmd/schemagen vet ./...
 	$(GO) -C internal/cmd/schemagen test ./...
+	$(GO) test ./...
+
+# What CI runs besides: the consumer check, the race detector on the whole
+# tree, the memory tests, and every benchmark once.
+check: test
 	./scripts/consumer-check.sh
 	$(GO) test -race ./...
 	# The largest streaming tests (memory bounds of every verb on 100 MB and

@@ -90,7 +90,9 @@ var layers = map[string]int{
 
 	// AutoGen's distributed runtime: a worker, the host (whose wire log
 	// uses the worker's serialization), AgentChat teams across workers.
-	"pkg/distributed/worker": 13,
+	"pkg/distributed/worker":    13,
+	"pkg/distributed/host":      14,
+	"pkg/distributed/groupchat": 14,
 
 	// Every provider at once.
 	"pkg/providers/all": 13,
@@ -111,12 +113,14 @@ var layers = map[string]int{
 	"internal/runtimecase":                                    14,
 	"internal/cmd/benchratio":                                 14,
 	"bench":                                                   14,
+	"internal/grpcharness":                                    15,
 
 	// Programs.
-	"cmd/agentschema":       16,
-	"internal/cmd/protogen": 16,
-	"examples/chat":         16,
-	"examples/team":         16,
+	"cmd/agentschema":         16,
+	"internal/cmd/protogen":   16,
+	"internal/cmd/grpcdriver": 16,
+	"examples/chat":           16,
+	"examples/team":           16,
 }
 
 // testOnly reports whether dir is a test helper, which non-test code

@@ -63,12 +63,6 @@ func (s Subscription) Matches(t TopicID) bool {
 // topic's source.
 func (s Subscription) Map(t TopicID) AgentID { return AgentID{s.AgentType, t.Source} }
 
-// equal reports whether two subscriptions are the same but for their ids
-// (AutoGen's Subscription.__eq__).
-func (s Subscription) equal(o Subscription) bool {
-	return s.Topic == o.Topic && s.Prefix == o.Prefix && s.AgentType == o.AgentType
-}
-
 // ToProto gives the subscription as the protocol's message.
 func (s Subscription) ToProto() *protos.Subscription {
 	if s.Prefix {

@@ -40,7 +40,7 @@ func runHost(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	fs := flag.NewFlagSet("host", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "", "the address to listen on, HOST:PORT (default: $AGRPC_ADDRESS)")
-	transcript := fs.String("transcript", "", "write the wire log (JSON lines) to this file")
+	transcript := fs.String("transcript", "", "write the wire log (JSON lines) to this file (default: $AGRPC_TRANSCRIPT)")
 	cert := fs.String("tls-cert", "", "serve TLS with this certificate (PEM; needs --tls-key)")
 	key := fs.String("tls-key", "", "the certificate's private key (PEM)")
 	maxSize := fs.Int("max-message-size", host.DefaultMaxMessageSize, "the largest protocol message accepted or sent, in bytes")
@@ -56,7 +56,10 @@ func runHost(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		return exitUsage
 	}
 	if *addr == "" {
-		*addr = os.Getenv("AGRPC_ADDRESS")
+		*addr = os.Getenv("AGRPC_ADDRESS") // the harness's run_scenarios.sh sets both
+	}
+	if *transcript == "" {
+		*transcript = os.Getenv("AGRPC_TRANSCRIPT")
 	}
 	if *addr == "" || fs.NArg() > 0 || (*cert == "") != (*key == "") || *maxSize <= 0 {
 		fmt.Fprintln(stderr, "agentschema host: --addr HOST:PORT is required; --tls-cert and --tls-key go together; no arguments")

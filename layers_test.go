@@ -67,15 +67,18 @@ var layers = map[string]int{
 	// Built on those: context windows (on models), clients (openai
 	// counts tokens as AutoGen's client does), workbenches (on tools),
 	// validate (checks a StructuredMessage as messages loads it).
-	"pkg/modelcontext":       8,
-	"pkg/models/openai":      8,
-	"pkg/models/ollama":      8,
-	"pkg/models/replay":      8,
-	"pkg/workbench":          8,
-	"pkg/validate":           8,
-	"pkg/codeexec/local":     8,
-	"pkg/codeexec/docker":    8,
-	"pkg/workbench/mcp":      9,
+	"pkg/modelcontext":    8,
+	"pkg/models/openai":   8,
+	"pkg/models/ollama":   8,
+	"pkg/models/replay":   8,
+	"pkg/workbench":       8,
+	"pkg/validate":        8,
+	"pkg/codeexec/local":  8,
+	"pkg/codeexec/docker": 8,
+	"pkg/workbench/mcp":   9,
+	// The Anthropic clients reuse the OpenAI client's pydantic config
+	// errors.
+	"pkg/models/anthropic":   9,
 	"internal/oracleclients": 9,
 	"pkg/tools/httptool":     9,
 	"pkg/tools/codetool":     9,

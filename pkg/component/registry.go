@@ -298,6 +298,8 @@ var implementedBy = func() map[string]string {
 		"autogen_ext.models.openai.AzureOpenAIChatCompletionClient")
 	add("pkg/models/ollama", "autogen_ext.models.ollama.OllamaChatCompletionClient")
 	add("pkg/models/replay", "autogen_ext.models.replay.ReplayChatCompletionClient")
+	add("pkg/models/anthropic", "autogen_ext.models.anthropic.AnthropicChatCompletionClient",
+		"autogen_ext.models.anthropic.AnthropicBedrockChatCompletionClient")
 	add("pkg/modelcontext", "autogen_core.model_context.UnboundedChatCompletionContext",
 		"autogen_core.model_context.BufferedChatCompletionContext",
 		"autogen_core.model_context.HeadAndTailChatCompletionContext",

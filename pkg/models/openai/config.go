@@ -96,13 +96,7 @@ func configError(model string, config []byte, err error) error {
 		return fallback
 	}
 	// The credentials never show, not even as an input value.
-	if doc.Kind == pyjson.Dict {
-		for i := range doc.Keys {
-			if k := pyjson.KeyText(&doc.Keys[i]); k == "api_key" || k == "azure_ad_token" {
-				doc.Vals[i] = pyjson.StrValue(maskedKey)
-			}
-		}
-	}
+	maskCredentials(&doc)
 	ve := &ValidationError{Title: model}
 	for _, f := range faults {
 		if f.Type == "" || f.Type == "limit" || f.Type == "json_invalid" {
@@ -112,6 +106,33 @@ func configError(model string, config []byte, err error) error {
 		ve.Errors = append(ve.Errors, newFieldError(loc, f.Type, f.Message, *input))
 	}
 	return ve
+}
+
+// ConfigError is the error of a model client config its config model
+// refuses: pydantic's ValidationError for title (the config model's
+// name), built from the decoder's faults err (their pointers, types and
+// messages) and the input values at fault in config, with every
+// credential (api_key, azure_ad_token, bedrock_info's AWS keys) written
+// as "**********"; or err itself, wrapped, when it holds no faults. The
+// other model clients (Anthropic, Bedrock) use it too.
+func ConfigError(title string, config []byte, err error) error {
+	return configError(title, config, err)
+}
+
+// maskCredentials writes the credentials of a config dict as
+// "**********": api_key, azure_ad_token and bedrock_info's AWS keys.
+func maskCredentials(doc *pyjson.Value) {
+	if doc.Kind != pyjson.Dict {
+		return
+	}
+	for i := range doc.Keys {
+		switch pyjson.KeyText(&doc.Keys[i]) {
+		case "api_key", "azure_ad_token", "aws_access_key", "aws_secret_key", "aws_session_token":
+			doc.Vals[i] = pyjson.StrValue(maskedKey)
+		case "bedrock_info":
+			maskCredentials(&doc.Vals[i])
+		}
+	}
 }
 
 // locate turns a JSON pointer into a pydantic location (list indices as

@@ -4,9 +4,9 @@
 //	import _ "github.com/agentschema/agentschema/pkg/providers/all"
 //
 // It imports the agents, teams and termination conditions of
-// pkg/agentchat, the OpenAI, Ollama and replay model clients, the model
-// contexts, FunctionTool, HttpTool, the static workbenches, the MCP
-// workbench and the code executors.
+// pkg/agentchat, the OpenAI, Anthropic (direct and on Bedrock), Ollama and
+// replay model clients, the model contexts, FunctionTool, HttpTool, the
+// static workbenches, the MCP workbench and the code executors.
 // A program that needs only some of them imports those packages instead;
 // component.Load of a provider whose package is not imported says which
 // package to import.
@@ -19,6 +19,7 @@ import (
 	_ "github.com/agentschema/agentschema/pkg/codeexec/docker"      // DockerCommandLineCodeExecutor (config only)
 	_ "github.com/agentschema/agentschema/pkg/codeexec/local"       // LocalCommandLineCodeExecutor
 	_ "github.com/agentschema/agentschema/pkg/modelcontext"         // chat completion contexts
+	_ "github.com/agentschema/agentschema/pkg/models/anthropic"     // Anthropic and Anthropic on Bedrock clients
 	_ "github.com/agentschema/agentschema/pkg/models/ollama"        // the Ollama client
 	_ "github.com/agentschema/agentschema/pkg/models/openai"        // OpenAI and Azure OpenAI clients
 	_ "github.com/agentschema/agentschema/pkg/models/replay"        // the replay client

@@ -25,6 +25,7 @@ func TestEveryImplementedProviderRegistered(t *testing.T) {
 		"autogen_agentchat.tools.TeamTool", "autogen_ext.models.replay.ReplayChatCompletionClient",
 		"autogen_ext.code_executors.local.LocalCommandLineCodeExecutor", "autogen_ext.code_executors.docker.DockerCommandLineCodeExecutor",
 		"autogen_ext.tools.code_execution.PythonCodeExecutionTool", "autogen_agentchat.agents.CodeExecutorAgent",
+		"autogen_ext.models.anthropic.AnthropicChatCompletionClient", "autogen_ext.models.anthropic.AnthropicBedrockChatCompletionClient",
 	} {
 		if !slices.Contains(registered, p) {
 			t.Errorf("%s is not registered", p)

@@ -1,0 +1,311 @@
+package anthropic
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/agentschema/agentschema/pkg/models"
+)
+
+// obj is a JSON object that keeps its members in order.
+type obj []member
+
+type member struct {
+	key string
+	val any
+}
+
+// MarshalJSON writes the members in order.
+func (o obj) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(m.key)
+		b.Write(k)
+		b.WriteByte(':')
+		v, err := marshal(m.val)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func (o obj) get(key string) (any, bool) {
+	for _, m := range o {
+		if m.key == key {
+			return m.val, true
+		}
+	}
+	return nil, false
+}
+
+// set replaces key's value, or appends it (Python's dict assignment).
+func (o *obj) set(key string, v any) {
+	for i := range *o {
+		if (*o)[i].key == key {
+			(*o)[i].val = v
+			return
+		}
+	}
+	*o = append(*o, member{key, v})
+}
+
+// marshal is json.Marshal without HTML escaping.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+// isPySpaceRune is Python's str.isspace for one character.
+func isPySpaceRune(r rune) bool {
+	switch {
+	case r >= 0x09 && r <= 0x0D, r >= 0x1C && r <= 0x20, r == 0x85, r == 0xA0, r == 0x1680,
+		r >= 0x2000 && r <= 0x200A, r == 0x2028, r == 0x2029, r == 0x202F, r == 0x205F, r == 0x3000:
+		return true
+	}
+	return false
+}
+
+func pyStrip(s string) string  { return strings.TrimFunc(s, isPySpaceRune) }
+func pyRstrip(s string) string { return strings.TrimRightFunc(s, isPySpaceRune) }
+
+// emptyToSpace is AutoGen's __empty_content_to_whitespace for a string:
+// " " for a string that strip() empties.
+func emptyToSpace(s string) string {
+	if pyStrip(s) == "" {
+		return " "
+	}
+	return s
+}
+
+var validName = regexp.MustCompile(`^[a-zA-Z0-9_-]+$`)
+
+// assertValidName is AutoGen's assert_valid_name.
+func assertValidName(name string) error {
+	if !validName.MatchString(name) {
+		return valueError(fmt.Sprintf("Invalid name: %s. Only letters, numbers, '_' and '-' are allowed.", name))
+	}
+	if len([]rune(name)) > 64 {
+		return valueError(fmt.Sprintf("Invalid name: %s. Name must be less than 64 characters.", name))
+	}
+	return nil
+}
+
+var invalidNameChars = regexp.MustCompile(`[^a-zA-Z0-9_-]`)
+
+// normalizeName is AutoGen's normalize_name.
+func normalizeName(name string) string {
+	s := []rune(invalidNameChars.ReplaceAllString(name, "_"))
+	if len(s) > 64 {
+		s = s[:64]
+	}
+	return string(s)
+}
+
+// mergeSystemMessages is _merge_system_messages: continuous system
+// messages joined with "\n" and rstripped, put where the first was
+// (dropped when empty); non-continuous ones are a ValueError.
+func mergeSystemMessages(messages []gen.LLMMessage) ([]gen.LLMMessage, error) {
+	out := make([]gen.LLMMessage, 0, len(messages))
+	var content strings.Builder
+	first, last := -1, -1
+	for i, m := range messages {
+		sm, ok := m.(*gen.SystemMessage)
+		if !ok {
+			out = append(out, m)
+			continue
+		}
+		if first == -1 {
+			first = i
+		} else if last+1 != i {
+			return nil, valueError("Multiple and Not continuous system messages are not supported")
+		}
+		content.WriteString(sm.Content)
+		content.WriteString("\n")
+		last = i
+	}
+	merged := pyRstrip(content.String())
+	if merged != "" {
+		at := min(first, len(out))
+		out = append(out[:at], append([]gen.LLMMessage{models.NewSystemMessage(merged)}, out[at:]...)...)
+	}
+	return out, nil
+}
+
+// userToAnthropic is user_message_to_anthropic.
+func userToAnthropic(m *gen.UserMessage) (obj, error) {
+	if err := assertValidName(m.Source); err != nil {
+		return nil, err
+	}
+	if m.Content.IsText() {
+		return obj{{"role", "user"}, {"content", emptyToSpace(m.Content.Text)}}, nil
+	}
+	blocks := make([]any, 0, len(m.Content.Parts))
+	for i, p := range m.Content.Parts {
+		switch {
+		case p.IsText():
+			blocks = append(blocks, obj{{"type", "text"}, {"text", emptyToSpace(p.Text)}})
+		case p.IsImage() && !p.Image.IsZero():
+			// Image.to_base64() is a PNG, so get_mime_type_from_image
+			// always finds image/png.
+			data, err := p.Image.EncodeBase64()
+			if err != nil {
+				return nil, fmt.Errorf("anthropic: image %d of a user message: %w", i, err)
+			}
+			blocks = append(blocks, obj{{"type", "image"}, {"source", obj{{"type", "base64"}, {"media_type", "image/png"}, {"data", data}}}})
+		default:
+			return nil, valueError(fmt.Sprintf("Unknown content type: item %d", i))
+		}
+	}
+	return obj{{"role", "user"}, {"content", blocks}}, nil
+}
+
+// assistantToAnthropic is assistant_message_to_anthropic.
+func assistantToAnthropic(m *gen.AssistantMessage) (obj, error) {
+	if err := assertValidName(m.Source); err != nil {
+		return nil, err
+	}
+	if m.Content.IsText() {
+		return obj{{"role", "assistant"}, {"content", m.Content.Text}}, nil
+	}
+	var blocks []any
+	if m.Thought != nil {
+		blocks = append(blocks, obj{{"text", *m.Thought}, {"type", "text"}})
+	}
+	for _, fc := range m.Content.FunctionCalls {
+		input, err := toolInput(fc.Arguments)
+		if err != nil {
+			return nil, err
+		}
+		blocks = append(blocks, obj{{"id", fc.ID}, {"input", input}, {"name", fc.Name}, {"type", "tool_use"}})
+	}
+	if blocks == nil {
+		blocks = []any{}
+	}
+	return obj{{"role", "assistant"}, {"content", blocks}}, nil
+}
+
+// fence is extract_json_from_str's pattern of a fenced block.
+var fence = regexp.MustCompile("```(?:\\s*([\\w+\\-]+))?\\n([\\s\\S]*?)```")
+
+// toolInput is the input of a tool_use block for a call's arguments:
+// extract_json_from_str of the arguments (" " when blank), which must
+// give one JSON value; text that is not JSON becomes {"text": arguments}.
+func toolInput(args string) (any, error) {
+	args = emptyToSpace(args)
+	matches := fence.FindAllStringSubmatch(args, -1)
+	texts := []string{args}
+	if len(matches) > 0 {
+		texts = texts[:0]
+		for _, mt := range matches {
+			if lang := strings.TrimSpace(mt[1]); lang != "" && strings.ToLower(lang) != "json" {
+				return nil, valueError("Expected JSON object, but found language: " + lang)
+			}
+			texts = append(texts, mt[2])
+		}
+	}
+	var values []json.RawMessage
+	for _, t := range texts {
+		v, err := pyjson.Parse([]byte(t))
+		if err != nil {
+			return obj{{"text", args}}, nil // json.JSONDecodeError
+		}
+		values = append(values, json.RawMessage(pyjson.AppendJSON(nil, &v)))
+	}
+	if len(values) != 1 {
+		return nil, valueError(fmt.Sprintf("Expected a single JSON object, but found %d", len(values)))
+	}
+	return values[0], nil
+}
+
+// toolResultsToAnthropic is tool_message_to_anthropic: one user message
+// of tool_result blocks.
+func toolResultsToAnthropic(m *gen.FunctionExecutionResultMessage) obj {
+	blocks := make([]any, 0, len(m.Content))
+	for _, r := range m.Content {
+		blocks = append(blocks, obj{{"type", "tool_result"}, {"tool_use_id", r.CallID}, {"content", r.Content}})
+	}
+	return obj{{"role", "user"}, {"content", blocks}}
+}
+
+// convertTools is AutoGen's convert_tools: name, input_schema (the
+// parameters' properties and required as given, type defaulting to
+// "object") and description (default "").
+func convertTools(tools []gen.ToolSchema) ([]any, error) {
+	out := make([]any, 0, len(tools))
+	for _, t := range tools {
+		schema := obj{}
+		if p := t.Parameters; p != nil {
+			if len(p.Properties) > 0 {
+				schema = append(schema, member{"properties", json.RawMessage(p.Properties)})
+			}
+			if p.Required != nil {
+				schema = append(schema, member{"required", p.Required})
+			}
+			typ := p.Type
+			if typ == "" {
+				typ = "object"
+			}
+			schema = append(schema, member{"type", typ})
+		}
+		desc := ""
+		if t.Description != nil {
+			desc = *t.Description
+		}
+		out = append(out, obj{{"name", t.Name}, {"input_schema", schema}, {"description", desc}})
+		if err := assertValidName(t.Name); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// hasImage reports whether a user message of messages holds an image.
+func hasImage(messages []gen.LLMMessage) bool {
+	for _, m := range messages {
+		if u, ok := m.(*gen.UserMessage); ok && u.Content.IsParts() {
+			for _, p := range u.Content.Parts {
+				if p.IsImage() {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// pyNumber reads a JSON number as Python's int or float, for max_tokens.
+func pyNumber(v any) (float64, bool) {
+	switch x := v.(type) {
+	case json.RawMessage:
+		f, err := strconv.ParseFloat(strings.TrimSpace(string(x)), 64)
+		return f, err == nil
+	case json.Number:
+		f, err := x.Float64()
+		return f, err == nil
+	case float64:
+		return x, true
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	}
+	return 0, false
+}

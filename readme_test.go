@@ -32,6 +32,7 @@ var readmeImports = map[string]string{
 	"tokens":       modulePath + "/pkg/tokens",
 	"validate":     modulePath + "/pkg/validate",
 	"workbench":    modulePath + "/pkg/workbench",
+	"worker":       modulePath + "/pkg/distributed/worker",
 	"all":          modulePath + "/pkg/providers/all",
 	"context":      "context",
 	"errors":       "errors",

@@ -37,7 +37,7 @@ type Pong struct {
 var serializers = []*worker.Serializer{worker.JSON[Ping]("Ping"), worker.JSON[Pong]("Pong")}
 
 // serve runs a host on addr ("" for a free port) until stop.
-func serve(t *testing.T, addr string, opts ...host.Option) (string, func()) {
+func serve(t testing.TB, addr string, opts ...host.Option) (string, func()) {
 	t.Helper()
 	if addr == "" {
 		addr = "127.0.0.1:0"

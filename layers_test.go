@@ -81,6 +81,7 @@ var layers = map[string]int{
 	"pkg/models/anthropic":   9,
 	"internal/oracleclients": 9,
 	"pkg/tools/httptool":     9,
+	"pkg/tools/gallery":      8,
 	"pkg/tools/codetool":     9,
 
 	// The AgentChat runtime: its contracts, the conditions and agents on

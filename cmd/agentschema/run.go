@@ -14,6 +14,7 @@ import (
 	"github.com/agentschema/agentschema/pkg/agentchat/ui"
 	"github.com/agentschema/agentschema/pkg/messages"
 	_ "github.com/agentschema/agentschema/pkg/providers/all" // every provider the module implements
+	_ "github.com/agentschema/agentschema/pkg/tools/gallery" // AutoGen Studio's gallery functions (calculator)
 	"github.com/agentschema/agentschema/pkg/workbench/mcp"
 )
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -21,7 +22,7 @@ import (
 func init() {
 	commands["run"] = command{
 		usage: "" +
-			"  run --config COMPONENT.json [--task TEXT | --task-file MESSAGES.json] [--state STATE.json] [--save-state OUT.json] [--console [--stats]]\n" +
+			"  run --config COMPONENT.json [--task TEXT | --task-file MESSAGES.json] [--state STATE.json] [--save-state OUT.json] [--console [--stats]] [--timeout D]\n" +
 			"                                        run an AutoGen agent or team config; print every message and event\n" +
 			"                                        of the run as JSON, one a line, the TaskResult last\n",
 		help:   runUsage,
@@ -31,6 +32,7 @@ func init() {
 
 const runUsage = `usage: agentschema run --config COMPONENT.json [--task TEXT | --task-file MESSAGES.json]
                        [--state STATE.json] [--save-state OUT.json] [--console [--stats]]
+                       [--timeout DURATION]
 
 Runs an AutoGen agent or team, as AutoGen's run_stream runs it. COMPONENT.json
 is the component dump_component() writes (an AssistantAgent, UserProxyAgent,
@@ -41,7 +43,10 @@ contexts and termination conditions.
 JSON array of AgentChat messages, each with its "type". With neither, the run
 continues from the current state (task=None). --state loads a state that
 save_state() returned (by AutoGen or by this command) before the run;
---save-state writes save_state() after it.
+--save-state writes save_state() after it, and also after a run that was
+interrupted or timed out (the state as AutoGen's save_state() gives it after
+a cancellation), so that it can be continued. --timeout DURATION (30s, 5m)
+ends a run that lasts longer: "TimeoutError: ..." on standard error, exit 1.
 
 Standard output gets one JSON value per line: every item run_stream yields,
 in order, as pydantic dumps it, the TaskResult ({"messages": [...],
@@ -79,6 +84,7 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	savePath := fs.String("save-state", "", "where to write the state after the run")
 	console := fs.Bool("console", false, "print the run as AutoGen's Console prints it, not as JSON")
 	stats := fs.Bool("stats", false, "with --console: Console's output_stats=True lines")
+	timeout := fs.Duration("timeout", 0, "end the run after this long (0: no limit)")
 	fs.Usage = func() { fmt.Fprint(stderr, runUsage) }
 	pos, ok := parseInterspersed(fs, args)
 	if !ok {
@@ -99,6 +105,9 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		return exitUsage
 	case taskSet && *taskFile != "":
 		fmt.Fprintln(stderr, "agentschema run: give --task or --task-file, not both")
+		return exitUsage
+	case *timeout < 0:
+		fmt.Fprintln(stderr, "agentschema run: --timeout must not be negative")
 		return exitUsage
 	case *stats && !*console:
 		fmt.Fprintln(stderr, "agentschema run: --stats needs --console")
@@ -157,35 +166,75 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if *console {
 		write = ui.NewPrinter(out, ui.Options{OutputStats: *stats}).Print
 	}
-	for item, err := range runner.RunStream(ctx, t) {
+	return streamRun(ctx, runner, t, runOutput{out: out, write: write, stderr: stderr, timeout: *timeout, savePath: *savePath})
+}
+
+// runOutput is where a run's items, faults and state go.
+type runOutput struct {
+	out      *bufio.Writer
+	write    func(messages.Message) error
+	stderr   io.Writer
+	timeout  time.Duration
+	savePath string
+}
+
+// errRunTimeout is the cause of a run's context ending at --timeout.
+var errRunTimeout = errors.New("the run's --timeout passed")
+
+// runStateTimeout bounds saving the state of a run that was cancelled.
+const runStateTimeout = 30 * time.Second
+
+// streamRun runs t, writing each item; the state is saved after the run,
+// and also after a run that was interrupted or timed out (AutoGen's state
+// after cancellation), so that it can be continued.
+func streamRun(ctx context.Context, runner agentchat.StateRunner, t agentchat.Task, o runOutput) int {
+	runCtx, cancel := ctx, context.CancelFunc(func() {})
+	if o.timeout > 0 {
+		runCtx, cancel = context.WithTimeoutCause(ctx, o.timeout, errRunTimeout)
+	}
+	defer cancel()
+	for item, err := range runner.RunStream(runCtx, t) {
 		if err != nil {
-			_ = out.Flush()
-			if ctx.Err() != nil {
-				fmt.Fprintln(stderr, "CancelledError: the run was cancelled")
-				return exitInterrupted
+			_ = o.out.Flush()
+			if runCtx.Err() == nil {
+				fmt.Fprintln(o.stderr, agentchat.ExceptionText(err))
+				return exitBad
 			}
-			fmt.Fprintln(stderr, agentchat.ExceptionText(err))
+			code := saveRunState(context.WithoutCancel(ctx), runner, o)
+			if context.Cause(runCtx) == errRunTimeout {
+				fmt.Fprintf(o.stderr, "TimeoutError: the run did not end within %s (--timeout)\n", o.timeout)
+				return max(code, exitBad)
+			}
+			fmt.Fprintln(o.stderr, "CancelledError: the run was cancelled")
+			return exitInterrupted
+		}
+		if err := o.write(item); err != nil {
+			_ = o.out.Flush()
+			fmt.Fprintf(o.stderr, "agentschema run: writing a %s: %v\n", item.Type(), err)
 			return exitBad
 		}
-		if err := write(item); err != nil {
-			_ = out.Flush()
-			fmt.Fprintf(stderr, "agentschema run: writing a %s: %v\n", item.Type(), err)
-			return exitBad
-		}
-		if err := out.Flush(); err != nil {
+		if err := o.out.Flush(); err != nil {
 			return exitUsage // the output guard reports it
 		}
 	}
-	if *savePath != "" {
-		st, err := runner.SaveState(ctx)
-		if err != nil {
-			fmt.Fprintln(stderr, agentchat.ExceptionText(err))
-			return exitBad
-		}
-		if err := os.WriteFile(*savePath, append(st, '\n'), 0o644); err != nil {
-			fmt.Fprintf(stderr, "agentschema run: %v\n", err)
-			return exitUsage
-		}
+	return saveRunState(ctx, runner, o)
+}
+
+// saveRunState writes the runner's state to o.savePath, if one is given.
+func saveRunState(ctx context.Context, runner agentchat.StateRunner, o runOutput) int {
+	if o.savePath == "" {
+		return exitOK
+	}
+	ctx, cancel := context.WithTimeout(ctx, runStateTimeout)
+	defer cancel()
+	st, err := runner.SaveState(ctx)
+	if err != nil {
+		fmt.Fprintln(o.stderr, agentchat.ExceptionText(err))
+		return exitBad
+	}
+	if err := os.WriteFile(o.savePath, append(st, '\n'), 0o644); err != nil {
+		fmt.Fprintf(o.stderr, "agentschema run: %v\n", err)
+		return exitUsage
 	}
 	return exitOK
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"time"
 
+	agentschema "github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/pkg/agentchat"
 	"github.com/agentschema/agentschema/pkg/agentchat/agents"
 	"github.com/agentschema/agentschema/pkg/agentchat/ui"
@@ -128,7 +129,7 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		}
 		msgs, err := agentchat.ReadTaskMessages(b)
 		if err != nil {
-			fmt.Fprintf(stderr, "agentschema run: %s: %v\n", *taskFile, err)
+			printTaskFaults(stderr, *taskFile, err)
 			return exitBad
 		}
 		t = agentchat.MessagesTask(msgs...)
@@ -248,5 +249,18 @@ func jsonLines(out *bufio.Writer) func(messages.Message) error {
 		}
 		out.Write(b)
 		return out.WriteByte('\n')
+	}
+}
+
+// printTaskFaults prints each fault of a task file as
+// "FILE:LINE:COLUMN: POINTER: message".
+func printTaskFaults(w io.Writer, name string, err error) {
+	var fs agentschema.Faults
+	if !errors.As(err, &fs) {
+		fmt.Fprintf(w, "agentschema run: %s: %v\n", name, err)
+		return
+	}
+	for _, f := range fs {
+		fmt.Fprintf(w, "%s:%d:%d: %s: %s\n", name, max(f.Line, 1), max(f.Column, 1), f.DisplayPointer(), f.Message)
 	}
 }

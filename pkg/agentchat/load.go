@@ -1,12 +1,17 @@
 package agentchat
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"iter"
+	"strconv"
 
+	agentschema "github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/pkg/component"
+	"github.com/agentschema/agentschema/pkg/jsonstream"
 	"github.com/agentschema/agentschema/pkg/messages"
 )
 
@@ -57,20 +62,60 @@ func LoadRunner(ctx context.Context, data []byte) (StateRunner, error) {
 }
 
 // ReadTaskMessages reads a task given as a JSON array of AgentChat
-// messages, each with its "type"; a fault names the element ("/2: ...").
+// messages, each with its "type". A bad message is an agentschema.Faults
+// with the message's faults at their place in data (line, column, and the
+// pointer from the array: "/1/content"), in pydantic's words; an unknown
+// type is reported at the element's "type".
 func ReadTaskMessages(data []byte) ([]messages.Message, error) {
-	var raws []json.RawMessage
-	if err := json.Unmarshal(data, &raws); err != nil {
-		return nil, fmt.Errorf("expected a JSON array of messages: %w", err)
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, agentschema.Faults{{Pointer: "", Type: "list_type", Message: "expected a JSON array of messages, got nothing"}}
 	}
 	f := messages.NewMessageFactory()
-	out := make([]messages.Message, 0, len(raws))
-	for i, r := range raws {
-		m, err := f.Create(r)
+	out := []messages.Message{}
+	for doc, err := range jsonstream.Read(bytes.NewReader(data), jsonstream.Options{Format: jsonstream.Sequence, Elements: true, MaxSize: -1}) {
 		if err != nil {
-			return nil, fmt.Errorf("/%d: %w", i, err)
+			var je *jsonstream.Error
+			if errors.As(err, &je) {
+				return nil, agentschema.Faults{{Pointer: "", Offset: int(je.Position.Offset), Line: je.Position.Line,
+					Column: je.Position.Column, Type: "json_invalid", Message: "Invalid JSON: " + je.Msg}}
+			}
+			return nil, err
+		}
+		if doc.Element < 0 {
+			return nil, agentschema.Faults{{Pointer: "", Offset: int(doc.Offset), Line: doc.Line, Column: doc.Column,
+				Type: "list_type", Message: "expected a JSON array of messages"}}
+		}
+		m, err := f.Create(doc.Data)
+		if err != nil {
+			return nil, placeTaskFault(doc, err)
 		}
 		out = append(out, m)
 	}
 	return out, nil
+}
+
+// placeTaskFault gives the faults of the message doc their place in the
+// whole task file.
+func placeTaskFault(doc jsonstream.Document, err error) error {
+	prefix := "/" + strconv.Itoa(doc.Element)
+	var fs agentschema.Faults
+	if !errors.As(err, &fs) {
+		ptr := prefix
+		var unknown *messages.UnknownTypeError
+		if errors.As(err, &unknown) {
+			ptr += "/type"
+		}
+		return agentschema.Faults{{Pointer: ptr, Offset: int(doc.Offset), Line: doc.Line, Column: doc.Column, Message: err.Error(), Err: err}}
+	}
+	out := make(agentschema.Faults, len(fs))
+	for i, f := range fs {
+		g := *f
+		g.Pointer = prefix + f.Pointer
+		if f.Line > 0 {
+			p := doc.Locate(f.Line, f.Column)
+			g.Line, g.Column, g.Offset = p.Line, p.Column, int(p.Offset)
+		}
+		out[i] = &g
+	}
+	return out
 }

@@ -27,7 +27,8 @@ type lineReader struct {
 
 func newLineReader(r io.Reader, max int64) *lineReader {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), int(max))
+	// The scanner takes the larger of max and the buffer's capacity.
+	sc.Buffer(make([]byte, 0, min(4096, int(max))), int(max))
 	sc.Split(splitLines)
 	return &lineReader{sc: sc}
 }

@@ -10,31 +10,57 @@ import (
 	"time"
 )
 
-// TestSingleInputsBounded gives every single-document input /dev/zero,
-// an endless input: each is refused once it passes the document limit
-// (lowered here to 64 KiB), with exit 1 and a message naming the limit,
-// instead of being read to the end.
+// TestSingleInputsBounded gives every single-document input an endless
+// input. An endless run of white space (which JSON allows before a value)
+// is refused once it passes the document limit (lowered here to 64 KiB),
+// with exit 1 and a message naming the limit, instead of being read to the
+// end; a text to count is bounded the same way. /dev/zero, whose first
+// byte cannot start a JSON value, is refused at that byte, with the fault
+// the decoder gives there, whatever the limit.
 func TestSingleInputsBounded(t *testing.T) {
-	if _, err := os.Stat("/dev/zero"); err != nil {
-		t.Skip("no /dev/zero")
-	}
 	old := maxInputSize
 	maxInputSize = 64 << 10
 	t.Cleanup(func() { maxInputSize = old })
+	const team = "../../examples/studio/team.json"
 	for _, args := range [][]string{
-		{"run", "--config", "/dev/zero", "--task", "x"},
-		{"mcp", "--config", "/dev/zero", "tools"},
-		{"context", "--config", "/dev/zero", "-"},
-		{"tokens", "--encoding", "cl100k_base", "--text", "/dev/zero"},
-		{"create", "--config", "/dev/zero", "-"},
-		{"create", "--config", "../../examples/studio/team.json", "/dev/zero"},
-		{"create", "--config", "../../examples/studio/team.json", "--tools", "/dev/zero", "-"},
+		{"run", "--config", "-", "--task", "x"},
+		{"run", "--config", "../../examples/studio/replay_team.json", "--state", "-", "--task", "x"},
+		{"mcp", "--config", "-", "tools"},
+		{"context", "--config", "-", "../../examples/bad/user_message.json"},
+		{"tokens", "--encoding", "cl100k_base", "--text", "-"},
+		{"create", "--config", "-", "../../examples/bad/user_message.json"},
+		{"create", "--config", team, "-"},
+		{"create", "--config", team, "--tools", "-", "../../examples/bad/user_message.json"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			code := run(args, strings.NewReader(""), &stdout, &stderr)
+			spaces := &repeatReader{line: []byte("    \n"), left: 1 << 40}
+			code := run(args, spaces, &stdout, &stderr)
 			if code != exitBad || !strings.Contains(stderr.String(), "larger than the document limit (65536 bytes)") {
 				t.Errorf("exit %d, stderr %q; want 1 and the document limit", code, stderr.String())
+			}
+		})
+	}
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	maxInputSize = old
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--config", "/dev/zero", "--task", "x"}, "/dev/zero: component: invalid ComponentModel: line 1, column 1: /: invalid JSON"},
+		{[]string{"mcp", "--config", "/dev/zero", "tools"}, "/dev/zero: line 1, column 1: /: invalid JSON"},
+		{[]string{"context", "--config", "/dev/zero", "-"}, "/dev/zero: component: invalid ComponentModel: line 1, column 1"},
+		{[]string{"create", "--config", team, "/dev/zero"}, "/dev/zero: expected a JSON array of LLM messages: invalid character '\\x00'"},
+		{[]string{"create", "--config", "/dev/zero", "-"}, "invalid JSON"},
+		{[]string{"create", "--config", team, "--tools", "/dev/zero", "-"}, "--tools /dev/zero"},
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(c.args, strings.NewReader(`[{"type":"UserMessage","source":"user","content":"hi"}]`), &stdout, &stderr)
+			if code == exitOK || !strings.Contains(stderr.String(), c.want) {
+				t.Errorf("exit %d, stderr %q; want a failure with %q", code, stderr.String(), c.want)
 			}
 		})
 	}

@@ -161,7 +161,7 @@ func readMessages(name string, stdin io.Reader, stderr io.Writer) ([]gen.LLMMess
 		return nil, exitUsage
 	}
 	defer closeFn()
-	data, err := readLimited(r, maxInputSize)
+	data, err := readJSONLimited(r, maxInputSize)
 	if le := (*inputTooLargeError)(nil); errors.As(err, &le) {
 		fmt.Fprintf(stderr, "agentschema create: %s: %v\n", name, err)
 		return nil, exitBad
@@ -311,7 +311,7 @@ func readFileArg(name string, stdin io.Reader) ([]byte, error) {
 		return nil, err
 	}
 	defer closeFn()
-	return readLimited(r, maxInputSize)
+	return readJSONLimited(r, maxInputSize)
 }
 
 // decodeTools reads a JSON array of ToolSchema objects, or one.

@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/agentschema/agentschema/gen"
@@ -224,7 +225,7 @@ func readNamed(cmd, name string, stdin io.Reader, stderr io.Writer) ([]byte, int
 		return nil, exitUsage
 	}
 	defer closeFn()
-	data, err := readLimited(r, maxInputSize)
+	data, err := readJSONLimited(r, maxInputSize)
 	var le *inputTooLargeError
 	if errors.As(err, &le) {
 		fmt.Fprintf(stderr, "agentschema %s: %s: %v\n", cmd, name, err)
@@ -246,6 +247,44 @@ type inputTooLargeError struct{ limit int64 }
 
 func (e *inputTooLargeError) Error() string {
 	return fmt.Sprintf("the input is larger than the document limit (%d bytes)", e.limit)
+}
+
+// readJSONLimited is readLimited for an input that must be one JSON
+// value. Where the first byte that is not white space cannot start a JSON
+// value (an endless /dev/zero, binary data), it stops reading after that
+// byte: the decoder then reports the same fault, at the same place, as it
+// would on the whole input.
+func readJSONLimited(r io.Reader, limit int64) ([]byte, error) {
+	br := bufio.NewReaderSize(r, 4096)
+	var head []byte
+	for {
+		c, err := br.ReadByte()
+		if err == io.EOF {
+			return head, nil
+		} else if err != nil {
+			return nil, err
+		}
+		head = append(head, c)
+		if int64(len(head)) > limit {
+			return nil, &inputTooLargeError{limit: limit}
+		}
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			continue
+		}
+		// 0xEF may start a byte order mark, which the decoders judge.
+		if c != 0xef && !strings.ContainsRune(`{["-0123456789tfn`, rune(c)) {
+			return head, nil
+		}
+		break
+	}
+	rest, err := readLimited(br, limit-int64(len(head)))
+	var le *inputTooLargeError
+	if errors.As(err, &le) {
+		return nil, &inputTooLargeError{limit: limit}
+	} else if err != nil {
+		return nil, err
+	}
+	return append(head, rest...), nil
 }
 
 // readLimited reads r to its end, refusing more than limit bytes with an

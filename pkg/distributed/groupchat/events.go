@@ -3,6 +3,8 @@ package groupchat
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"reflect"
 
 	"github.com/agentschema/agentschema/gen"
@@ -127,6 +129,9 @@ func (e GroupChatStart) wire() (any, error) {
 }
 
 func (e GroupChatAgentResponse) wire() (any, error) {
+	if e.Response.ChatMessage == nil {
+		return nil, errors.New("GroupChatAgentResponse: no chat message")
+	}
 	cm, err := e.Response.ChatMessage.MarshalJSON()
 	if err != nil {
 		return nil, err
@@ -136,11 +141,17 @@ func (e GroupChatAgentResponse) wire() (any, error) {
 }
 
 func (e GroupChatMessage) wire() (any, error) {
+	if e.Message == nil {
+		return nil, errors.New("GroupChatMessage: no message")
+	}
 	b, err := e.Message.MarshalJSON()
 	return messageJSON{b}, err
 }
 
 func (e GroupChatTermination) wire() (any, error) {
+	if e.Message == nil {
+		return nil, errors.New("GroupChatTermination: no StopMessage")
+	}
 	b, err := e.Message.MarshalJSON()
 	return terminationJSON{b, e.Error}, err
 }
@@ -191,7 +202,10 @@ func decodeTermination(b []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	stop, _ := m.(*gen.StopMessage)
+	stop, ok := m.(*gen.StopMessage)
+	if !ok {
+		return nil, fmt.Errorf("GroupChatTermination.message: want a StopMessage, not %s", m.Type())
+	}
 	return GroupChatTermination{stop, j.Error}, nil
 }
 

@@ -156,7 +156,7 @@ func (m *manager) OnMessage(ctx context.Context, msg any, mc worker.MessageConte
 	case GroupChatAgentResponse:
 		return nil, m.response(ctx, x, mc)
 	case GroupChatMessage:
-		m.team.out <- x.Message
+		m.put(ctx, x.Message)
 	case GroupChatError:
 		return nil, m.signal(ctx, mc, messages.NewStopMessage(managerName, "An error occurred in the group chat."), &x.Error)
 	case GroupChatReset:
@@ -186,7 +186,7 @@ func (m *manager) start(ctx context.Context, x GroupChatStart, mc worker.Message
 		}
 		if x.OutputTaskMessages {
 			for _, msg := range x.Messages {
-				m.team.out <- msg
+				m.put(ctx, msg)
 			}
 		}
 		if err := mc.Publish(ctx, GroupChatStart{Messages: x.Messages, OutputTaskMessages: true}, m.topic(mc, GroupTopic(id))); err != nil {
@@ -261,8 +261,17 @@ func (m *manager) terminate(ctx context.Context, mc worker.MessageContext, delta
 func (m *manager) signal(ctx context.Context, mc worker.MessageContext, stop *gen.StopMessage, e *SerializableException) error {
 	ev := GroupChatTermination{Message: stop, Error: e}
 	err := mc.Publish(ctx, ev, m.topic(mc, OutputTopic(m.team.teamID)))
-	m.team.out <- ev
+	m.put(ctx, ev)
 	return err
+}
+
+// put passes an item to the running team's output (AutoGen's output
+// message queue); it gives up when the worker stops.
+func (m *manager) put(ctx context.Context, v any) {
+	select {
+	case m.team.out <- v:
+	case <-ctx.Done():
+	}
 }
 
 func errors2(a, b error) error {

@@ -168,3 +168,48 @@ func mustJSON(t *testing.T, s string) any {
 	}
 	return v
 }
+
+// TestContextWithOllamaClient: a token-limited context counts with the
+// Ollama client's count_tokens, offline. By hand (cl100k_base): "Hello"
+// and "Bye" are 1 token, "Hello there" 2; each message 3 more, the reply
+// 3 and the end 12: 28 for the three messages, over the limit of 24, so
+// AutoGen removes the one at index len/2 (the second), leaving 23.
+func TestContextWithOllamaClient(t *testing.T) {
+	config := writeTemp(t, "ctx.json", `{"provider":"autogen_core.model_context.TokenLimitedChatCompletionContext","component_type":"chat_completion_context","config":{
+		"model_client":{"provider":"autogen_ext.models.ollama.OllamaChatCompletionClient","component_type":"model","config":{"model":"llama3.2"}},
+		"token_limit":24}}`)
+	stdin := `[{"type":"UserMessage","content":"Hello","source":"user"},{"type":"UserMessage","content":"Hello there","source":"user"},{"type":"UserMessage","content":"Bye","source":"user"}]`
+	code, out, errs := runCmd(t, stdin, "context", "--config", config)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !sameJSON(out, `[{"content":"Hello","source":"user","type":"UserMessage"},{"content":"Bye","source":"user","type":"UserMessage"}]`) {
+		t.Errorf("view %s", out)
+	}
+}
+
+// TestValidateOllamaConfigs: validate --mode autogen refuses what
+// OllamaChatCompletionClient's constructor refuses, at the member at
+// fault, in AutoGen's words; a known model (by the name before ':') passes.
+func TestValidateOllamaConfigs(t *testing.T) {
+	for _, tc := range []struct{ name, config, want string }{
+		{"known", `{"model": "llama3.2:1b"}`, ""},
+		{"unknown", `{"model": "my-model"}`, "/config/model: Value error, model_info is required when model name is not a valid OpenAI model"},
+		{"both", `{"model": "m", "model_info": {"vision": false, "function_calling": false, "json_output": false, "family": "unknown", "structured_output": false}, "model_capabilities": {"vision": false, "function_calling": false, "json_output": false}}`,
+			"/config/model_capabilities: Value error, model_capabilities and model_info are mutually exclusive"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file := writeTemp(t, "client.json", `{"provider": "autogen_ext.models.ollama.OllamaChatCompletionClient", "component_type": "model", "config": `+tc.config+`}`)
+			code, out, errs := runCmd(t, "", "validate", "--mode", "autogen", file)
+			if tc.want == "" {
+				if code != 0 {
+					t.Fatalf("exit %d: %s%s", code, out, errs)
+				}
+				return
+			}
+			if code == 0 || !strings.Contains(out+errs, tc.want) {
+				t.Fatalf("exit %d, output %s%s; want %q", code, out, errs, tc.want)
+			}
+		})
+	}
+}

@@ -9,7 +9,8 @@
 // order added; a duplicate refused), direct messages forwarded to the
 // target type's worker and their responses back to the caller, published
 // CloudEvents sent once to every worker with a matching subscription, and
-// a worker's types and subscriptions dropped when its channel ends. Every
+// a worker's types and subscriptions dropped when its channel ends,
+// control messages relayed to their destination worker. Every
 // call needs the client-id metadata ("client-id metadata not found."
 // otherwise).
 //

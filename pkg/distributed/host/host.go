@@ -49,13 +49,14 @@ type Host struct {
 	stopping chan struct{}
 	stopOnce sync.Once
 
-	mu      sync.Mutex
-	clients map[string]*client
-	types   map[string]string // agent type -> client id
-	subs    []worker.Subscription
-	owner   map[string]string // subscription id -> client id
-	pending map[pendingKey]pendingCall
-	seq     uint64
+	mu       sync.Mutex
+	clients  map[string]*client
+	types    map[string]string // agent type -> client id
+	subs     []worker.Subscription
+	owner    map[string]string // subscription id -> client id
+	pending  map[pendingKey]pendingCall
+	controls map[string]*controlClient
+	seq      uint64
 }
 
 type client struct {

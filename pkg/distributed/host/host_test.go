@@ -2,8 +2,15 @@ package host_test
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"errors"
 	"fmt"
+	"math/big"
 	"net"
 	"runtime"
 	"strings"
@@ -398,4 +405,72 @@ func TestWorkerReconnects(t *testing.T) {
 	}
 	a.Close()
 	b.Close()
+}
+
+func TestControlChannelRelay(t *testing.T) {
+	addr, _ := serve(t, "")
+	a := dial(t, addr)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if err := a.Register(ctx, "echo", factory(echo)); err != nil {
+		t.Fatal(err)
+	}
+	open := func(rt *worker.Runtime) protos.AgentRpc_OpenControlChannelClient {
+		s, err := rt.Client().OpenControlChannel(rt.OutgoingContext(ctx))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	b := dial(t, addr)
+	ca, cb := open(a), open(b)
+	time.Sleep(50 * time.Millisecond) // both channels open at the host
+	tests := []struct{ dest string }{{"agentid=echo/k1"}, {"clientid=" + a.ClientID()}}
+	for i, tc := range tests {
+		if err := cb.Send(&protos.ControlMessage{RpcId: fmt.Sprint(i), Destination: tc.dest}); err != nil {
+			t.Fatal(err)
+		}
+		m, err := ca.Recv()
+		if err != nil || m.GetRpcId() != fmt.Sprint(i) || m.GetDestination() != tc.dest {
+			t.Errorf("%s: got %v, %v", tc.dest, m, err)
+		}
+	}
+}
+
+func TestTLS(t *testing.T) {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "localhost"},
+		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, NotBefore: time.Now().Add(-time.Hour),
+		NotAfter: time.Now().Add(time.Hour), KeyUsage: x509.KeyUsageDigitalSignature,
+		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert, _ := x509.ParseCertificate(der)
+	pool := x509.NewCertPool()
+	pool.AddCert(cert)
+	addr, _ := serve(t, "", host.WithTLS(&tls.Config{Certificates: []tls.Certificate{{Certificate: [][]byte{der}, PrivateKey: key}}}))
+	a := dial(t, addr, worker.WithTLS(&tls.Config{RootCAs: pool}))
+	ctx := context.Background()
+	if err := a.Register(ctx, "echo", factory(echo)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := a.Send(ctx, Ping{"tls", 0}, worker.AgentID{Type: "echo", Key: "k"}, nil)
+	if err != nil || got != (Pong{"echo:tls", 1, "echo/k"}) {
+		t.Fatalf("over TLS: %v, %v", got, err)
+	}
+	// A plaintext worker cannot reach a TLS host.
+	dctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	if rt, err := worker.Dial(dctx, addr); err == nil {
+		err = rt.Register(dctx, "plain", factory(echo))
+		rt.Close()
+		if err == nil {
+			t.Error("a plaintext worker registered with a TLS host")
+		}
+	}
 }

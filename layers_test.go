@@ -106,6 +106,7 @@ var layers = map[string]int{
 	"pkg/session":          13,
 	"pkg/session/sqlite":   14,
 	"pkg/session/postgres": 14,
+	"pkg/serve":            14,
 
 	// Test helpers and benchmarks: imported only by tests and by each
 	// other (see testOnly).

@@ -31,6 +31,11 @@
 //   - with cleanup_temp_files the files written for the call are removed
 //     after the blocks ran.
 //
+// One difference from AutoGen, on purpose: when a block ends, what it left
+// running in its process group (a command started with "&") is killed, so
+// that no process outlives the call (AutoGen leaves such processes
+// running). A process that leaves the group (setsid) is not followed.
+//
 // A block whose process cannot start (no interpreter, no shell) is an
 // *codeexec.Error (AutoGen raises FileNotFoundError there), never a panic.
 // Creating an executor writes AutoGen's warning about running code on the

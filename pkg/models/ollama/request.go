@@ -177,6 +177,10 @@ func extraArgs(extra map[string]any) (createArgs, error) {
 	}
 	sortStrings(keys)
 	for _, k := range keys {
+		if f, ok := extra[k].(float64); ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
+			out.Set(k, pyjson.FloatValue(f)) // Python's float('nan'), which JSON cannot hold
+			continue
+		}
 		b, err := marshalAny(extra[k])
 		if err != nil {
 			return createArgs{}, fmt.Errorf("ollama: extra create argument %q: %w", k, err)

@@ -26,6 +26,17 @@ func strRepr(s string) string { return string(pyjson.Options{}.AppendStrRepr(nil
 func Format(format string, kwargs *pyjson.Value) (string, error) {
 	f := formatter{kwargs: kwargs}
 	var b strings.Builder
+	// Room for the template and each str argument once: a prompt that
+	// holds a long conversation is then written without regrowing.
+	size := len(format)
+	if kwargs != nil {
+		for i := range kwargs.Vals {
+			if kwargs.Vals[i].Kind == pyjson.Str {
+				size += len(kwargs.Vals[i].Str)
+			}
+		}
+	}
+	b.Grow(size)
 	if err := f.build(&b, format, 2); err != nil {
 		return "", err
 	}

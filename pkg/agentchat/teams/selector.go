@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyformat"
@@ -138,6 +139,7 @@ type selector struct {
 	context       modelcontext.ChatCompletionContext
 
 	previous *string
+	hist     historyCache
 }
 
 func (*selector) managerName() string                           { return selectorManagerName }
@@ -145,6 +147,7 @@ func (*selector) validate(*groupChat, []messages.Message) error { return nil }
 
 func (s *selector) reset() {
 	s.previous = nil
+	s.hist = historyCache{}
 	_ = s.context.Clear(context.Background())
 }
 
@@ -242,13 +245,41 @@ func (s *selector) selectSpeakers(ctx context.Context, g *groupChat, put agentch
 // pyWhitespace is Python's re \s+ for str patterns (Unicode whitespace).
 var pyWhitespace = regexp.MustCompile(`[\s\x1c-\x1f\x85\p{Z}]+`)
 
-// history is construct_message_history: "source: content" of each user
-// and assistant message, right-stripped, each followed by a blank line,
-// joined by newlines. It is written into one builder: a selector builds it
-// every turn, over the whole conversation.
-func history(msgs []gen.LLMMessage) string {
-	var b strings.Builder
-	n := 0
+// historyCache keeps the last history a selector built: the messages it
+// was built from and its text. The model context grows by appending, so
+// the next turn's history is the last one with the new messages' lines
+// added; building it anew every turn cost time quadratic in the run's
+// length.
+type historyCache struct {
+	msgs []gen.LLMMessage
+	text []byte // only appended to: the strings history returned share it
+	n    int    // the lines in text
+}
+
+// history is construct_message_history of msgs (see [appendHistory]),
+// added to the cached history when msgs extend the messages it was built
+// from, else built anew.
+func (h *historyCache) history(msgs []gen.LLMMessage) string {
+	from := 0
+	if len(h.msgs) <= len(msgs) && slices.Equal(h.msgs, msgs[:len(h.msgs)]) {
+		from = len(h.msgs)
+	} else {
+		// A new buffer: the strings returned before must not change.
+		h.text, h.n = nil, 0
+	}
+	h.text, h.n = appendHistory(h.text, h.n, msgs[from:])
+	h.msgs = msgs
+	if len(h.text) == 0 {
+		return ""
+	}
+	return unsafe.String(&h.text[0], len(h.text))
+}
+
+// appendHistory appends construct_message_history's lines of msgs to b,
+// which holds n lines: "source: content" of each user and assistant
+// message, right-stripped, each followed by a blank line, joined by
+// newlines.
+func appendHistory(b []byte, n int, msgs []gen.LLMMessage) ([]byte, int) {
 	for _, m := range msgs {
 		var source, content string
 		switch x := m.(type) {
@@ -265,19 +296,19 @@ func history(msgs []gen.LLMMessage) string {
 			continue
 		}
 		if n > 0 {
-			b.WriteByte('\n')
+			b = append(b, '\n')
 		}
 		n++
 		if trimmed := strings.TrimRightFunc(content, unicode.IsSpace); trimmed != "" {
-			b.WriteString(source)
-			b.WriteString(": ")
-			b.WriteString(trimmed)
+			b = append(b, source...)
+			b = append(b, ": "...)
+			b = append(b, trimmed...)
 		} else {
-			b.WriteString(strings.TrimRightFunc(source+": ", unicode.IsSpace))
+			b = append(b, strings.TrimRightFunc(source+": ", unicode.IsSpace)...)
 		}
-		b.WriteString("\n\n")
+		b = append(b, "\n\n"...)
 	}
-	return b.String()
+	return b, n
 }
 
 // userContentStr is str() of a user message's content: the text, or the
@@ -308,7 +339,7 @@ func (s *selector) ask(ctx context.Context, roles string, candidates, names []st
 	kw := pyjson.Value{Kind: pyjson.Dict}
 	kw.Set("roles", pyjson.StrValue(roles))
 	kw.Set("participants", pyjson.StrValue(pyList(candidates)))
-	kw.Set("history", pyjson.StrValue(history(view)))
+	kw.Set("history", pyjson.StrValue(s.hist.history(view)))
 	prompt, err := pyformat.Format(s.prompt, &kw)
 	if err != nil {
 		return "", err

@@ -66,6 +66,10 @@ type Client struct {
 	index  int
 	cached bool
 	calls  []Call
+	// log holds the recorded calls' messages (see record); logPrev is the
+	// call whose messages end it.
+	log     []gen.LLMMessage
+	logPrev int
 }
 
 // Option configures a Client.
@@ -140,8 +144,30 @@ func (c *Client) Create(ctx context.Context, messages []gen.LLMMessage, opts mod
 	res := c.result(resp, usage, c.cached)
 	c.total = models.AddUsage(c.total, usage)
 	c.index++
-	c.calls = append(c.calls, Call{Messages: slices.Clone(messages), Options: opts})
+	c.calls = append(c.calls, Call{Messages: c.record(messages), Options: opts})
 	return res, nil
+}
+
+// record returns a copy of messages for Calls. A conversation grows by
+// appending, so each call's messages usually start with the previous
+// call's: the copies then share one log and each call adds only its new
+// messages, instead of a copy of the whole conversation per call (which
+// made a long run's recorded calls quadratic in its length). The caller
+// holds c.mu.
+func (c *Client) record(messages []gen.LLMMessage) []gen.LLMMessage {
+	start := len(c.log)
+	if n := len(c.calls); n > 0 {
+		prev := c.calls[n-1].Messages
+		// prev ends the log when it was recorded there last.
+		if len(prev) > 0 && len(prev) <= len(messages) && c.logPrev == n-1 &&
+			slices.Equal(prev, messages[:len(prev)]) {
+			start = len(c.log) - len(prev)
+			messages = messages[len(prev):]
+		}
+	}
+	c.log = append(c.log, messages...)
+	c.logPrev = len(c.calls)
+	return c.log[start:len(c.log):len(c.log)]
 }
 
 // CreateStream streams the next predefined response: for a text, its
@@ -268,11 +294,15 @@ func (c *Client) SetCached(cached bool) {
 }
 
 // Calls returns the arguments of every Create call so far (AutoGen's
-// create_calls).
+// create_calls). Each call's message list is a fresh copy.
 func (c *Client) Calls() []Call {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return slices.Clone(c.calls)
+	out := slices.Clone(c.calls)
+	for i := range out {
+		out[i].Messages = slices.Clone(out[i].Messages)
+	}
+	return out
 }
 
 // Completions returns the predefined responses.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -571,4 +572,38 @@ func FuzzFromConfig(f *testing.F) {
 			t.Fatalf("dump changed: %s -> %s (%v)", m.Config, m2.Config, err)
 		}
 	})
+}
+
+// TestCallsShareAGrowingConversation: calls whose messages extend the
+// previous call's are recorded as AutoGen's create_calls are (each call's
+// own list), while sharing storage; a call that does not extend the
+// previous one, and a later change to a returned list, leave the others
+// as they were.
+func TestCallsShareAGrowingConversation(t *testing.T) {
+	c := New(Texts("a", "b", "c", "d"))
+	ctx := context.Background()
+	u1, u2, u3 := models.NewUserText("user", "one"), models.NewUserText("user", "two"), models.NewUserText("user", "three")
+	sys := models.NewSystemMessage("other")
+	convs := [][]gen.LLMMessage{{u1}, {u1, u2}, {sys, u3}, {sys, u3, u1}}
+	for _, m := range convs {
+		if _, err := c.Create(ctx, m, models.CreateOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	calls := c.Calls()
+	if len(calls) != len(convs) {
+		t.Fatalf("%d calls", len(calls))
+	}
+	for i, want := range convs {
+		if !slices.Equal(calls[i].Messages, want) {
+			t.Errorf("call %d: %v, want %v", i, calls[i].Messages, want)
+		}
+	}
+	calls[1].Messages[0] = u3
+	if again := c.Calls(); again[0].Messages[0] != u1 || again[1].Messages[0] != u1 {
+		t.Error("changing a returned list changed the record")
+	}
+	if n := len(c.log); n != 5 {
+		t.Errorf("the log holds %d messages, want 5 (1, +1, then 2, +1)", n)
+	}
 }

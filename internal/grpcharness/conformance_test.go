@@ -125,3 +125,43 @@ func TestRecordedReference(t *testing.T) {
 		t.Error(d)
 	}
 }
+
+// TestNormalizeIsNormalizePy runs the Go normalization over a raw wire log
+// of AutoGen's own run and compares it, record by record, with what the
+// harness's normalize.py made of the same log; the result also matches the
+// harness's reference as compare.py judges.
+func TestNormalizeIsNormalizePy(t *testing.T) {
+	read := func(name string) []Record {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := ParseJSONL(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return recs
+	}
+	got, want := Normalize(read("autogen_host_transcript.jsonl")), read("autogen_host_transcript.norm.jsonl")
+	if len(got) != len(want) {
+		t.Fatalf("%d records, normalize.py gave %d", len(got), len(want))
+	}
+	for i := range got {
+		if !reflect.DeepEqual(got[i], want[i]) {
+			g, _ := json.Marshal(got[i])
+			w, _ := json.Marshal(want[i])
+			t.Errorf("record %d:\n  go: %s\n  py: %s", i+1, g, w)
+		}
+	}
+	refNorm, err := os.ReadFile(filepath.Join(refDir, "host_transcript.norm.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := ParseJSONL(refNorm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range Compare(ref, got) {
+		t.Error(d)
+	}
+}

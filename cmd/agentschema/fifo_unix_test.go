@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // TestDirectorySkipsFIFO: a FIFO named like an input in a directory is
@@ -27,5 +28,29 @@ func TestDirectorySkipsFIFO(t *testing.T) {
 	code := run([]string{"validate", dir}, strings.NewReader(""), &stdout, &stderr)
 	if code != 0 || !strings.Contains(stderr.String(), "pipe.jsonl: warning: skipped, not a regular file") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+}
+
+// TestInterruptWhileOpeningFIFO: normalize of a FIFO that no one writes to
+// blocks in open(2), which no context reaches; SIGINT still ends it, with
+// the interruption and exit 130, once the grace period has passed.
+func TestInterruptWhileOpeningFIFO(t *testing.T) {
+	exe := buildCommand(t)
+	fifo := filepath.Join(t.TempDir(), "in.jsonl")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("cannot make a FIFO here: %v", err)
+	}
+	p := startProcess(t, exe, "normalize", fifo)
+	time.Sleep(300 * time.Millisecond) // let it block in open
+	start := time.Now()
+	if err := p.cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	code := p.wait(t)
+	if code != exitInterrupted || p.stderr.String() != "agentschema: interrupted\n" {
+		t.Errorf("exit %d, stderr %q; want 130 and the interruption", code, p.stderr.String())
+	}
+	if d := time.Since(start); d > interruptGrace+5*time.Second {
+		t.Errorf("ended %v after SIGINT, want about %v", d, interruptGrace)
 	}
 }

@@ -92,6 +92,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 )
 
 const usage = `usage: agentschema <command> [arguments]
@@ -157,8 +158,23 @@ func main() {
 		ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 		// After the first SIGINT, a second one kills the process.
 		context.AfterFunc(ctx, stop)
+		context.AfterFunc(ctx, exitIfStuck)
 	}
 	os.Exit(runWithContext(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// interruptGrace is how long an interrupted command has to end by
+// itself before exitIfStuck ends the process.
+const interruptGrace = 3 * time.Second
+
+// exitIfStuck ends the process with exitInterrupted when the interrupted
+// command has not ended within interruptGrace: a system call that no
+// context reaches holds it (opening a FIFO that no one writes to blocks
+// in open(2)).
+func exitIfStuck() {
+	time.Sleep(interruptGrace)
+	fmt.Fprintln(os.Stderr, "agentschema: interrupted")
+	os.Exit(exitInterrupted)
 }
 
 // interruptible reports whether the named command stops cleanly when its

@@ -82,7 +82,6 @@ type Executor struct {
 	cleanup     bool
 	python      string
 	mu          sync.Mutex // guards workDir when it is a temporary directory
-	closed      bool
 	timeoutSecs gen.Int
 }
 
@@ -184,7 +183,7 @@ func (e *Executor) WorkDir() (string, error) {
 	if err != nil {
 		return "", &codeexec.Error{Exception: osException(err), Message: err.Error(), Err: err}
 	}
-	e.workDir, e.tempDir, e.closed = dir, true, false
+	e.workDir, e.tempDir = dir, true
 	return dir, nil
 }
 

@@ -66,3 +66,40 @@ func TestNormalizeHugeImageRowMemory(t *testing.T) {
 		t.Errorf("heap peak %.1f MB, want at most 64 MB", float64(peak)/(1<<20))
 	}
 }
+
+// TestHostileWebPDeclaringLongPartition: four 116-byte lossy WebP images
+// whose headers declare 16383x10000 pixels and a 512 KiB first partition
+// (the file ends after 85 bytes of it) are refused by normalize and tokens
+// at once, each at its pointer, without decoding a frame (they used to
+// take seconds and hundreds of megabytes each).
+func TestHostileWebPDeclaringLongPartition(t *testing.T) {
+	declared := 0x7ffff
+	c := []byte{byte(declared<<5) | 0x10, byte(declared >> 3), byte(declared >> 11), 0x9d, 0x01, 0x2a}
+	c = binary.LittleEndian.AppendUint16(c, 16383)
+	c = binary.LittleEndian.AppendUint16(c, 10000)
+	c = append(c, make([]byte, 85)...)
+	webp := []byte("RIFF")
+	webp = binary.LittleEndian.AppendUint32(webp, uint32(12+len(c)+len(c)&1))
+	webp = append(webp, "WEBPVP8 "...)
+	webp = binary.LittleEndian.AppendUint32(webp, uint32(len(c)))
+	webp = append(webp, c...)
+	if len(c)&1 != 0 {
+		webp = append(webp, 0)
+	}
+	part := `{"data":"` + base64.StdEncoding.EncodeToString(webp) + `"}`
+	doc := `{"type":"UserMessage","source":"u","content":[` + strings.Repeat(part+",", 3) + part + `]}`
+	for _, args := range [][]string{{"normalize", "-"}, {"tokens", "--model", "gpt-4o", "-"}} {
+		t.Run(args[0], func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			var code int
+			peak := peakHeap(func() { code = run(args, strings.NewReader(doc), &stdout, &stderr) })
+			out := stdout.String() + stderr.String()
+			if code != exitBad || strings.Count(out, "cannot decode WEBP image: broken data stream: unexpected EOF") != 4 || !strings.Contains(out, "/content/3/data") {
+				t.Errorf("exit %d, output %q", code, out)
+			}
+			if peak > 16<<20 {
+				t.Errorf("heap peak %.1f MB, want at most 16 MB", float64(peak)/(1<<20))
+			}
+		})
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"github.com/agentschema/agentschema/pkg/agentchat/ui"
 	"github.com/agentschema/agentschema/pkg/messages"
 	_ "github.com/agentschema/agentschema/pkg/providers/all" // every provider the module implements
+	"github.com/agentschema/agentschema/pkg/tools"
 	_ "github.com/agentschema/agentschema/pkg/tools/gallery" // AutoGen Studio's gallery functions (calculator)
 	"github.com/agentschema/agentschema/pkg/workbench/mcp"
 )
@@ -142,6 +143,10 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	runner, err := agentchat.LoadRunner(loadCtx, data)
 	if err != nil {
 		fmt.Fprintf(stderr, "agentschema run: %s: %v\n", *config, err)
+		var unreg *tools.UnregisteredFunctionError
+		if errors.As(err, &unreg) {
+			fmt.Fprint(stderr, functionToolAdvice)
+		}
 		return exitBad
 	}
 	defer func() {
@@ -169,6 +174,14 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	}
 	return streamRun(ctx, runner, t, runOutput{out: out, write: write, stderr: stderr, timeout: *timeout, savePath: *savePath})
 }
+
+// functionToolAdvice says what to use instead of a FunctionTool the
+// command has no Go function for.
+const functionToolAdvice = `agentschema run: the command does not run a FunctionTool's Python source; instead
+  give the tool as an HttpTool (autogen_ext.tools.http.HttpTool) that calls an HTTP endpoint,
+  serve it from an MCP server (autogen_ext.tools.mcp.McpWorkbench), or
+  run the team from Go with the function registered (tools.RegisterFunction; see examples/team)
+`
 
 // runOutput is where a run's items, faults and state go.
 type runOutput struct {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/agentschema/agentschema/pkg/component"
 )
 
 // Error is implemented by every error type of this package and of the
@@ -67,6 +69,10 @@ func AtPointer(ptr string, err error) error {
 	var ce *ConfigError
 	if errors.As(err, &ce) {
 		return &ConfigError{Pointer: ptr + ce.Pointer, Err: ce.Err}
+	}
+	var ne *component.NestedError
+	if errors.As(err, &ne) {
+		return AtPointer(ptr+ne.Pointer, ne.Err)
 	}
 	return &ConfigError{Pointer: ptr, Err: err}
 }

@@ -365,3 +365,18 @@ type TypeError struct {
 func (e *TypeError) Error() string {
 	return fmt.Sprintf("component: Expected type does not match: provider %q built %v, not %v", e.Provider, e.Got, e.Want)
 }
+
+// NestedError is the failure of a component nested in the config being
+// loaded (a workbench's tool, a team's participant): Pointer is the nested
+// component's JSON pointer relative to the loaded component ("/config/tools/2").
+// Loaders above place it in the whole document (agentchat.AtPointer).
+type NestedError struct {
+	Pointer string
+	Err     error
+}
+
+// Error is "POINTER: the nested component's error".
+func (e *NestedError) Error() string { return e.Pointer + ": " + e.Err.Error() }
+
+// Unwrap returns the nested component's error.
+func (e *NestedError) Unwrap() error { return e.Err }

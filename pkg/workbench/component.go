@@ -3,6 +3,7 @@ package workbench
 import (
 	"context"
 	"fmt"
+	"strconv"
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/component"
@@ -58,7 +59,7 @@ func loadConfig(ctx context.Context, config gen.RawJSON) ([]tools.Tool, map[stri
 	for i := range cfg.Tools {
 		t, err := component.LoadModelAs[tools.Tool](ctx, &cfg.Tools[i])
 		if err != nil {
-			return nil, nil, fmt.Errorf("workbench: tool %d: %w", i, err)
+			return nil, nil, &component.NestedError{Pointer: "/config/tools/" + strconv.Itoa(i), Err: err}
 		}
 		ts = append(ts, t)
 	}

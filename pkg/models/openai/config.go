@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -285,6 +286,9 @@ func NewAzure(cfg gen.AzureOpenAIClientConfigurationConfigModel, cos ...ClientOp
 	if cfg.AzureAdTokenProvider != nil {
 		return nil, valueError("azure_ad_token_provider is not supported by this client: give api_key or azure_ad_token")
 	}
+	if err := checkAzureEndpoint(cfg.AzureEndpoint); err != nil {
+		return nil, err
+	}
 	apiKey, adToken, err := azureCredentials(cfg)
 	if err != nil {
 		return nil, err
@@ -302,6 +306,27 @@ func NewAzure(cfg gen.AzureOpenAIClientConfigurationConfigModel, cos ...ClientOp
 		return nil, err
 	}
 	return c, nil
+}
+
+// placeholder is a template's "{...}" left in a value, such as Azure's
+// documented "https://{your-custom-endpoint}.openai.azure.com/".
+var placeholder = regexp.MustCompile(`\{[^{}]*\}`)
+
+// checkAzureEndpoint refuses at load an azure_endpoint that cannot be
+// requested: one that still holds a template's placeholder, or that is not
+// an http(s) URL with a host. (AutoGen accepts it and fails at the first
+// request.)
+func checkAzureEndpoint(endpoint string) error {
+	if p := placeholder.FindString(endpoint); p != "" {
+		return valueError(fmt.Sprintf("azure_endpoint %q still holds the placeholder %s: "+
+			"set it to your Azure OpenAI resource's endpoint, such as https://my-resource.openai.azure.com/", endpoint, p))
+	}
+	u, err := url.Parse(endpoint)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return valueError(fmt.Sprintf("azure_endpoint %q is not an http(s) URL with a host, "+
+			"such as https://my-resource.openai.azure.com/", endpoint))
+	}
+	return nil
 }
 
 // azureCreateArgs is createArgsOf for an Azure config: the create

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"slices"
@@ -445,6 +446,11 @@ func (w *Workbench) connect(startCtx, lifetime context.Context) (*session, error
 		if e.Message == "" {
 			e.Message = err.Error()
 		}
+		if ue := (*url.Error)(nil); cmd == nil && errors.As(err, &ue) {
+			// The SDK reports a failed HTTP exchange as "rejected by
+			// transport": name the server and the cause instead.
+			e.Message = fmt.Sprintf("cannot connect to the MCP server at %s: %v", shownURL(ue.URL), ue.Err)
+		}
 		if cmd != nil && e.Code == 0 && e.Message != timeoutMessage(s.timeout) {
 			e.Message = fmt.Sprintf("starting %s: %s", cmd.Path, e.Message)
 		}
@@ -581,4 +587,19 @@ func baseSamplingRequest(r *sdk.CreateMessageWithToolsRequest) (*sdk.CreateMessa
 		SystemPrompt:     p.SystemPrompt,
 		Temperature:      p.Temperature,
 	}}, nil
+}
+
+// shownURL is u without what may be a secret: its user information and
+// query.
+func shownURL(u string) string {
+	p, err := url.Parse(u)
+	if err != nil {
+		return "(an unparsable URL)"
+	}
+	p.User = nil
+	if p.RawQuery != "" {
+		p.RawQuery = "..."
+	}
+	p.Fragment = ""
+	return p.String()
 }

@@ -69,6 +69,50 @@ func (im *Image) decodeJPEG() ([]byte, error) {
 	return goImageRGB(img), nil
 }
 
+// jpegRowSource gives decodeJPEG's rows top to bottom: the file is decoded
+// whole (image/jpeg gives the whole image), then each row is upsampled and
+// converted as it is taken, so no RGB copy of the image is made.
+func (im *Image) jpegRowSource() rowSource {
+	return func(emit emitRow) error {
+		n := decodeMemory.acquire(im.jpegDecodeBytes())
+		defer decodeMemory.release(n)
+		img, err := im.readJPEG()
+		if err != nil {
+			return err
+		}
+		switch m := img.(type) {
+		case *image.YCbCr:
+			return jpegYCbCrRows(m)(emit)
+		case *image.Gray:
+			w, h := m.Bounds().Dx(), m.Bounds().Dy()
+			out := make([]byte, w*3)
+			for y := 0; y < h; y++ {
+				for x, v := range m.Pix[y*m.Stride : y*m.Stride+w] {
+					out[3*x], out[3*x+1], out[3*x+2] = v, v, v
+				}
+				if err := emit(out); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		// CMYK and anything else: converted whole (rare, and small).
+		var pix []byte
+		if m, ok := img.(*image.CMYK); ok {
+			pix = cmykRGB(m)
+		} else {
+			pix = goImageRGB(img)
+		}
+		w, h := img.Bounds().Dx(), img.Bounds().Dy()
+		for y := 0; y < h; y++ {
+			if err := emit(pix[y*w*3 : (y+1)*w*3]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
 // checkJPEG reads a JPEG file as decodeJPEG does, with the same errors,
 // and drops the pixels.
 func (im *Image) checkJPEG() error {
@@ -196,111 +240,135 @@ func init() {
 // (fancy upsampling for 2:1 horizontal and vertical factors) and converts to
 // RGB with libjpeg's arithmetic.
 func jpegYCbCrRGB(m *image.YCbCr) []byte {
-	b := m.Bounds()
-	w, h := b.Dx(), b.Dy()
-	hf, vf := 1, 1 // luma samples per chroma sample
-	switch m.SubsampleRatio {
-	case image.YCbCrSubsampleRatio422:
-		hf = 2
-	case image.YCbCrSubsampleRatio420:
-		hf, vf = 2, 2
-	case image.YCbCrSubsampleRatio440:
-		vf = 2
-	case image.YCbCrSubsampleRatio411:
-		hf = 4
-	case image.YCbCrSubsampleRatio410:
-		hf, vf = 4, 2
-	}
-	cb := upsample(m.Cb, m.CStride, m.COffset(b.Min.X, b.Min.Y), w, h, hf, vf)
-	cr := upsample(m.Cr, m.CStride, m.COffset(b.Min.X, b.Min.Y), w, h, hf, vf)
-	out := make([]byte, w*h*3)
-	for y := 0; y < h; y++ {
-		yrow := m.Y[m.YOffset(b.Min.X, b.Min.Y+y):]
-		for x := 0; x < w; x++ {
-			yy := int32(yrow[x])
-			i := y*w + x
-			u, v := cb[i], cr[i]
-			o := i * 3
-			out[o] = clip8(int(yy + crR[v]))
-			out[o+1] = clip8(int(yy + (cbG[u]+crG[v])>>16))
-			out[o+2] = clip8(int(yy + cbB[u]))
-		}
-	}
+	w, h := m.Bounds().Dx(), m.Bounds().Dy()
+	out, _ := collectRows(w, h, jpegYCbCrRows(m))
 	return out
 }
 
-// upsample expands a chroma plane to w×h as libjpeg-turbo's jdsample.c
-// does: h2v1 and h2v2 "fancy" (triangle filter) upsampling when the
-// downsampled width exceeds 2, h1v2 fancy upsampling, and replication
-// otherwise. Rows above the first and below the last repeat the edge row.
-func upsample(p []byte, stride, off, w, h, hf, vf int) []byte {
-	dw := (w + hf - 1) / hf // downsampled_width
-	dh := (h + vf - 1) / vf
-	out := make([]byte, w*h)
-	at := func(x, y int) int { return int(p[off+y*stride+x]) }
-	if hf == 1 && vf == 1 {
+// jpegYCbCrRows gives jpegYCbCrRGB's rows top to bottom, upsampling the
+// chroma a row at a time.
+func jpegYCbCrRows(m *image.YCbCr) rowSource {
+	return func(emit emitRow) error {
+		b := m.Bounds()
+		w, h := b.Dx(), b.Dy()
+		hf, vf := 1, 1 // luma samples per chroma sample
+		switch m.SubsampleRatio {
+		case image.YCbCrSubsampleRatio422:
+			hf = 2
+		case image.YCbCrSubsampleRatio420:
+			hf, vf = 2, 2
+		case image.YCbCrSubsampleRatio440:
+			vf = 2
+		case image.YCbCrSubsampleRatio411:
+			hf = 4
+		case image.YCbCrSubsampleRatio410:
+			hf, vf = 4, 2
+		}
+		off := m.COffset(b.Min.X, b.Min.Y)
+		cb := newUpsampler(m.Cb, m.CStride, off, w, h, hf, vf)
+		cr := newUpsampler(m.Cr, m.CStride, off, w, h, hf, vf)
+		out := make([]byte, w*3)
 		for y := 0; y < h; y++ {
-			copy(out[y*w:(y+1)*w], p[off+y*stride:off+y*stride+w])
+			yrow := m.Y[m.YOffset(b.Min.X, b.Min.Y+y):]
+			cbRow, crRow := cb.row(y), cr.row(y)
+			for x := 0; x < w; x++ {
+				yy := int32(yrow[x])
+				u, v := cbRow[x], crRow[x]
+				out[3*x] = clip8(int(yy + crR[v]))
+				out[3*x+1] = clip8(int(yy + (cbG[u]+crG[v])>>16))
+				out[3*x+2] = clip8(int(yy + cbB[u]))
+			}
+			if err := emit(out); err != nil {
+				return err
+			}
 		}
-		return out
+		return nil
 	}
-	fancyH := hf == 2 && dw > 2
-	fancyV := vf == 2 && (hf == 1 || fancyH)
-	row := make([]int, dw) // column sums (or samples) for one output row
-	wide := make([]byte, dw*hf)
-	for y := 0; y < h; y++ {
-		iy := y / vf
-		if fancyV {
-			ny := iy - 1
-			if y%2 == 1 {
-				ny = iy + 1
-			}
-			ny = max(0, min(dh-1, ny))
-			for x := 0; x < dw; x++ {
-				row[x] = 3*at(x, iy) + at(x, ny)
-			}
-		} else {
-			for x := 0; x < dw; x++ {
-				row[x] = at(x, iy)
-			}
-		}
-		switch {
-		case fancyH && fancyV: // h2v2_fancy_upsample
-			wide[0] = byte((row[0]*4 + 8) >> 4)
-			wide[1] = byte((row[0]*3 + row[1] + 7) >> 4)
-			for x := 1; x < dw-1; x++ {
-				wide[2*x] = byte((row[x]*3 + row[x-1] + 8) >> 4)
-				wide[2*x+1] = byte((row[x]*3 + row[x+1] + 7) >> 4)
-			}
-			l := dw - 1
-			wide[2*l] = byte((row[l]*3 + row[l-1] + 8) >> 4)
-			wide[2*l+1] = byte((row[l]*4 + 7) >> 4)
-		case fancyH: // h2v1_fancy_upsample
-			wide[0] = byte(row[0])
-			wide[1] = byte((row[0]*3 + row[1] + 2) >> 2)
-			for x := 1; x < dw-1; x++ {
-				wide[2*x] = byte((row[x]*3 + row[x-1] + 1) >> 2)
-				wide[2*x+1] = byte((row[x]*3 + row[x+1] + 2) >> 2)
-			}
-			l := dw - 1
-			wide[2*l] = byte((row[l]*3 + row[l-1] + 1) >> 2)
-			wide[2*l+1] = byte(row[l])
-		case fancyV: // h1v2_fancy_upsample
-			bias := 1
-			if y%2 == 1 {
-				bias = 2
-			}
-			for x := 0; x < dw; x++ {
-				wide[x] = byte((row[x] + bias) >> 2)
-			}
-		default: // replication
-			for x := 0; x < dw; x++ {
-				for k := 0; k < hf; k++ {
-					wide[x*hf+k] = byte(row[x])
-				}
-			}
-		}
-		copy(out[y*w:(y+1)*w], wide[:w])
+}
+
+// upsampler expands a chroma plane to w×h as libjpeg-turbo's jdsample.c
+// does, a row at a time: h2v1 and h2v2 "fancy" (triangle filter)
+// upsampling when the downsampled width exceeds 2, h1v2 fancy upsampling,
+// and replication otherwise. Rows above the first and below the last
+// repeat the edge row.
+type upsampler struct {
+	p                 []byte
+	stride, off       int
+	w, hf, vf, dw, dh int
+	fancyH, fancyV    bool
+	sums              []int  // column sums (or samples) for one output row
+	wide              []byte // the output row, dw*hf wide
+}
+
+func newUpsampler(p []byte, stride, off, w, h, hf, vf int) *upsampler {
+	u := &upsampler{p: p, stride: stride, off: off, w: w, hf: hf, vf: vf}
+	u.dw = (w + hf - 1) / hf // downsampled_width
+	u.dh = (h + vf - 1) / vf
+	u.fancyH = hf == 2 && u.dw > 2
+	u.fancyV = vf == 2 && (hf == 1 || u.fancyH)
+	u.sums = make([]int, u.dw)
+	u.wide = make([]byte, max(u.dw*hf, w))
+	return u
+}
+
+func (u *upsampler) at(x, y int) int { return int(u.p[u.off+y*u.stride+x]) }
+
+// row returns output row y (w samples); it is overwritten by the next call.
+func (u *upsampler) row(y int) []byte {
+	if u.hf == 1 && u.vf == 1 {
+		return u.p[u.off+y*u.stride : u.off+y*u.stride+u.w]
 	}
-	return out
+	row, wide, dw := u.sums, u.wide, u.dw
+	iy := y / u.vf
+	if u.fancyV {
+		ny := iy - 1
+		if y%2 == 1 {
+			ny = iy + 1
+		}
+		ny = max(0, min(u.dh-1, ny))
+		for x := 0; x < dw; x++ {
+			row[x] = 3*u.at(x, iy) + u.at(x, ny)
+		}
+	} else {
+		for x := 0; x < dw; x++ {
+			row[x] = u.at(x, iy)
+		}
+	}
+	switch {
+	case u.fancyH && u.fancyV: // h2v2_fancy_upsample
+		wide[0] = byte((row[0]*4 + 8) >> 4)
+		wide[1] = byte((row[0]*3 + row[1] + 7) >> 4)
+		for x := 1; x < dw-1; x++ {
+			wide[2*x] = byte((row[x]*3 + row[x-1] + 8) >> 4)
+			wide[2*x+1] = byte((row[x]*3 + row[x+1] + 7) >> 4)
+		}
+		l := dw - 1
+		wide[2*l] = byte((row[l]*3 + row[l-1] + 8) >> 4)
+		wide[2*l+1] = byte((row[l]*4 + 7) >> 4)
+	case u.fancyH: // h2v1_fancy_upsample
+		wide[0] = byte(row[0])
+		wide[1] = byte((row[0]*3 + row[1] + 2) >> 2)
+		for x := 1; x < dw-1; x++ {
+			wide[2*x] = byte((row[x]*3 + row[x-1] + 1) >> 2)
+			wide[2*x+1] = byte((row[x]*3 + row[x+1] + 2) >> 2)
+		}
+		l := dw - 1
+		wide[2*l] = byte((row[l]*3 + row[l-1] + 1) >> 2)
+		wide[2*l+1] = byte(row[l])
+	case u.fancyV: // h1v2_fancy_upsample
+		bias := 1
+		if y%2 == 1 {
+			bias = 2
+		}
+		for x := 0; x < dw; x++ {
+			wide[x] = byte((row[x] + bias) >> 2)
+		}
+	default: // replication
+		for x := 0; x < dw; x++ {
+			for k := 0; k < u.hf; k++ {
+				wide[x*u.hf+k] = byte(row[x])
+			}
+		}
+	}
+	return wide[:u.w]
 }

@@ -354,9 +354,10 @@ func (im *Image) EncodePNG() ([]byte, error) {
 
 // rowSource returns the rows of a large image whose pixels are not
 // decoded yet, for EncodePNG to convert and encode a row at a time (PNG
-// that is not interlaced, GIF, BMP), or nil: for a small image (its pixels
-// are decoded whole and kept), one already decoded, JPEG and WebP (whose
-// Go decoders give the whole image), and an interlaced PNG.
+// that is not interlaced, GIF, BMP; JPEG, which image/jpeg decodes whole,
+// is converted a row at a time), or nil: for a small image (its pixels are
+// decoded whole and kept), one already decoded, WebP (whose Go decoder
+// gives the whole image) and an interlaced PNG.
 func (im *Image) rowSource() rowSource {
 	if int64(im.width)*int64(im.height) < streamMinPixels {
 		return nil
@@ -375,6 +376,8 @@ func (im *Image) rowSource() rowSource {
 		rows = im.gifRowSource()
 	case im.bmp != nil:
 		rows = im.bmpRowSource()
+	case im.jpeg != nil:
+		rows = im.jpegRowSource()
 	}
 	if rows == nil {
 		return nil

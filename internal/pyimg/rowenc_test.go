@@ -2,7 +2,9 @@ package pyimg
 
 import (
 	"bytes"
+	"image"
 	"image/color"
+	"image/jpeg"
 	"image/png"
 	"math/rand/v2"
 	"testing"
@@ -163,9 +165,12 @@ func TestHostileImagesEncode(t *testing.T) {
 func TestStreamedEncodeEqualsDecoded(t *testing.T) {
 	const w, h = 1100, 1000 // past streamMinPixels
 	for name, data := range map[string][]byte{
-		"png":      grayPNG(t, w, h),
-		"gif":      hostileGIF(t, w, h),
-		"bmp rle8": hostileBMP(w, h),
+		"png":            grayPNG(t, w, h),
+		"gif":            hostileGIF(t, w, h),
+		"bmp rle8":       hostileBMP(w, h),
+		"jpeg grey":      hostileJPEG(t, w, h, false),
+		"jpeg 4:2:0":     colourJPEG(t, w, h),
+		"jpeg 4:2:0 odd": colourJPEG(t, w+1, h+1),
 	} {
 		t.Run(name, func(t *testing.T) {
 			im, err := Open(data, Limits{})
@@ -179,11 +184,11 @@ func TestStreamedEncodeEqualsDecoded(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, _, pix, err := im.RGB()
+			iw, ih, pix, err := im.RGB()
 			if err != nil {
 				t.Fatal(err)
 			}
-			whole, err := encodeRGBPNG(w, h, pix)
+			whole, err := encodeRGBPNG(iw, ih, pix)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -191,5 +196,50 @@ func TestStreamedEncodeEqualsDecoded(t *testing.T) {
 				t.Error("the streamed file differs from the decoded one")
 			}
 		})
+	}
+}
+
+// colourJPEG is a w×h JPEG of a colour pattern, as image/jpeg writes it
+// (YCbCr 4:2:0, so its chroma is upsampled).
+func colourJPEG(t *testing.T, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			img.Set(x, y, color.RGBA{byte(x), byte(y * 3), byte(x ^ y), 255})
+		}
+	}
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: 90}); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestHostileJPEGEncode: a 65,000-wide greyscale JPEG (175 million
+// pixels) is written back as AutoGen's RGB PNG holding its decoded
+// samples (one byte a pixel, as image/jpeg gives them) and a row of RGB,
+// where converting it whole took three and then four bytes a pixel more.
+func TestHostileJPEGEncode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("decodes 175 million pixels")
+	}
+	w, h := 65000, 2700
+	if raceEnabled {
+		h = 100
+	}
+	im, err := Open(hostileJPEG(t, w, h, false), Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []byte
+	_, total := heapUse(func() { out, err = im.EncodePNG() })
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit := uint64(w*h) + 32<<20
+	t.Logf("allocated %.1f MB for %d pixels, %d bytes out", float64(total)/(1<<20), w*h, len(out))
+	if total > limit {
+		t.Errorf("EncodePNG allocated %.1f MB, want at most %.1f MB (the samples and 32 MB)", float64(total)/(1<<20), float64(limit)/(1<<20))
 	}
 }

@@ -24,22 +24,26 @@ drift: generate
 	@git diff --exit-code -- gen/ pkg/distributed/protos/ || { echo "generated code is out of date: run 'make generate' and commit"; exit 1; }
 	@test -z "$$(git status --porcelain -- gen/ pkg/distributed/protos/)" || { git status --porcelain -- gen/ pkg/distributed/protos/; echo "generated files are not committed"; exit 1; }
 
-# The test command a developer runs often: the drift check, vet, and every
-# test once, without the race detector (a few minutes on two cores).
+# The test command a developer runs often: the drift check, vet, and the
+# tests in -short mode, without the race detector (a few minutes on two
+# cores). -short leaves out the memory and size tests (images of 169
+# million pixels, a gigabyte of JSONL, the command under an address-space
+# limit), which make check runs.
 test: drift
 	$(GO) vet ./...
 	$(GO) -C internal/cmd/schemagen vet ./...
 	$(GO) -C internal/cmd/schemagen test ./...
-	$(GO) test ./...
+	$(GO) test -short ./...
 
 # What CI runs besides: the consumer check, the race detector on the whole
 # tree, the memory tests, and every benchmark once.
 check: test
 	./scripts/consumer-check.sh
 	$(GO) test -race ./...
-	# The largest streaming tests (memory bounds of every verb on 100 MB and
-	# 1 GB of JSONL) skip under -race, whose shadow memory they would measure.
-	$(GO) test -run 'TestVerbsStream100MB|TestHostile1GBJSONL|TestValidateStreamsJSONL' ./cmd/agentschema/
+	# The largest memory tests skip or shrink under -race, whose shadow
+	# memory they would measure: they run here at full size.
+	$(GO) test -run 'TestVerbsStream100MB|TestHostile1GBJSONL|TestValidateStreamsJSONL|TestNormalizeHugeImageRowMemory' ./cmd/agentschema/
+	$(GO) test -run 'TestHostileImages|TestHostileJPEGEncode' ./internal/pyimg/
 	# Every benchmark runs once, so that none is left broken.
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./...
 

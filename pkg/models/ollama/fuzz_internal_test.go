@@ -83,3 +83,32 @@ func (r *oneByteReader) Read(p []byte) (int, error) {
 	r.s = r.s[1:]
 	return 1, nil
 }
+
+// TestErrorLines: a stream line's "error" and an error answer's body as
+// ollama-python raises them (ResponseError.__init__ parses the text as
+// JSON and takes its "error"; a value it cannot read fails in Python).
+func TestErrorLines(t *testing.T) {
+	for _, tc := range []struct{ line, class, msg string }{
+		{`{"error": "boom"}`, "ResponseError", "boom (status code: -1)"},
+		{`{"error": "{\"error\": \"inner\"}"}`, "ResponseError", "inner (status code: -1)"},
+		{`{"error": "[1]"}`, "AttributeError", "'list' object has no attribute 'get'"},
+		{`{"error": {"a": 1}}`, "TypeError", "the JSON object must be str, bytes or bytearray, not dict"},
+		{`[1]`, "AttributeError", "'list' object has no attribute 'get'"},
+		{`{"error": ""}`, "ValidationError", "1 validation error for ChatResponse\nmessage\n  Field required [type=missing, input_value={'error': ''}, input_type=dict]\n    For further information visit https://errors.pydantic.dev/2.13/v/missing"},
+	} {
+		_, err := streamPart(tc.line)
+		if class, msg, _ := ExceptionOf(err); class != tc.class || msg != tc.msg {
+			t.Errorf("%s: %v, want %s: %s", tc.line, err, tc.class, tc.msg)
+		}
+	}
+	for _, tc := range []struct{ body, class, msg string }{
+		{`{"error": null}`, "ResponseError", "None (status code: 500)"},
+		{`{"error": {"code": 1}}`, "ResponseError", "{'code': 1} (status code: 500)"},
+		{`[1]`, "AttributeError", "'list' object has no attribute 'get'"},
+		{`oops`, "ResponseError", "oops (status code: 500)"},
+	} {
+		if class, msg, _ := ExceptionOf(responseError(tc.body, 500)); class != tc.class || msg != tc.msg {
+			t.Errorf("%s: %s: %s, want %s: %s", tc.body, class, msg, tc.class, tc.msg)
+		}
+	}
+}

@@ -7,7 +7,8 @@
 // component checks refuse an OpenAI client config naming a model it does
 // not hold without a model_info, as the client's constructor does.
 //
-// It also holds the Ollama client's own table
+// It also holds the Anthropic client's table (AnthropicLookup,
+// AnthropicTokenLimit, with its prefix match) and the Ollama client's own table
 // (autogen_ext/models/ollama/_model_info.py: OllamaLookup,
 // OllamaTokenLimit), which pkg/models/ollama and the component checks read.
 package modelinfo

@@ -203,8 +203,15 @@ func dumpModelClient(v gen.Encodable, ptr string) error {
 		// (_raw_config is copied before model_info is taken out).
 		MaskSecrets(c)
 		return openAIModelInfo(c.Model, c.ModelInfo != nil, c.ModelCapabilities != nil, ptr)
-	case *gen.AnthropicClientConfigurationConfigModel, *gen.AnthropicBedrockClientConfigurationConfigModel:
+	case *gen.AnthropicClientConfigurationConfigModel:
 		MaskSecrets(c)
+		return anthropicModelInfo(c.Model, c.ModelInfo != nil, ptr)
+	case *gen.AnthropicBedrockClientConfigurationConfigModel:
+		MaskSecrets(c)
+		if c.BedrockInfo == nil {
+			return refusal(ptr+"/config", "Value error, bedrock_info is required for AnthropicBedrockChatCompletionClient")
+		}
+		return anthropicModelInfo(c.Model, c.ModelInfo != nil, ptr)
 	case *gen.AzureOpenAIClientConfigurationConfigModel:
 		// AzureOpenAIChatCompletionClient.__init__ deletes model_info and
 		// model_capabilities from copied_args, which becomes _raw_config,
@@ -243,6 +250,16 @@ func openAIModelInfo(model string, info, caps bool, ptr string) error {
 	}
 	if _, ok := modelinfo.Lookup(model); !ok {
 		return refusal(ptr+"/config/model", "Value error, model_info is required when model name is not a valid OpenAI model")
+	}
+	return nil
+}
+
+// anthropicModelInfo is BaseAnthropicChatCompletionClient.__init__'s
+// refusal (models/anthropic/_anthropic_client.py): a model AutoGen's
+// Anthropic table does not match needs a model_info.
+func anthropicModelInfo(model string, info bool, ptr string) error {
+	if _, ok := modelinfo.AnthropicLookup(model); !info && !ok {
+		return refusal(ptr+"/config/model", "Value error, model_info is required when model name is not recognized")
 	}
 	return nil
 }

@@ -186,7 +186,7 @@ func TestNormalizeTreeQuirks(t *testing.T) {
 		want: map[string]string{"model_info": `{"vision":false,"function_calling":false,"json_output":false,"family":"unknown","structured_output":false}`},
 	}, {
 		name: "anthropic bedrock masks every secret",
-		in:   `{"provider":"autogen_ext.models.anthropic.AnthropicBedrockChatCompletionClient","config":{"model":"m","api_key":"k","bedrock_info":{"aws_access_key":"a","aws_secret_key":"s","aws_session_token":"t","aws_region":"r"}}}`,
+		in:   `{"provider":"autogen_ext.models.anthropic.AnthropicBedrockChatCompletionClient","config":{"model":"m","model_info":{"vision":false,"function_calling":false,"json_output":false,"family":"unknown","structured_output":false},"api_key":"k","bedrock_info":{"aws_access_key":"a","aws_secret_key":"s","aws_session_token":"t","aws_region":"r"}}}`,
 		want: map[string]string{"api_key": `"**********"`, "bedrock_info": `{"aws_access_key":"**********","aws_secret_key":"**********","aws_session_token":"**********","aws_region":"r"}`},
 	}}
 	for _, c := range cases {

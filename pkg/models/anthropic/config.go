@@ -196,19 +196,3 @@ func (c *base) init(model string, rawConfig []byte, info *gen.ModelInfo, default
 	c.svc = sdk.NewClient(opts...)
 	return nil
 }
-
-// modelOf returns the model a request names (the create arguments' model,
-// which extra arguments may replace).
-func modelOf(req obj) string {
-	v, _ := req.get("model")
-	switch m := v.(type) {
-	case string:
-		return m
-	case json.RawMessage:
-		var s string
-		if json.Unmarshal(m, &s) == nil {
-			return s
-		}
-	}
-	return ""
-}

@@ -100,9 +100,13 @@ func (h *Host) routeEvent(ev *protos.CloudEvent) {
 // with an error (AutoGen's host cancels them: their callers wait forever).
 func (h *Host) disconnect(c *client) {
 	h.mu.Lock()
-	if h.clients[c.id] == c {
-		delete(h.clients, c.id)
+	if h.clients[c.id] != c {
+		// A new channel with the same client-id replaced this one: the
+		// registrations are the new channel's now.
+		h.mu.Unlock()
+		return
 	}
+	delete(h.clients, c.id)
 	for t, id := range h.types {
 		if id == c.id {
 			delete(h.types, t)

@@ -30,7 +30,7 @@ func defaults() options {
 }
 
 // WithClientID sets the client-id the runtime sends (default: a new uuid4,
-// as AutoGen's HostConnection draws).
+// as AutoGen's HostConnection draws, and a new one at each reconnection).
 func WithClientID(id string) Option { return func(o *options) { o.clientID = id } }
 
 // WithTLS connects with TLS (default: plaintext, as AutoGen's worker).

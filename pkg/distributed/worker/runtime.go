@@ -26,7 +26,9 @@ type Runtime struct {
 	opts     options
 	conn     *grpc.ClientConn
 	client   protos.AgentRpcClient
+	idMu     sync.Mutex
 	clientID string
+	fixedID  bool
 	reg      *registry
 
 	ctx    context.Context
@@ -58,7 +60,8 @@ func Dial(ctx context.Context, address string, opts ...Option) (*Runtime, error)
 	for _, f := range opts {
 		f(&o)
 	}
-	if o.clientID == "" {
+	fixedID := o.clientID != ""
+	if !fixedID {
 		o.clientID = uuid.NewString()
 	}
 	conn, err := grpc.NewClient(address, o.dialOptions()...)
@@ -66,7 +69,7 @@ func Dial(ctx context.Context, address string, opts ...Option) (*Runtime, error)
 		return nil, err
 	}
 	r := &Runtime{opts: o, conn: conn, client: protos.NewAgentRpcClient(conn), clientID: o.clientID,
-		reg: newRegistry(), done: make(chan struct{}), pending: map[string]chan *protos.RpcResponse{},
+		fixedID: fixedID, reg: newRegistry(), done: make(chan struct{}), pending: map[string]chan *protos.RpcResponse{},
 		factories: map[string]Factory{}, agents: map[AgentID]*instance{}}
 	r.reg.add(o.serializers...)
 	r.ctx, r.cancel = context.WithCancel(context.Background())
@@ -82,8 +85,14 @@ func Dial(ctx context.Context, address string, opts ...Option) (*Runtime, error)
 	return r, nil
 }
 
-// ClientID is the client-id this runtime sends.
-func (r *Runtime) ClientID() string { return r.clientID }
+// ClientID is the client-id this runtime sends. A runtime that reconnects
+// takes a new one (unless WithClientID fixed it), so that the host cannot
+// confuse the new channel with the old one it may not have dropped yet.
+func (r *Runtime) ClientID() string {
+	r.idMu.Lock()
+	defer r.idMu.Unlock()
+	return r.clientID
+}
 
 // Client is the raw protocol client of the connection; calls need
 // OutgoingContext for the client-id.
@@ -91,7 +100,7 @@ func (r *Runtime) Client() protos.AgentRpcClient { return r.client }
 
 // OutgoingContext adds the runtime's client-id metadata to ctx.
 func (r *Runtime) OutgoingContext(ctx context.Context) context.Context {
-	return metadata.AppendToOutgoingContext(ctx, "client-id", r.clientID)
+	return metadata.AppendToOutgoingContext(ctx, "client-id", r.ClientID())
 }
 
 // AddSerializers registers serializers of message types (AutoGen's
@@ -195,6 +204,11 @@ func (r *Runtime) reconnect() protos.AgentRpc_OpenChannelClient {
 		case <-time.After(wait):
 		}
 		wait = min(wait*2, 5*time.Second)
+		if !r.fixedID {
+			r.idMu.Lock()
+			r.clientID = uuid.NewString()
+			r.idMu.Unlock()
+		}
 		sctx, scancel := context.WithCancel(r.OutgoingContext(r.ctx))
 		stream, err := r.client.OpenChannel(sctx)
 		if err == nil {
@@ -225,13 +239,14 @@ func (r *Runtime) restore() error {
 	ctx := r.OutgoingContext(r.ctx)
 	for _, t := range types {
 		_, err := r.client.RegisterAgent(ctx, &protos.RegisterAgentTypeRequest{Type: t})
-		if err != nil && !strings.HasSuffix(status.Convert(err).Message(), " "+r.clientID+".") {
+		if err != nil && !strings.HasSuffix(status.Convert(err).Message(), " "+r.ClientID()+".") {
 			return err // not the host still holding this worker's old registration
 		}
 	}
 	for _, s := range subs {
-		if _, err := r.client.AddSubscription(ctx, &protos.AddSubscriptionRequest{Subscription: s.ToProto()}); err != nil {
-			return err
+		_, err := r.client.AddSubscription(ctx, &protos.AddSubscriptionRequest{Subscription: s.ToProto()})
+		if err != nil && status.Convert(err).Message() != "Subscription already exists" {
+			return err // not the host still holding this worker's subscription
 		}
 	}
 	return nil

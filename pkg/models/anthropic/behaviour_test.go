@@ -280,3 +280,15 @@ func TestDumpMasksSecrets(t *testing.T) {
 		t.Fatalf("dump %s, %v", out, err)
 	}
 }
+
+// TestIncludeUsageRefused: AutoGen's Anthropic create_stream has no
+// include_usage; passing it is Python's TypeError, and nothing is sent.
+func TestIncludeUsageRefused(t *testing.T) {
+	c := newClient(t, "http://127.0.0.1:1", "")
+	on := true
+	_, _, err := models.CollectStream(c.CreateStreamWith(context.Background(), hello, models.CreateOptions{}, models.MoreOptions{IncludeUsage: &on}))
+	class, msg, _ := models.ExceptionOf(err)
+	if class != "TypeError" || msg != "BaseAnthropicChatCompletionClient.create_stream() got an unexpected keyword argument 'include_usage'" {
+		t.Fatalf("%s: %s", class, msg)
+	}
+}

@@ -94,7 +94,8 @@ func (c *base) Create(ctx context.Context, messages []gen.LLMMessage, opts model
 
 // CreateWith is Create with more options: an OutputSchema is structured
 // output, which AutoGen refuses for Anthropic models; IncludeUsage is
-// ignored (create_stream has no include_usage here).
+// ignored by Create, and CreateStreamWith refuses it with Python's
+// TypeError (AutoGen's create_stream here has no include_usage).
 func (c *base) CreateWith(ctx context.Context, messages []gen.LLMMessage, opts models.CreateOptions, more models.MoreOptions) (gen.CreateResult, error) {
 	req, err := c.buildRequest(messages, opts, more, false)
 	if err != nil {
@@ -124,6 +125,10 @@ func (c *base) CreateStream(ctx context.Context, messages []gen.LLMMessage, opts
 // CreateStreamWith is CreateStream with more options (see CreateWith).
 func (c *base) CreateStreamWith(ctx context.Context, messages []gen.LLMMessage, opts models.CreateOptions, more models.MoreOptions) iter.Seq2[models.StreamEvent, error] {
 	return func(yield func(models.StreamEvent, error) bool) {
+		if more.IncludeUsage != nil {
+			yield(models.StreamEvent{}, typeError("BaseAnthropicChatCompletionClient.create_stream() got an unexpected keyword argument 'include_usage'"))
+			return
+		}
 		req, err := c.buildRequest(messages, opts, more, true)
 		if err != nil {
 			yield(models.StreamEvent{}, err)

@@ -66,4 +66,11 @@
 // raises IndexError; the Bedrock client ignores the config's base_url,
 // timeout, max_retries and default_headers; JSON mode and the config's
 // tools, tool_choice and response_format are accepted and never sent.
+//
+// Where Go's failures differ from Python's: a connection that fails or is
+// cut in the middle of a stream is reported as APIConnectionError
+// ("Connection error.", wrapping Go's error), where httpx would raise its
+// own RemoteProtocolError from the stream; a read timeout is
+// APITimeoutError ("Request timed out."), as the anthropic library
+// raises it.
 package anthropic

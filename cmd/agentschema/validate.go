@@ -20,7 +20,7 @@ import (
 
 func init() {
 	commands["validate"] = command{
-		usage: "  validate [--type NAME] [--mode schema|autogen] [--format text|json|github] [--strict] [FILE|DIR|-]...\n" +
+		usage: "  validate [--type NAME] [--mode schema|autogen] [--format text|json|github] [--strict] [--runnable] [FILE|DIR|-]...\n" +
 			"                                        check JSON or JSONL files (directories: every *.json and *.jsonl)\n" +
 			"                                        against the schemas, or against what AutoGen accepts\n",
 		help:   validateUsage,
@@ -28,7 +28,7 @@ func init() {
 	}
 }
 
-const validateUsage = `usage: agentschema validate [--type NAME] [--mode schema|autogen] [--format text|json|github] [--strict] [FILE|DIR|-]...
+const validateUsage = `usage: agentschema validate [--type NAME] [--mode schema|autogen] [--format text|json|github] [--strict] [--runnable] [FILE|DIR|-]...
 
 Checks each JSON document (a file holding one JSON value, several, a JSON
 array of them, or JSONL: one per line) and prints one line per error,
@@ -41,6 +41,12 @@ Both modes place a fault alike: a missing member at the object that
 lacks it, an unknown tag at the tag member ("type", or a union's own,
 such as a ChromaDB embedding function's "function_type").
 
+--runnable also builds each valid component tree as 'agentschema run'
+builds it (nothing is started or called; API keys are not needed) and
+refuses, at the component's pointer, what run would refuse before running:
+a component AutoGen has that this module does not run, a FunctionTool
+without a Go function, a config a loader refuses.
+
 --format json prints one JSON array of error objects; --format github
 prints GitHub Actions annotations (::error file=F,line=L,col=C::...), so
 that a workflow step shows each fault on the file's line.
@@ -49,6 +55,7 @@ Examples:
   agentschema validate examples/transcript.jsonl
   agentschema validate --mode autogen --type ChatCompletionContextState examples/bad/state.json
   agentschema validate --format github payloads/
+  agentschema validate --runnable --strict studio/
   cat run.jsonl | agentschema validate
 
 Exit status: 0 all valid, 1 some document invalid, 2 usage error,
@@ -75,6 +82,7 @@ func runValidate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	modeName := fset.String("mode", "schema", "schema: what the JSON Schemas say; autogen: what AutoGen's Python packages accept")
 	format := fset.String("format", "text", "text: FILE:LINE:COL: POINTER: message lines; json: an array of error objects; github: GitHub Actions annotations")
 	strict := fset.Bool("strict", false, "an unknown provider in a component tree is an error (default: a warning on stderr)")
+	runnable := fset.Bool("runnable", false, "also refuse a component tree that 'run' would refuse (built as run builds it, never run)")
 	setUsage(fset, validateUsage)
 	if err := fset.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -99,6 +107,9 @@ func runValidate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		return exitUsage
 	}
 
+	if *runnable {
+		defer standInKeys()()
+	}
 	files, unreadable := inputs(fset.Args(), stderr)
 	r := &validateRun{
 		ctx:      ctx,
@@ -107,6 +118,7 @@ func runValidate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		warn:     stderr,
 		annotate: annotationsOut(*format, out),
 		typ:      *typ,
+		runnable: *runnable,
 		out:      w,
 		progress: newProgress(stderr, files),
 	}
@@ -206,6 +218,7 @@ type validateRun struct {
 	warn     io.Writer // receives the warnings (unknown providers)
 	annotate io.Writer // with --format github, receives the warnings as ::warning annotations
 	typ      string
+	runnable bool // --runnable: build each component tree as run does
 	out      validateOutput
 	progress *progress
 
@@ -268,6 +281,9 @@ func (r *validateRun) check(doc document, fault error) checked {
 		res.err = v.Validate(r.typ, doc.Data)
 	default:
 		res.title, res.err = v.ValidateTagged(doc.Data)
+	}
+	if res.err == nil && fault == nil && r.runnable && isComponentTree(doc.Data) {
+		res.err = runnableFault(r.ctx, doc.Data)
 	}
 	res.warnings = warnings.Bytes()
 	res.annotations = annotations.Bytes()

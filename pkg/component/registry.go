@@ -243,6 +243,11 @@ type UnknownProviderError struct {
 	// Suggestion is the known provider it most probably means (a typo),
 	// or "".
 	Suggestion string
+	// NotRunnable says the provider is an AutoGen component class this
+	// module knows (validate checks its config) but does not run; Reason
+	// says why, when there is one to say.
+	NotRunnable bool
+	Reason      string
 }
 
 // Error names the provider, and the package to import when the module
@@ -251,6 +256,13 @@ func (e *UnknownProviderError) Error() string {
 	msg := fmt.Sprintf("component: unknown provider %q: no loader registered for it", e.Provider)
 	if e.Resolved != "" && e.Resolved != e.Provider {
 		msg = fmt.Sprintf("component: unknown provider %q (alias of %q): no loader registered for it", e.Provider, e.Resolved)
+	}
+	if e.NotRunnable {
+		msg = fmt.Sprintf("component: %q is a component AutoGen has that this module does not run", e.Provider)
+		if e.Reason != "" {
+			msg += ": " + e.Reason
+		}
+		return msg + " (validate checks its config; see README, Components)"
 	}
 	if e.Package != "" {
 		msg += fmt.Sprintf(" (import %s, or %s/pkg/providers/all, to register it)", e.Package, modulePath)
@@ -264,13 +276,27 @@ func (e *UnknownProviderError) Error() string {
 // resolved is what an alias resolved to.
 func (r *Registry) unknownProvider(provider, resolved string) *UnknownProviderError {
 	e := &UnknownProviderError{Provider: provider, Resolved: resolved, Package: packageFor(resolved)}
-	if e.Package == "" {
-		e.Suggestion = suggest.Nearest(provider, append(KnownProviders(), r.Providers()...))
+	if e.Package != "" {
+		return e
 	}
+	if info, ok := LookupProvider(resolved); ok {
+		e.NotRunnable, e.Reason = true, notRunnable[info.Provider]
+		return e
+	}
+	e.Suggestion = suggest.Nearest(provider, append(KnownProviders(), r.Providers()...))
 	return e
 }
 
 const modulePath = "github.com/agentschema/agentschema"
+
+// notRunnable says why this module does not run the AutoGen components
+// whose configs it knows but which it has no loader for.
+var notRunnable = map[string]string{
+	"autogen_ext.agents.web_surfer.MultimodalWebSurfer":      "it drives a Chromium browser through Playwright, which this module does not have",
+	"autogen_ext.auth.azure.AzureTokenProvider":              "it gets tokens with Python's azure-identity; give the Azure client an api_key or azure_ad_token instead",
+	"autogen_ext.code_executors.jupyter.JupyterCodeExecutor": "it runs code in a Jupyter kernel, which this module does not start",
+	"autogen_ext.memory.chromadb.ChromaDBVectorMemory":       "it needs ChromaDB's Python client and embedding functions",
+}
 
 // implementedBy names the package of this module that registers each
 // provider it implements, by the provider's canonical string.

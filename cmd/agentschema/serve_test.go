@@ -384,3 +384,50 @@ func TestServeUsage(t *testing.T) {
 		t.Errorf("a bad store: %d %s", code, stderr.String())
 	}
 }
+
+// TestServeSIGTERMMidRun: at SIGTERM a run goes on for --grace, is then
+// cancelled (its client gets 503 CancelledError), the process exits 0 at
+// once, and the session is as it was before the run.
+func TestServeSIGTERMMidRun(t *testing.T) {
+	exe := buildCommand(t)
+	m := newModel(t, studioScript(t)[:2])
+	block, arrived := blockingModel(t)
+	store := "sqlite:" + filepath.Join(t.TempDir(), "sessions.db")
+	p := startServe(t, exe, "--team", studioConfig(t, m.URL()), "--store", store)
+	if code, body := p.post(t, "g", `{"task": "What is 3 + 4?"}`, false); code != 200 {
+		t.Fatalf("%d %s", code, body)
+	}
+	_, before := p.get(t, "/v1/sessions/g")
+	p.stop(t)
+
+	p = startServe(t, exe, "--team", studioConfig(t, block), "--store", store, "--grace", "300ms")
+	got := make(chan int, 1)
+	go func() {
+		req, _ := http.NewRequest("POST", p.url+"/v1/sessions/g/runs", strings.NewReader(`{"task": "And 5 * 6?"}`))
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			got <- 0
+			return
+		}
+		resp.Body.Close()
+		got <- resp.StatusCode
+	}()
+	<-arrived
+	start := time.Now()
+	if code := p.stop(t); code != 0 {
+		t.Errorf("exit %d\n%s", code, p.log())
+	}
+	if d := time.Since(start); d > 15*time.Second {
+		t.Errorf("shutting down took %v", d)
+	}
+	if code := <-got; code != 503 {
+		t.Errorf("the cancelled run's client got %d\n%s", code, p.log())
+	}
+	if !strings.Contains(p.log(), "outcome=shutdown") {
+		t.Errorf("no run line for the cancelled run:\n%s", p.log())
+	}
+	p = startServe(t, exe, "--team", studioConfig(t, m.URL()), "--store", store)
+	if code, after := p.get(t, "/v1/sessions/g"); code != 200 || string(after) != string(before) {
+		t.Errorf("after SIGTERM mid-run:\n%s\nbefore:\n%s", after, before)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"sync"
 	"time"
 
@@ -29,10 +30,16 @@ var errReadTimeout = errors.New("openai: read timed out")
 func timeoutError() error { return &Error{Exception: "APITimeoutError", Message: "Request timed out."} }
 
 // asTimeout returns timeoutError() for an error caused by the read
-// timeout, and err otherwise.
+// timeout, openai-python's APIConnectionError for a request that never
+// got an answer (a refused connection, a failed DNS lookup, a connection
+// closed before the answer), and err otherwise.
 func asTimeout(err error) error {
 	if errors.Is(err, errReadTimeout) {
 		return timeoutError()
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+		return &Error{Exception: "APIConnectionError", Message: "Connection error."}
 	}
 	return err
 }

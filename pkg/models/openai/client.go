@@ -277,6 +277,9 @@ func (c *base) readStream(ctx context.Context, req *request, events *sseReader, 
 		if err != nil {
 			return gen.CreateResult{}, gen.RequestUsage{}, err
 		}
+		if beta != nil && notAChunk(&top) {
+			continue // the beta stream drops it: AutoGen never sees it
+		}
 		if beta != nil {
 			if err := beta.handle(&top, data); err != nil {
 				return gen.CreateResult{}, gen.RequestUsage{}, err

@@ -471,3 +471,15 @@ func (req *request) strictTool(name string) bool {
 	}
 	return false
 }
+
+// notAChunk reports whether a stream event is an object whose "object"
+// is not "chat.completion.chunk" (such as the events of Azure's
+// asynchronous content filter, whose object is ""), which the openai
+// library's beta stream drops (_is_valid_chat_completion_chunk_weak).
+func notAChunk(top *pyjson.Value) bool {
+	if top.Kind != pyjson.Dict {
+		return false
+	}
+	obj, ok := top.Get("object")
+	return ok && !(obj.Kind == pyjson.Str && obj.Str == "chat.completion.chunk")
+}

@@ -32,7 +32,8 @@ var layers = map[string]int{
 	"internal/pysyntax":  1,
 
 	// Python's JSON values, json.loads/dumps, repr, float repr, quoting.
-	"internal/pyjson": 2,
+	"internal/pyjson":      2,
+	"internal/orderedjson": 2,
 
 	// The codec runtime of gen/ (pydantic-core's validation and
 	// serialization) and str.format, both on pyjson.

@@ -151,7 +151,7 @@ func (c *base) checkNonStreaming(req obj) error {
 	if !c.defaultTimeout {
 		return nil
 	}
-	v, _ := req.get("max_tokens")
+	v, _ := req.Get("max_tokens")
 	n, ok := pyNumber(v)
 	if ok && 3600*n/128000 > 600 {
 		return valueError("Streaming is strongly recommended for operations that may take longer than 10 minutes. See https://github.com/anthropics/anthropic-sdk-python#long-requests for more details")
@@ -258,7 +258,7 @@ func (c *base) buildRequest(messages []gen.LLMMessage, opts models.CreateOptions
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		args.set(k, opts.ExtraArgs[k])
+		args.Set(k, opts.ExtraArgs[k])
 	}
 	if !c.info.Vision && hasImage(messages) {
 		return nil, valueError("Model does not support vision and image was provided")
@@ -283,32 +283,32 @@ func (c *base) buildRequest(messages []gen.LLMMessage, opts models.CreateOptions
 	if !c.info.FunctionCalling && len(opts.Tools) > 0 {
 		return nil, valueError("Model does not support function calling")
 	}
-	model, _ := args.get("model")
-	req := obj{{"model", model}, {"messages", msgs}, {"max_tokens", orDefault(args, "max_tokens", 4096)},
-		{"temperature", orDefault(args, "temperature", json.RawMessage("1.0"))}}
+	model, _ := args.Get("model")
+	req := obj{{Key: "model", Val: model}, {Key: "messages", Val: msgs}, {Key: "max_tokens", Val: orDefault(args, "max_tokens", 4096)},
+		{Key: "temperature", Val: orDefault(args, "temperature", json.RawMessage("1.0"))}}
 	if stream {
-		req = append(req, member{"stream", true})
+		req = append(req, member{Key: "stream", Val: true})
 	}
 	if system != nil {
-		req = append(req, member{"system", *system})
+		req = append(req, member{Key: "system", Val: *system})
 	}
 	if err := c.addTools(&req, opts, hasResults); err != nil {
 		return nil, err
 	}
 	for _, p := range []string{"top_p", "top_k", "stop_sequences", "metadata"} {
-		if v, ok := args.get(p); ok {
-			req = append(req, member{p, v})
+		if v, ok := args.Get(p); ok {
+			req = append(req, member{Key: p, Val: v})
 		}
 	}
 	if t := c.thinking(opts.ExtraArgs); t != nil {
-		req = append(req, member{"thinking", t})
+		req = append(req, member{Key: "thinking", Val: t})
 	}
 	return req, nil
 }
 
-// orDefault is create_args.get(key, def).
+// orDefault is create_args.Get(key, def).
 func orDefault(args obj, key string, def any) any {
-	if v, ok := args.get(key); ok {
+	if v, ok := args.Get(key); ok {
 		return v
 	}
 	return def
@@ -320,7 +320,7 @@ func (c *base) thinking(extra map[string]any) any {
 	if t, ok := extra["thinking"]; ok && t != nil {
 		return t
 	}
-	if t, ok := c.createArgs.get("thinking"); ok && !isNull(t) {
+	if t, ok := c.createArgs.Get("thinking"); ok && !isNull(t) {
 		return t
 	}
 	return nil
@@ -388,7 +388,7 @@ func (c *base) addTools(req *obj, opts models.CreateOptions, hasResults bool) er
 		c.mu.Lock()
 		c.lastTools = tools
 		c.mu.Unlock()
-		*req = append(*req, member{"tools", tools})
+		*req = append(*req, member{Key: "tools", Val: tools})
 		for _, t := range opts.Tools {
 			available = append(available, t.Name)
 		}
@@ -399,10 +399,10 @@ func (c *base) addTools(req *obj, opts models.CreateOptions, hasResults bool) er
 		if last == nil {
 			last = []any{}
 		}
-		*req = append(*req, member{"tools", last})
+		*req = append(*req, member{Key: "tools", Val: last})
 		for _, t := range last {
 			if o, ok := t.(obj); ok {
-				name, _ := o.get("name")
+				name, _ := o.Get("name")
 				s, _ := name.(string)
 				available = append(available, s)
 			}
@@ -412,11 +412,11 @@ func (c *base) addTools(req *obj, opts models.CreateOptions, hasResults bool) er
 	var converted obj
 	switch choice {
 	case "", "auto":
-		converted = obj{{"type", "auto"}}
+		converted = obj{{Key: "type", Val: "auto"}}
 	case "required":
-		converted = obj{{"type", "any"}}
+		converted = obj{{Key: "type", Val: "any"}}
 	case "none":
-		converted = obj{{"type", "none"}}
+		converted = obj{{Key: "type", Val: "none"}}
 	default:
 		if len(opts.Tools) == 0 && !hasResults {
 			return valueError("tool_choice specified but no tools provided")
@@ -428,10 +428,10 @@ func (c *base) addTools(req *obj, opts models.CreateOptions, hasResults bool) er
 		if !found {
 			return valueError("tool_choice references '" + choice + "' but it's not in the available tools")
 		}
-		converted = obj{{"type", "tool"}, {"name", choice}}
+		converted = obj{{Key: "type", Val: "tool"}, {Key: "name", Val: choice}}
 	}
 	if len(opts.Tools) > 0 || hasResults {
-		*req = append(*req, member{"tool_choice", converted})
+		*req = append(*req, member{Key: "tool_choice", Val: converted})
 	}
 	return nil
 }

@@ -173,7 +173,7 @@ func (c *base) init(model string, rawConfig []byte, info *gen.ModelInfo, default
 	}
 	for i := range doc.Keys {
 		if k := pyjson.KeyText(&doc.Keys[i]); createParams[k] {
-			c.createArgs = append(c.createArgs, member{k, json.RawMessage(pyjson.AppendJSON(nil, &doc.Vals[i]))})
+			c.createArgs = append(c.createArgs, member{Key: k, Val: json.RawMessage(pyjson.AppendJSON(nil, &doc.Vals[i]))})
 		}
 	}
 	var mi gen.ModelInfo

@@ -1,7 +1,6 @@
 package anthropic
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -9,69 +8,18 @@ import (
 	"strings"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/orderedjson"
 	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/pkg/models"
 )
 
 // obj is a JSON object that keeps its members in order.
-type obj []member
+type obj = orderedjson.Object
 
-type member struct {
-	key string
-	val any
-}
-
-// MarshalJSON writes the members in order.
-func (o obj) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, m := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(m.key)
-		b.Write(k)
-		b.WriteByte(':')
-		v, err := marshal(m.val)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-func (o obj) get(key string) (any, bool) {
-	for _, m := range o {
-		if m.key == key {
-			return m.val, true
-		}
-	}
-	return nil, false
-}
-
-// set replaces key's value, or appends it (Python's dict assignment).
-func (o *obj) set(key string, v any) {
-	for i := range *o {
-		if (*o)[i].key == key {
-			(*o)[i].val = v
-			return
-		}
-	}
-	*o = append(*o, member{key, v})
-}
+type member = orderedjson.Member
 
 // marshal is json.Marshal without HTML escaping.
-func marshal(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
-}
+func marshal(v any) ([]byte, error) { return orderedjson.Marshal(v) }
 
 // isPySpaceRune is Python's str.isspace for one character.
 func isPySpaceRune(r rune) bool {
@@ -155,13 +103,13 @@ func userToAnthropic(m *gen.UserMessage) (obj, error) {
 		return nil, err
 	}
 	if m.Content.IsText() {
-		return obj{{"role", "user"}, {"content", emptyToSpace(m.Content.Text)}}, nil
+		return obj{{Key: "role", Val: "user"}, {Key: "content", Val: emptyToSpace(m.Content.Text)}}, nil
 	}
 	blocks := make([]any, 0, len(m.Content.Parts))
 	for i, p := range m.Content.Parts {
 		switch {
 		case p.IsText():
-			blocks = append(blocks, obj{{"type", "text"}, {"text", emptyToSpace(p.Text)}})
+			blocks = append(blocks, obj{{Key: "type", Val: "text"}, {Key: "text", Val: emptyToSpace(p.Text)}})
 		case p.IsImage() && !p.Image.IsZero():
 			// Image.to_base64() is a PNG, so get_mime_type_from_image
 			// always finds image/png.
@@ -169,12 +117,12 @@ func userToAnthropic(m *gen.UserMessage) (obj, error) {
 			if err != nil {
 				return nil, fmt.Errorf("anthropic: image %d of a user message: %w", i, err)
 			}
-			blocks = append(blocks, obj{{"type", "image"}, {"source", obj{{"type", "base64"}, {"media_type", "image/png"}, {"data", data}}}})
+			blocks = append(blocks, obj{{Key: "type", Val: "image"}, {Key: "source", Val: obj{{Key: "type", Val: "base64"}, {Key: "media_type", Val: "image/png"}, {Key: "data", Val: data}}}})
 		default:
 			return nil, valueError(fmt.Sprintf("Unknown content type: item %d", i))
 		}
 	}
-	return obj{{"role", "user"}, {"content", blocks}}, nil
+	return obj{{Key: "role", Val: "user"}, {Key: "content", Val: blocks}}, nil
 }
 
 // assistantToAnthropic is assistant_message_to_anthropic.
@@ -183,23 +131,23 @@ func assistantToAnthropic(m *gen.AssistantMessage) (obj, error) {
 		return nil, err
 	}
 	if m.Content.IsText() {
-		return obj{{"role", "assistant"}, {"content", m.Content.Text}}, nil
+		return obj{{Key: "role", Val: "assistant"}, {Key: "content", Val: m.Content.Text}}, nil
 	}
 	var blocks []any
 	if m.Thought != nil {
-		blocks = append(blocks, obj{{"text", *m.Thought}, {"type", "text"}})
+		blocks = append(blocks, obj{{Key: "text", Val: *m.Thought}, {Key: "type", Val: "text"}})
 	}
 	for _, fc := range m.Content.FunctionCalls {
 		input, err := toolInput(fc.Arguments)
 		if err != nil {
 			return nil, err
 		}
-		blocks = append(blocks, obj{{"id", fc.ID}, {"input", input}, {"name", fc.Name}, {"type", "tool_use"}})
+		blocks = append(blocks, obj{{Key: "id", Val: fc.ID}, {Key: "input", Val: input}, {Key: "name", Val: fc.Name}, {Key: "type", Val: "tool_use"}})
 	}
 	if blocks == nil {
 		blocks = []any{}
 	}
-	return obj{{"role", "assistant"}, {"content", blocks}}, nil
+	return obj{{Key: "role", Val: "assistant"}, {Key: "content", Val: blocks}}, nil
 }
 
 // fence is extract_json_from_str's pattern of a fenced block.
@@ -225,7 +173,7 @@ func toolInput(args string) (any, error) {
 	for _, t := range texts {
 		v, err := pyjson.Parse([]byte(t))
 		if err != nil {
-			return obj{{"text", args}}, nil // json.JSONDecodeError
+			return obj{{Key: "text", Val: args}}, nil // json.JSONDecodeError
 		}
 		values = append(values, json.RawMessage(pyjson.AppendJSON(nil, &v)))
 	}
@@ -240,9 +188,9 @@ func toolInput(args string) (any, error) {
 func toolResultsToAnthropic(m *gen.FunctionExecutionResultMessage) obj {
 	blocks := make([]any, 0, len(m.Content))
 	for _, r := range m.Content {
-		blocks = append(blocks, obj{{"type", "tool_result"}, {"tool_use_id", r.CallID}, {"content", r.Content}})
+		blocks = append(blocks, obj{{Key: "type", Val: "tool_result"}, {Key: "tool_use_id", Val: r.CallID}, {Key: "content", Val: r.Content}})
 	}
-	return obj{{"role", "user"}, {"content", blocks}}
+	return obj{{Key: "role", Val: "user"}, {Key: "content", Val: blocks}}
 }
 
 // convertTools is AutoGen's convert_tools: name, input_schema (the
@@ -254,22 +202,22 @@ func convertTools(tools []gen.ToolSchema) ([]any, error) {
 		schema := obj{}
 		if p := t.Parameters; p != nil {
 			if len(p.Properties) > 0 {
-				schema = append(schema, member{"properties", json.RawMessage(p.Properties)})
+				schema = append(schema, member{Key: "properties", Val: json.RawMessage(p.Properties)})
 			}
 			if p.Required != nil {
-				schema = append(schema, member{"required", p.Required})
+				schema = append(schema, member{Key: "required", Val: p.Required})
 			}
 			typ := p.Type
 			if typ == "" {
 				typ = "object"
 			}
-			schema = append(schema, member{"type", typ})
+			schema = append(schema, member{Key: "type", Val: typ})
 		}
 		desc := ""
 		if t.Description != nil {
 			desc = *t.Description
 		}
-		out = append(out, obj{{"name", t.Name}, {"input_schema", schema}, {"description", desc}})
+		out = append(out, obj{{Key: "name", Val: t.Name}, {Key: "input_schema", Val: schema}, {Key: "description", Val: desc}})
 		if err := assertValidName(t.Name); err != nil {
 			return nil, err
 		}

@@ -75,7 +75,7 @@ func (c *base) init(model string, createArgs obj, info *gen.ModelInfo, caps *gen
 		return err
 	}
 	if !mi.JSONOutput {
-		if rf, ok := createArgs.get("response_format"); ok {
+		if rf, ok := createArgs.Get("response_format"); ok {
 			var f struct {
 				Type string `json:"type"`
 			}

@@ -474,18 +474,18 @@ func createArgsOf(cfg *gen.OpenAIClientConfigurationConfigModel) (obj, error) {
 	all, _ := v.(obj)
 	var args obj
 	for _, m := range all {
-		if !createKwargs[m.key] {
+		if !createKwargs[m.Key] {
 			continue
 		}
-		b, err := marshal(m.val)
+		b, err := marshal(m.Val)
 		if err != nil {
 			return nil, err
 		}
-		args = append(args, member{m.key, json.RawMessage(b)})
+		args = append(args, member{Key: m.Key, Val: json.RawMessage(b)})
 	}
 	var bad []string
 	for _, k := range disallowedCreateArgs {
-		if _, ok := args.get(k); ok {
+		if _, ok := args.Get(k); ok {
 			bad = append(bad, k)
 		}
 	}

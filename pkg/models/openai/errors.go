@@ -162,9 +162,9 @@ func writeRepr(b *strings.Builder, v any) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(pyStrRepr(m.key))
+			b.WriteString(pyStrRepr(m.Key))
 			b.WriteString(": ")
-			writeRepr(b, m.val)
+			writeRepr(b, m.Val)
 		}
 		b.WriteByte('}')
 	case []any:

@@ -1,7 +1,6 @@
 package openai
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -9,79 +8,18 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/oaitransform"
+	"github.com/agentschema/agentschema/internal/orderedjson"
 	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/pkg/models"
 )
 
 // obj is a JSON object that keeps its members in order.
-type obj []member
+type obj = orderedjson.Object
 
-type member struct {
-	key string
-	val any
-}
-
-func (o obj) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, m := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(m.key)
-		b.Write(k)
-		b.WriteByte(':')
-		v, err := marshal(m.val)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-// get returns the value of key and whether it is there.
-func (o obj) get(key string) (any, bool) {
-	for _, m := range o {
-		if m.key == key {
-			return m.val, true
-		}
-	}
-	return nil, false
-}
-
-// set replaces key's value, or appends it (Python's dict assignment).
-func (o *obj) set(key string, v any) {
-	for i := range *o {
-		if (*o)[i].key == key {
-			(*o)[i].val = v
-			return
-		}
-	}
-	*o = append(*o, member{key, v})
-}
-
-// del removes key.
-func (o *obj) del(key string) {
-	for i := range *o {
-		if (*o)[i].key == key {
-			*o = append((*o)[:i], (*o)[i+1:]...)
-			return
-		}
-	}
-}
+type member = orderedjson.Member
 
 // marshal is json.Marshal without HTML escaping.
-func marshal(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
-}
+func marshal(v any) ([]byte, error) { return orderedjson.Marshal(v) }
 
 // family is one of AutoGen's transformer maps.
 type family = oaitransform.Map
@@ -146,7 +84,7 @@ func toOAI(m gen.LLMMessage, fam family, prependName, includeName bool) ([]obj, 
 		if fam != mapBase {
 			content = orSpace(content) // _set_empty_to_whitespace
 		}
-		return []obj{{{"content", content}, {"role", "system"}}}, nil
+		return []obj{{{Key: "content", Val: content}, {Key: "role", Val: "system"}}}, nil
 
 	case *gen.UserMessage:
 		return userToOAI(m, fam, prependName, includeName)
@@ -155,7 +93,7 @@ func toOAI(m gen.LLMMessage, fam family, prependName, includeName bool) ([]obj, 
 	case *gen.FunctionExecutionResultMessage:
 		out := make([]obj, 0, len(m.Content))
 		for _, r := range m.Content {
-			out = append(out, obj{{"content", r.Content}, {"role", "tool"}, {"tool_call_id", r.CallID}})
+			out = append(out, obj{{Key: "content", Val: r.Content}, {Key: "role", Val: "tool"}, {Key: "tool_call_id", Val: r.CallID}})
 		}
 		return out, nil
 	}
@@ -168,9 +106,9 @@ func userToOAI(m *gen.UserMessage, fam family, prependName, includeName bool) ([
 	if err := assertValidName(m.Source); err != nil {
 		return nil, err
 	}
-	o := obj{{"role", "user"}}
+	o := obj{{Key: "role", Val: "user"}}
 	if includeName && fam != mapMistral {
-		o = append(o, member{"name", m.Source})
+		o = append(o, member{Key: "name", Val: m.Source})
 	}
 	prefix := ""
 	if prependName {
@@ -180,14 +118,14 @@ func userToOAI(m *gen.UserMessage, fam family, prependName, includeName bool) ([
 		text := m.Content.Text
 		switch fam {
 		case mapGemini:
-			o = append(o, member{"content", orSpace(text)}) // replaces the prefixed content
+			o = append(o, member{Key: "content", Val: orSpace(text)}) // replaces the prefixed content
 			return []obj{o}, nil
 		case mapClaude:
 			if text == "" || pyIsSpace(text) {
 				return nil, nil // pass_message
 			}
 		}
-		o = append(o, member{"content", prefix + text})
+		o = append(o, member{Key: "content", Val: prefix + text})
 		return []obj{o}, nil
 	}
 	parts := make([]any, 0, len(m.Content.Parts))
@@ -198,19 +136,19 @@ func userToOAI(m *gen.UserMessage, fam family, prependName, includeName bool) ([
 			if prependName && idx == 0 {
 				text = prefix + text
 			}
-			parts = append(parts, obj{{"type", "text"}, {"text", text}})
+			parts = append(parts, obj{{Key: "type", Val: "text"}, {Key: "text", Val: text}})
 		case p.IsImage() && !p.Image.IsZero():
 			uri, err := p.Image.DataURI()
 			if err != nil {
 				return nil, fmt.Errorf("openai: image %d of a user message: %w", idx, err)
 			}
 			// Image.to_openai_format(): detail is always "auto".
-			parts = append(parts, obj{{"type", "image_url"}, {"image_url", obj{{"url", uri}, {"detail", "auto"}}}})
+			parts = append(parts, obj{{Key: "type", Val: "image_url"}, {Key: "image_url", Val: obj{{Key: "url", Val: uri}, {Key: "detail", Val: "auto"}}}})
 		default:
 			return nil, valueError(fmt.Sprintf("Unknown content part: item %d", idx))
 		}
 	}
-	o = append(o, member{"content", parts})
+	o = append(o, member{Key: "content", Val: parts})
 	return []obj{o}, nil
 }
 
@@ -220,7 +158,7 @@ func assistantToOAI(m *gen.AssistantMessage, fam family) ([]obj, error) {
 	if err := assertValidName(m.Source); err != nil {
 		return nil, err
 	}
-	o := obj{{"role", "assistant"}}
+	o := obj{{Key: "role", Val: "assistant"}}
 	if m.Content.IsText() {
 		text := m.Content.Text
 		switch fam {
@@ -231,21 +169,21 @@ func assistantToOAI(m *gen.AssistantMessage, fam family) ([]obj, error) {
 				return nil, nil
 			}
 		}
-		o = append(o, member{"content", text})
+		o = append(o, member{Key: "content", Val: text})
 		return []obj{o}, nil
 	}
 	calls := make([]any, 0, len(m.Content.FunctionCalls))
 	for _, fc := range m.Content.FunctionCalls {
-		calls = append(calls, obj{{"id", fc.ID}, {"function", obj{{"arguments", fc.Arguments}, {"name", fc.Name}}}, {"type", "function"}})
+		calls = append(calls, obj{{Key: "id", Val: fc.ID}, {Key: "function", Val: obj{{Key: "arguments", Val: fc.Arguments}, {Key: "name", Val: fc.Name}}}, {Key: "type", Val: "function"}})
 	}
-	o = append(o, member{"tool_calls", calls})
+	o = append(o, member{Key: "tool_calls", Val: calls})
 	switch {
 	case m.Thought == nil:
-		o = append(o, member{"content", nil})
+		o = append(o, member{Key: "content", Val: nil})
 	case fam == mapGemini || fam == mapClaude:
-		o = append(o, member{"content", orSpace(*m.Thought)})
+		o = append(o, member{Key: "content", Val: orSpace(*m.Thought)})
 	default:
-		o = append(o, member{"content", *m.Thought})
+		o = append(o, member{Key: "content", Val: *m.Thought})
 	}
 	return []obj{o}, nil
 }
@@ -270,8 +208,8 @@ func convertTools(tools []gen.ToolSchema) ([]any, error) {
 		if t.Strict != nil {
 			strict = *t.Strict
 		}
-		out = append(out, obj{{"type", "function"}, {"function", obj{
-			{"name", t.Name}, {"description", desc}, {"parameters", params}, {"strict", strict},
+		out = append(out, obj{{Key: "type", Val: "function"}, {Key: "function", Val: obj{
+			{Key: "name", Val: t.Name}, {Key: "description", Val: desc}, {Key: "parameters", Val: params}, {Key: "strict", Val: strict},
 		}}})
 	}
 	for _, t := range tools {
@@ -339,7 +277,7 @@ func (c *base) buildRequest(messages []gen.LLMMessage, opts models.CreateOptions
 	}
 	if format != nil {
 		// AutoGen warns and drops a response_format of the create args.
-		args.del("response_format")
+		args.Del("response_format")
 		req.structured = true
 		req.outputType = format
 	}
@@ -389,13 +327,13 @@ func checkCallKwargs(args obj, structured, stream bool) error {
 	}
 	for _, a := range args {
 		for _, k := range explicit {
-			if a.key == k {
+			if a.Key == k {
 				return &TypeError{Message: "openai.resources.chat.completions.completions.AsyncCompletions." + fn +
 					"() got multiple values for keyword argument " + pyStrRepr(k)}
 			}
 		}
 	}
-	if _, ok := args.get("stream"); ok && structured {
+	if _, ok := args.Get("stream"); ok && structured {
 		return &TypeError{Message: "AsyncCompletions." + fn + "() got an unexpected keyword argument 'stream'"}
 	}
 	return nil
@@ -424,7 +362,7 @@ func (c *base) mergedCreateArgs(extra map[string]any) (obj, error) {
 		if err != nil {
 			return nil, fmt.Errorf("openai: extra create arg %q: %w", k, err)
 		}
-		args.set(k, json.RawMessage(b))
+		args.Set(k, json.RawMessage(b))
 	}
 	return args, nil
 }
@@ -447,11 +385,11 @@ func (c *base) responseFormat(args *obj, opts models.CreateOptions, more Options
 		return outputOfSchema(more.OutputSchema.Name, more.OutputSchema.Schema)
 	case opts.JSONOutput != nil:
 		if !*opts.JSONOutput {
-			args.set("response_format", obj{{"type", "text"}})
+			args.Set("response_format", obj{{Key: "type", Val: "text"}})
 		} else if !c.info.JSONOutput {
 			return nil, valueError("Model does not support JSON output.")
 		} else {
-			args.set("response_format", obj{{"type", "json_object"}})
+			args.Set("response_format", obj{{Key: "type", Val: "json_object"}})
 		}
 	}
 	return nil, nil
@@ -482,7 +420,7 @@ func (c *base) oaiMessages(messages []gen.LLMMessage, args obj) ([]any, error) {
 		messages = merged
 	}
 	model := c.model
-	if v, ok := args.get("model"); ok {
+	if v, ok := args.Get("model"); ok {
 		if raw, ok := v.(json.RawMessage); ok {
 			var s string
 			if json.Unmarshal(raw, &s) == nil {
@@ -546,10 +484,10 @@ func (c *base) toolArgs(args *obj, opts models.CreateOptions) ([]any, error) {
 		if !found {
 			return nil, valueError("tool_choice references '" + choice + "' but it's not in the provided tools")
 		}
-		toolChoice = obj{{"type", "function"}, {"function", obj{{"name", choice}}}}
+		toolChoice = obj{{Key: "type", Val: "function"}, {Key: "function", Val: obj{{Key: "name", Val: choice}}}}
 	}
 	if len(tools) > 0 {
-		args.set("tool_choice", toolChoice)
+		args.Set("tool_choice", toolChoice)
 	}
 	return tools, nil
 }
@@ -557,10 +495,10 @@ func (c *base) toolArgs(args *obj, opts models.CreateOptions) ([]any, error) {
 // setStreamOptions sets stream_options for a streamed request whose
 // include_usage was given, refusing a create arg that says otherwise.
 func setStreamOptions(args *obj, includeUsage bool) error {
-	so, ok := args.get("stream_options")
+	so, ok := args.Get("stream_options")
 	if !ok {
 		// AutoGen adds {"include_usage": True} whatever the value.
-		args.set("stream_options", obj{{"include_usage", true}})
+		args.Set("stream_options", obj{{Key: "include_usage", Val: true}})
 		return nil
 	}
 	var opt struct {
@@ -579,12 +517,12 @@ func setStreamOptions(args *obj, includeUsage bool) error {
 // members go at the end), stream, tools when there are any,
 // response_format for structured output.
 func (req *request) sentBody(args obj, oaiMessages []any, tools []any, stream bool) obj {
-	body := obj{{"messages", oaiMessages}}
+	body := obj{{Key: "messages", Val: oaiMessages}}
 	var extraBody obj
 	for _, a := range args {
-		switch a.key {
+		switch a.Key {
 		case "timeout":
-			if raw, ok := a.val.(json.RawMessage); ok {
+			if raw, ok := a.Val.(json.RawMessage); ok {
 				var t float64
 				if json.Unmarshal(raw, &t) == nil {
 					req.timeout = &t
@@ -592,13 +530,13 @@ func (req *request) sentBody(args obj, oaiMessages []any, tools []any, stream bo
 			}
 			continue
 		case "extra_body":
-			if raw, ok := a.val.(json.RawMessage); ok {
+			if raw, ok := a.Val.(json.RawMessage); ok {
 				var extra map[string]json.RawMessage
 				if json.Unmarshal(raw, &extra) == nil {
 					for k, v := range extra {
-						extraBody = append(extraBody, member{k, v})
+						extraBody = append(extraBody, member{Key: k, Val: v})
 					}
-					sort.Slice(extraBody, func(i, j int) bool { return extraBody[i].key < extraBody[j].key })
+					sort.Slice(extraBody, func(i, j int) bool { return extraBody[i].Key < extraBody[j].Key })
 				}
 			}
 			continue
@@ -606,14 +544,14 @@ func (req *request) sentBody(args obj, oaiMessages []any, tools []any, stream bo
 		body = append(body, a)
 	}
 	if req.outputType != nil {
-		body.set("response_format", req.outputType.param())
+		body.Set("response_format", req.outputType.param())
 	}
-	body.set("stream", stream)
+	body.Set("stream", stream)
 	if len(tools) > 0 {
-		body.set("tools", tools)
+		body.Set("tools", tools)
 	}
 	for _, m := range extraBody {
-		body.set(m.key, m.val)
+		body.Set(m.Key, m.Val)
 	}
 	return body
 }

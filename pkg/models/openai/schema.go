@@ -27,7 +27,7 @@ type structuredOutput struct {
 }
 
 func (s *structuredOutput) param() obj {
-	return obj{{"type", "json_schema"}, {"json_schema", obj{{"schema", s.schema}, {"name", s.name}, {"strict", true}}}}
+	return obj{{Key: "type", Val: "json_schema"}, {Key: "json_schema", Val: obj{{Key: "schema", Val: s.schema}, {Key: "name", Val: s.name}, {Key: "strict", Val: true}}}}
 }
 
 // outputOfType is type_to_response_format_param(t): the pydantic
@@ -77,21 +77,21 @@ func ensureStrict(s obj, root obj) (obj, error) {
 			return nil, err
 		}
 	}
-	if typ, _ := s.get("type"); typ == "object" {
-		if _, ok := s.get("additionalProperties"); !ok {
-			s.set("additionalProperties", false)
+	if typ, _ := s.Get("type"); typ == "object" {
+		if _, ok := s.Get("additionalProperties"); !ok {
+			s.Set("additionalProperties", false)
 		}
 	}
 	if err := strictProperties(&s, root); err != nil {
 		return nil, err
 	}
-	if items, ok := s.get("items"); ok {
+	if items, ok := s.Get("items"); ok {
 		if it, ok := items.(obj); ok {
 			v, err := ensureStrict(it, root)
 			if err != nil {
 				return nil, err
 			}
-			s.set("items", v)
+			s.Set("items", v)
 		}
 	}
 	for _, key := range []string{"anyOf", "allOf"} {
@@ -99,10 +99,10 @@ func ensureStrict(s obj, root obj) (obj, error) {
 			return nil, err
 		}
 	}
-	if d, ok := s.get("default"); ok && d == nil {
-		s.del("default")
+	if d, ok := s.Get("default"); ok && d == nil {
+		s.Del("default")
 	}
-	if ref, ok := s.get("$ref"); ok && len(s) > 1 {
+	if ref, ok := s.Get("$ref"); ok && len(s) > 1 {
 		return inlineRef(s, ref, root)
 	}
 	return s, nil
@@ -110,7 +110,7 @@ func ensureStrict(s obj, root obj) (obj, error) {
 
 // strictDefs makes each definition under key strict.
 func strictDefs(s obj, key string, root obj) error {
-	defs, ok := s.get(key)
+	defs, ok := s.Get(key)
 	if !ok {
 		return nil
 	}
@@ -119,12 +119,12 @@ func strictDefs(s obj, key string, root obj) error {
 		return nil
 	}
 	for i := range d {
-		if ds, ok := d[i].val.(obj); ok {
+		if ds, ok := d[i].Val.(obj); ok {
 			v, err := ensureStrict(ds, root)
 			if err != nil {
 				return err
 			}
-			d[i].val = v
+			d[i].Val = v
 		}
 	}
 	return nil
@@ -133,7 +133,7 @@ func strictDefs(s obj, key string, root obj) error {
 // strictProperties requires every property (required is written even
 // when there are none) and makes each strict.
 func strictProperties(s *obj, root obj) error {
-	p, ok := s.get("properties")
+	p, ok := s.Get("properties")
 	if !ok {
 		return nil
 	}
@@ -143,19 +143,19 @@ func strictProperties(s *obj, root obj) error {
 	}
 	req := make([]any, len(props))
 	for i := range props {
-		req[i] = props[i].key
+		req[i] = props[i].Key
 	}
-	s.set("required", req)
+	s.Set("required", req)
 	for i := range props {
-		ps, ok := props[i].val.(obj)
+		ps, ok := props[i].Val.(obj)
 		if !ok {
-			return &TypeError{Message: fmt.Sprintf("Expected %v to be a dictionary; path=properties/%s", props[i].val, props[i].key)}
+			return &TypeError{Message: fmt.Sprintf("Expected %v to be a dictionary; path=properties/%s", props[i].Val, props[i].Key)}
 		}
 		v, err := ensureStrict(ps, root)
 		if err != nil {
 			return err
 		}
-		props[i].val = v
+		props[i].Val = v
 	}
 	return nil
 }
@@ -163,7 +163,7 @@ func strictProperties(s *obj, root obj) error {
 // strictList makes each schema of an anyOf or allOf strict; an allOf of
 // one schema is merged into s.
 func strictList(s *obj, key string, root obj) error {
-	list, ok := s.get(key)
+	list, ok := s.Get(key)
 	if !ok {
 		return nil
 	}
@@ -184,9 +184,9 @@ func strictList(s *obj, key string, root obj) error {
 	}
 	if key == "allOf" && len(l) == 1 {
 		for _, m := range l[0].(obj) {
-			s.set(m.key, m.val)
+			s.Set(m.Key, m.Val)
 		}
-		s.del("allOf")
+		s.Del("allOf")
 	}
 	return nil
 }
@@ -204,7 +204,7 @@ func inlineRef(s obj, ref any, root obj) (obj, error) {
 		if !ok {
 			return nil, valueError("Expected `$ref: " + r + "` to resolved to a dictionary")
 		}
-		resolved, ok = o.get(k)
+		resolved, ok = o.Get(k)
 		if !ok {
 			return nil, &KeyError{Key: k}
 		}
@@ -218,11 +218,11 @@ func inlineRef(s obj, ref any, root obj) (obj, error) {
 	// follow in its order.
 	merged := append(obj{}, s...)
 	for _, m := range ro {
-		if _, own := s.get(m.key); !own {
+		if _, own := s.Get(m.Key); !own {
 			merged = append(merged, m)
 		}
 	}
-	merged.del("$ref")
+	merged.Del("$ref")
 	return ensureStrict(cloneOrdered(merged).(obj), root)
 }
 
@@ -231,7 +231,7 @@ func cloneOrdered(v any) any {
 	case obj:
 		out := make(obj, len(v))
 		for i, m := range v {
-			out[i] = member{m.key, cloneOrdered(m.val)}
+			out[i] = member{Key: m.Key, Val: cloneOrdered(m.Val)}
 		}
 		return out
 	case []any:
@@ -279,7 +279,7 @@ func parseValue(dec *json.Decoder) (any, error) {
 				if err != nil {
 					return nil, err
 				}
-				o.set(kt.(string), v)
+				o.Set(kt.(string), v)
 			}
 			_, err := dec.Token()
 			return o, err

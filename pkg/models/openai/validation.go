@@ -214,14 +214,14 @@ func (sv *schemaValidator) resolve(ref string) obj {
 		if !ok {
 			return nil
 		}
-		cur, _ = o.get(strings.ReplaceAll(strings.ReplaceAll(k, "~1", "/"), "~0", "~"))
+		cur, _ = o.Get(strings.ReplaceAll(strings.ReplaceAll(k, "~1", "/"), "~0", "~"))
 	}
 	o, _ := cur.(obj)
 	return o
 }
 
 func strOf(s obj, key string) string {
-	v, _ := s.get(key)
+	v, _ := s.Get(key)
 	str, _ := v.(string)
 	return str
 }
@@ -235,30 +235,30 @@ func (sv *schemaValidator) value(s obj, v *pyjson.Value) {
 		}
 		sv.refs++
 		defer func() { sv.refs-- }()
-		if enum, ok := target.get("enum"); ok {
+		if enum, ok := target.Get("enum"); ok {
 			sv.enum(enum, v, true)
 			return
 		}
 		sv.value(target, v)
 		return
 	}
-	if anyOf, ok := s.get("anyOf"); ok {
+	if anyOf, ok := s.Get("anyOf"); ok {
 		if list, ok := anyOf.([]any); ok {
 			sv.union(list, v)
 			return
 		}
 	}
-	if enum, ok := s.get("enum"); ok {
+	if enum, ok := s.Get("enum"); ok {
 		sv.enum(enum, v, false)
 		return
 	}
-	if c, ok := s.get("const"); ok {
+	if c, ok := s.Get("const"); ok {
 		sv.enum([]any{c}, v, false)
 		return
 	}
 	switch strOf(s, "type") {
 	case "object":
-		if _, ok := s.get("properties"); ok {
+		if _, ok := s.Get("properties"); ok {
 			sv.model(s, strOf(s, "title"), v)
 		} else {
 			sv.dict(s, v)
@@ -304,7 +304,7 @@ func (sv *schemaValidator) model(s obj, title string, v *pyjson.Value) {
 		return
 	}
 	required := map[string]bool{}
-	if r, ok := s.get("required"); ok {
+	if r, ok := s.Get("required"); ok {
 		if list, ok := r.([]any); ok {
 			for _, k := range list {
 				if ks, ok := k.(string); ok {
@@ -313,25 +313,25 @@ func (sv *schemaValidator) model(s obj, title string, v *pyjson.Value) {
 			}
 		}
 	}
-	props, _ := s.get("properties")
+	props, _ := s.Get("properties")
 	fields, _ := props.(obj)
 	for _, f := range fields {
-		in, ok := v.Get(f.key)
-		sv.push(f.key)
+		in, ok := v.Get(f.Key)
+		sv.push(f.Key)
 		switch {
-		case !ok && required[f.key]:
+		case !ok && required[f.Key]:
 			sv.add("missing", "Field required", v)
 		case ok:
-			if fs, isObj := f.val.(obj); isObj {
+			if fs, isObj := f.Val.(obj); isObj {
 				sv.value(fs, in)
 			}
 		}
 		sv.pop()
 	}
-	if ap, ok := s.get("additionalProperties"); ok && ap == false {
+	if ap, ok := s.Get("additionalProperties"); ok && ap == false {
 		for i := range v.Keys {
 			k := pyjson.KeyText(&v.Keys[i])
-			if _, known := fields.get(k); !known {
+			if _, known := fields.Get(k); !known {
 				sv.push(k)
 				sv.add("extra_forbidden", "Extra inputs are not permitted", &v.Vals[i])
 				sv.pop()
@@ -345,7 +345,7 @@ func (sv *schemaValidator) dict(s obj, v *pyjson.Value) {
 		sv.add("dict_type", "Input should be an object", v)
 		return
 	}
-	ap, _ := s.get("additionalProperties")
+	ap, _ := s.Get("additionalProperties")
 	vs, ok := ap.(obj)
 	if !ok {
 		return
@@ -358,7 +358,7 @@ func (sv *schemaValidator) dict(s obj, v *pyjson.Value) {
 }
 
 func (sv *schemaValidator) list(s obj, v *pyjson.Value) {
-	if p, ok := s.get("prefixItems"); ok {
+	if p, ok := s.Get("prefixItems"); ok {
 		if items, ok := p.([]any); ok {
 			sv.tuple(items, v)
 			return
@@ -373,7 +373,7 @@ func (sv *schemaValidator) list(s obj, v *pyjson.Value) {
 		return
 	}
 	before := len(sv.errs)
-	if it, ok := s.get("items"); ok {
+	if it, ok := s.Get("items"); ok {
 		if is, ok := it.(obj); ok {
 			for i := range v.List {
 				sv.push(i)
@@ -446,7 +446,7 @@ func plural(n int, word string) string {
 }
 
 func intKeyword(s obj, key string) (int, bool) {
-	v, ok := s.get(key)
+	v, ok := s.Get(key)
 	if !ok {
 		return 0, false
 	}
@@ -517,19 +517,19 @@ func (sv *schemaValidator) memberName(s obj) string {
 	case "null":
 		return "none"
 	case "array":
-		if it, ok := s.get("items"); ok {
+		if it, ok := s.Get("items"); ok {
 			if is, ok := it.(obj); ok {
 				return "list[" + sv.memberName(is) + "]"
 			}
 		}
 		return "list[any]"
 	case "object":
-		if _, ok := s.get("properties"); ok {
+		if _, ok := s.Get("properties"); ok {
 			return strOf(s, "title")
 		}
 		return "dict[str,any]"
 	}
-	if _, ok := s.get("enum"); ok {
+	if _, ok := s.Get("enum"); ok {
 		return "literal"
 	}
 	return "any"
@@ -613,8 +613,8 @@ func pyValueOf(x any) pyjson.Value {
 	case obj:
 		out := pyjson.Value{Kind: pyjson.Dict}
 		for _, m := range x {
-			out.Keys = append(out.Keys, pyjson.StrValue(m.key))
-			out.Vals = append(out.Vals, pyValueOf(m.val))
+			out.Keys = append(out.Keys, pyjson.StrValue(m.Key))
+			out.Vals = append(out.Vals, pyValueOf(m.Val))
 		}
 		return out
 	}
@@ -671,7 +671,7 @@ func (sv *schemaValidator) strConstraints(s obj, v *pyjson.Value) {
 // numConstraints checks multiple_of, le, lt, ge and gt, in that order.
 func (sv *schemaValidator) numConstraints(s obj, f float64, v *pyjson.Value) {
 	bound := func(key string) (float64, string, bool) {
-		x, ok := s.get(key)
+		x, ok := s.Get(key)
 		if !ok {
 			return 0, "", false
 		}

@@ -117,7 +117,7 @@ func functionNameOf(source string) (string, error) {
 // which builds the tool with the function's own name and an empty
 // description, the tool gets the config's name and description: a Go
 // function has no docstring to fall back on.
-func loadFunctionTool(_ context.Context, config gen.RawJSON) (any, error) {
+func loadFunctionTool(ctx context.Context, config gen.RawJSON) (any, error) {
 	var cfg gen.FunctionToolConfig
 	if err := cfg.UnmarshalJSON(config); err != nil {
 		return nil, err
@@ -132,7 +132,11 @@ func loadFunctionTool(_ context.Context, config gen.RawJSON) (any, error) {
 	if !ok {
 		return nil, &UnregisteredFunctionError{Function: name}
 	}
-	return f(cfg.Name, cfg.Description)
+	v, err := f(cfg.Name, cfg.Description)
+	if t, ok := v.(Tool); ok && err == nil {
+		warnSignature(ctx, t, cfg.SourceCode, name)
+	}
+	return v, err
 }
 
 // ComponentModel returns the tool's component config, as AutoGen's

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"time"
 
@@ -24,7 +25,7 @@ import (
 func init() {
 	commands["run"] = command{
 		usage: "" +
-			"  run --config COMPONENT.json [--task TEXT | --task-file MESSAGES.json] [--state STATE.json] [--save-state OUT.json] [--console [--stats]] [--timeout D]\n" +
+			"  run --config COMPONENT.json [--task TEXT | --task-file MESSAGES.json] [--state STATE.json] [--save-state OUT.json] [--console [--stats]] [--timeout D] [--log-level L]\n" +
 			"                                        run an AutoGen agent or team config; print every message and event\n" +
 			"                                        of the run as JSON, one a line, the TaskResult last\n",
 		help:   runUsage,
@@ -34,7 +35,7 @@ func init() {
 
 const runUsage = `usage: agentschema run --config COMPONENT.json [--task TEXT | --task-file MESSAGES.json]
                        [--state STATE.json] [--save-state OUT.json] [--console [--stats]]
-                       [--timeout DURATION]
+                       [--timeout DURATION] [--log-level debug|info|warn|error]
 
 Runs an AutoGen agent or team, as AutoGen's run_stream runs it. COMPONENT.json
 is the component dump_component() writes (an AssistantAgent, UserProxyAgent,
@@ -49,6 +50,8 @@ save_state() returned (by AutoGen or by this command) before the run;
 interrupted or timed out (the state as AutoGen's save_state() gives it after
 a cancellation), so that it can be continued. --timeout DURATION (30s, 5m)
 ends a run that lasts longer: "TimeoutError: ..." on standard error, exit 1.
+--log-level debug logs each model and tool request (method, URL without its
+query, status, duration; never a header or a key) to standard error.
 
 Standard output gets one JSON value per line: every item run_stream yields,
 in order, as pydantic dumps it, the TaskResult ({"messages": [...],
@@ -87,6 +90,7 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	console := fs.Bool("console", false, "print the run as AutoGen's Console prints it, not as JSON")
 	stats := fs.Bool("stats", false, "with --console: Console's output_stats=True lines")
 	timeout := fs.Duration("timeout", 0, "end the run after this long (0: no limit)")
+	logLevel := fs.String("log-level", "", "debug: log each model and tool request (URL, status, duration) to stderr; info, warn, error")
 	fs.Usage = func() { fmt.Fprint(stderr, runUsage) }
 	pos, ok := parseInterspersed(fs, args)
 	if !ok {
@@ -107,6 +111,9 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		return exitUsage
 	case taskSet && *taskFile != "":
 		fmt.Fprintln(stderr, "agentschema run: give --task or --task-file, not both")
+		return exitUsage
+	case !setLogLevel(*logLevel, stderr):
+		fmt.Fprintf(stderr, "agentschema run: --log-level must be debug, info, warn or error, not %q\n", *logLevel)
 		return exitUsage
 	case *timeout < 0:
 		fmt.Fprintln(stderr, "agentschema run: --timeout must not be negative")
@@ -276,4 +283,18 @@ func printTaskFaults(w io.Writer, name string, err error) {
 	for _, f := range fs {
 		fmt.Fprintf(w, "%s:%d:%d: %s: %s\n", name, max(f.Line, 1), max(f.Column, 1), f.DisplayPointer(), f.Message)
 	}
+}
+
+// setLogLevel sends log/slog's default logger to stderr at level (nothing
+// to do for ""), for the rest of the process; false for an unknown level.
+func setLogLevel(level string, stderr io.Writer) bool {
+	if level == "" {
+		return true
+	}
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(level)); err != nil {
+		return false
+	}
+	slog.SetDefault(slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: l})))
+	return true
 }

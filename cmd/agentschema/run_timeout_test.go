@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -13,6 +14,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/agentschema/agentschema/internal/runtimecase"
 )
 
 // stallingModel answers the first request with a text that ends nothing,
@@ -111,5 +114,33 @@ func TestRunTimeoutUsage(t *testing.T) {
 		if code != exitUsage {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
+	}
+}
+
+// TestRunLogLevelDebug: --log-level debug logs each model request (URL,
+// status, duration) on stderr, and never the key.
+func TestRunLogLevelDebug(t *testing.T) {
+	old := slog.Default()
+	t.Cleanup(func() { slog.SetDefault(old) })
+	model, err := runtimecase.NewModelServer([]runtimecase.ScriptEntry{completion(t, "Done. TERMINATE", nil, 5, 2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer model.Close()
+	cfg := studioConfig(t, model.URL())
+	code, _, errs := runCmd(t, "", "run", "--config", cfg, "--task", "Go.", "--log-level", "debug")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, errs)
+	}
+	for _, want := range []string{"level=DEBUG", `msg="model request"`, "method=POST", "url=" + model.URL() + "/v1/chat/completions", "status=200", "duration="} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	if strings.Contains(errs, "sk-test") {
+		t.Errorf("the key is in the log:\n%s", errs)
+	}
+	if code, _, _ := runCmd(t, "", "run", "--config", cfg, "--task", "Go.", "--log-level", "loud"); code != exitUsage {
+		t.Errorf("--log-level loud: exit %d, want 2", code)
 	}
 }

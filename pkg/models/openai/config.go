@@ -447,7 +447,7 @@ func clientOptions(maxRetries *gen.Int, timeout *float64, headers map[string]str
 			retries = int(n)
 		}
 	}
-	opts := []option.RequestOption{option.WithMaxRetries(retries), option.WithMiddleware(answerMiddleware(s.maxResponse))}
+	opts := []option.RequestOption{option.WithMaxRetries(retries), option.WithMiddleware(logRequests), option.WithMiddleware(answerMiddleware(s.maxResponse))}
 	opts = append(opts, timeoutOptions(timeout)...)
 	for k, v := range headers {
 		opts = append(opts, option.WithHeader(k, v))

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"math"
 	"mime"
 	"net"
@@ -71,7 +72,9 @@ func (t *HTTPTool) send(ctx context.Context, r *request) (*response, error) {
 	if r.host != "" {
 		req.Host = r.host
 	}
+	start := time.Now()
 	resp, err := client.Do(req)
+	logRequest(req, resp, start)
 	if err != nil {
 		return nil, transportError(ctx, err, false)
 	}
@@ -444,4 +447,25 @@ func decodeWide(enc string, b []byte) (string, bool) {
 		runes, ok = append(runes, utf8.RuneError), false
 	}
 	return string(runes), ok
+}
+
+// logRequest logs a tool request with log/slog's default logger at debug
+// level: method, URL (scheme, host and path: a query may hold a key),
+// status and duration; never a header.
+func logRequest(req *http.Request, resp *http.Response, start time.Time) {
+	ctx := req.Context()
+	if !slog.Default().Enabled(ctx, slog.LevelDebug) {
+		return
+	}
+	path := req.URL.Path
+	if req.URL.Opaque != "" {
+		path, _, _ = strings.Cut(req.URL.Opaque, "?")
+	}
+	attrs := []any{"method", req.Method, "url", req.URL.Scheme + "://" + req.URL.Host + path, "duration", time.Since(start)}
+	if resp != nil {
+		attrs = append(attrs, "status", resp.StatusCode)
+	} else {
+		attrs = append(attrs, "failed", true)
+	}
+	slog.DebugContext(ctx, "tool request", attrs...)
 }

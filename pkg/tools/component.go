@@ -132,11 +132,11 @@ func loadFunctionTool(ctx context.Context, config gen.RawJSON) (any, error) {
 	if !ok {
 		return nil, &UnregisteredFunctionError{Function: name}
 	}
-	v, err := f(cfg.Name, cfg.Description)
-	if t, ok := v.(Tool); ok && err == nil {
+	t, err := f(cfg.Name, cfg.Description)
+	if err == nil && t != nil {
 		warnSignature(ctx, t, cfg.SourceCode, name)
 	}
-	return v, err
+	return t, err
 }
 
 // ComponentModel returns the tool's component config, as AutoGen's

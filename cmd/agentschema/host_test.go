@@ -38,7 +38,8 @@ func TestHostCommand(t *testing.T) {
 	log := filepath.Join(t.TempDir(), "wire.jsonl")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	out := &lineWriter{ready: make(chan string, 1)}
+	ready := make(chan string, 1) // read here, not through out: Write clears out.ready
+	out := &lineWriter{ready: ready}
 	var stderr bytes.Buffer
 	code := make(chan int, 1)
 	go func() {
@@ -46,7 +47,7 @@ func TestHostCommand(t *testing.T) {
 	}()
 	var addr string
 	select {
-	case line := <-out.ready:
+	case line := <-ready:
 		var ok bool
 		if addr, ok = strings.CutPrefix(line, "HOST READY "); !ok {
 			t.Fatalf("first line %q", line)

@@ -126,21 +126,9 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if code != exitOK {
 		return code
 	}
-	var t agentchat.Task
-	switch {
-	case taskSet:
-		t = agentchat.TextTask(*task)
-	case *taskFile != "":
-		b, code := readNamed("run", *taskFile, stdin, stderr)
-		if code != exitOK {
-			return code
-		}
-		msgs, err := agentchat.ReadTaskMessages(b)
-		if err != nil {
-			printTaskFaults(stderr, *taskFile, err)
-			return exitBad
-		}
-		t = agentchat.MessagesTask(msgs...)
+	t, code := readRunTask(taskSet, *task, *taskFile, stdin, stderr)
+	if code != exitOK {
+		return code
 	}
 
 	loadCtx := agents.WithInputFunc(ctx, agents.StdinInput(stdin, stderr))
@@ -180,6 +168,27 @@ func runRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		write = ui.NewPrinter(out, ui.Options{OutputStats: *stats}).Print
 	}
 	return streamRun(ctx, runner, t, runOutput{out: out, write: write, stderr: stderr, timeout: *timeout, savePath: *savePath})
+}
+
+// readRunTask is the run's task: the text of --task when it was given,
+// the messages of --task-file (its faults printed, exitBad), or no task.
+func readRunTask(taskSet bool, task, taskFile string, stdin io.Reader, stderr io.Writer) (agentchat.Task, int) {
+	switch {
+	case taskSet:
+		return agentchat.TextTask(task), exitOK
+	case taskFile != "":
+		b, code := readNamed("run", taskFile, stdin, stderr)
+		if code != exitOK {
+			return agentchat.Task{}, code
+		}
+		msgs, err := agentchat.ReadTaskMessages(b)
+		if err != nil {
+			printTaskFaults(stderr, taskFile, err)
+			return agentchat.Task{}, exitBad
+		}
+		return agentchat.MessagesTask(msgs...), exitOK
+	}
+	return agentchat.Task{}, exitOK
 }
 
 // functionToolAdvice says what to use instead of a FunctionTool the

@@ -22,22 +22,16 @@ import (
 // Bedrock client recorded against a loopback fake of the API. Every
 // expected value comes from the recording.
 type anthropicCase struct {
-	ID              string            `json:"id"`
-	Client          string            `json:"client"`
-	Kind            string            `json:"kind"`
-	Config          json.RawMessage   `json:"config"`
-	Messages        json.RawMessage   `json:"messages"`
-	Tools           []json.RawMessage `json:"tools"`
-	ToolChoice      json.RawMessage   `json:"tool_choice"`
-	JSONOutput      json.RawMessage   `json:"json_output"`
-	ExtraCreateArgs json.RawMessage   `json:"extra_create_args"`
-	Stream          bool              `json:"stream"`
-	Request         *anthropicRequest `json:"request"`
-	MoreRequests    []anthropicRequest
-	Response        anthropicResponse `json:"response"`
-	Result          json.RawMessage   `json:"result"`
-	Chunks          []string          `json:"chunks"`
-	Error           *struct {
+	ID     string `json:"id"`
+	Client string `json:"client"`
+	Kind   string `json:"kind"`
+	providerCallInputs
+	Request      *anthropicRequest `json:"request"`
+	MoreRequests []anthropicRequest
+	Response     anthropicResponse `json:"response"`
+	Result       json.RawMessage   `json:"result"`
+	Chunks       []string          `json:"chunks"`
+	Error        *struct {
 		Type    string `json:"type"`
 		Message string `json:"message"`
 	} `json:"error"`
@@ -150,58 +144,6 @@ func anthropicFake(t *testing.T, resp anthropicResponse, seen *[]anthropicSeen, 
 	return srv
 }
 
-// anthropicArgs are the create flags and files of a case.
-func anthropicArgs(t *testing.T, c *anthropicCase, baseURL string) []string {
-	tmp := t.TempDir()
-	write := func(name string, data []byte) string {
-		p := filepath.Join(tmp, name)
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	args := []string{"create", "--config", write("client.json", []byte(strings.ReplaceAll(string(c.Config), "{{BASE_URL}}", baseURL)))}
-	if len(c.Tools) > 0 {
-		tools, _ := json.Marshal(c.Tools)
-		args = append(args, "--tools", write("tools.json", tools))
-	}
-	var choice any
-	if err := json.Unmarshal(c.ToolChoice, &choice); err != nil {
-		t.Fatalf("tool_choice: %v", err)
-	}
-	switch ch := choice.(type) {
-	case string:
-		if ch != "auto" {
-			args = append(args, "--tool-choice", ch)
-		}
-	case map[string]any:
-		args = append(args, "--tool-choice", fmt.Sprint(ch["tool"]))
-	}
-	switch s := strings.TrimSpace(string(c.JSONOutput)); s {
-	case "", "null":
-	case "true":
-		args = append(args, "--json-output")
-	case "false":
-		args = append(args, "--json-output=false")
-	default:
-		var out struct {
-			Name   string          `json:"name"`
-			Schema json.RawMessage `json:"schema"`
-		}
-		if err := json.Unmarshal(c.JSONOutput, &out); err != nil {
-			t.Fatalf("json_output: %v", err)
-		}
-		args = append(args, "--output-schema", out.Name+"="+write("schema.json", out.Schema))
-	}
-	if s := strings.TrimSpace(string(c.ExtraCreateArgs)); s != "" && s != "{}" {
-		args = append(args, "--extra-args", write("args.json", c.ExtraCreateArgs))
-	}
-	if c.Stream {
-		args = append(args, "--stream")
-	}
-	return append(args, write("messages.json", c.Messages))
-}
-
 func runAnthropicCreateCase(t *testing.T, c *anthropicCase) {
 	for _, kv := range os.Environ() {
 		if k, _, _ := strings.Cut(kv, "="); strings.HasPrefix(k, "ANTHROPIC_") || strings.HasPrefix(k, "AWS_") {
@@ -215,7 +157,7 @@ func runAnthropicCreateCase(t *testing.T, c *anthropicCase) {
 	if c.Client == "bedrock" {
 		t.Setenv("ANTHROPIC_BEDROCK_BASE_URL", srv.URL)
 	}
-	code, out, errs := runCmd(t, "", anthropicArgs(t, c, srv.URL)...)
+	code, out, errs := runCmd(t, "", providerCreateArgs(t, &c.providerCallInputs, srv.URL)...)
 
 	var want []anthropicRequest
 	if c.Request != nil {

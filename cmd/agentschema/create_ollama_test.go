@@ -21,21 +21,15 @@ import (
 // against a fake of the Ollama API. Every expected value comes from the
 // recording.
 type ollamaCase struct {
-	ID              string            `json:"id"`
-	Kind            string            `json:"kind"`
-	Config          json.RawMessage   `json:"config"`
-	Messages        json.RawMessage   `json:"messages"`
-	Tools           []json.RawMessage `json:"tools"`
-	ToolChoice      json.RawMessage   `json:"tool_choice"`
-	JSONOutput      json.RawMessage   `json:"json_output"`
-	ExtraCreateArgs json.RawMessage   `json:"extra_create_args"`
-	Stream          bool              `json:"stream"`
-	Request         *recordedHTTP     `json:"request"`
-	MoreRequests    []recordedHTTP    `json:"more_requests"`
-	Response        json.RawMessage   `json:"response"`
-	Result          json.RawMessage   `json:"result"`
-	Chunks          []string          `json:"chunks"`
-	Error           *struct {
+	ID   string `json:"id"`
+	Kind string `json:"kind"`
+	providerCallInputs
+	Request      *recordedHTTP   `json:"request"`
+	MoreRequests []recordedHTTP  `json:"more_requests"`
+	Response     json.RawMessage `json:"response"`
+	Result       json.RawMessage `json:"result"`
+	Chunks       []string        `json:"chunks"`
+	Error        *struct {
 		Type    string `json:"type"`
 		Message string `json:"message"`
 	} `json:"error"`
@@ -113,7 +107,7 @@ func runOllamaCase(t *testing.T, c *ollamaCase) {
 		io.WriteString(w, a.Body)
 	}))
 	defer srv.Close()
-	args := ollamaCaseArgs(t, c, srv.URL)
+	args := providerCreateArgs(t, &c.providerCallInputs, srv.URL)
 	code, out, errs := runCmd(t, "", args...)
 
 	var want []recordedHTTP
@@ -143,59 +137,6 @@ func runOllamaCase(t *testing.T, c *ollamaCase) {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
 	checkLines(t, out, c.Chunks, c.Result)
-}
-
-// ollamaCaseArgs are create's arguments for a case, its files written to a
-// temporary folder.
-func ollamaCaseArgs(t *testing.T, c *ollamaCase, origin string) []string {
-	tmp := t.TempDir()
-	write := func(name string, data []byte) string {
-		p := filepath.Join(tmp, name)
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	args := []string{"create", "--config", write("client.json", []byte(strings.ReplaceAll(string(c.Config), "{{BASE_URL}}", origin)))}
-	if len(c.Tools) > 0 {
-		tools, _ := json.Marshal(c.Tools)
-		args = append(args, "--tools", write("tools.json", tools))
-	}
-	var choice any
-	if err := json.Unmarshal(c.ToolChoice, &choice); err != nil {
-		t.Fatalf("tool_choice: %v", err)
-	}
-	switch ch := choice.(type) {
-	case string:
-		if ch != "auto" {
-			args = append(args, "--tool-choice", ch)
-		}
-	case map[string]any:
-		args = append(args, "--tool-choice", fmt.Sprint(ch["tool"]))
-	}
-	switch s := strings.TrimSpace(string(c.JSONOutput)); s {
-	case "", "null":
-	case "true":
-		args = append(args, "--json-output")
-	case "false":
-		args = append(args, "--json-output=false")
-	default:
-		var out struct {
-			Name   string          `json:"name"`
-			Schema json.RawMessage `json:"schema"`
-		}
-		if err := json.Unmarshal(c.JSONOutput, &out); err != nil {
-			t.Fatalf("json_output: %v", err)
-		}
-		args = append(args, "--output-schema", out.Name+"="+write("schema.json", out.Schema))
-	}
-	if s := strings.TrimSpace(string(c.ExtraCreateArgs)); s != "" && s != "{}" {
-		args = append(args, "--extra-args", write("args.json", c.ExtraCreateArgs))
-	}
-	if c.Stream {
-		args = append(args, "--stream")
-	}
-	return append(args, write("messages.json", c.Messages))
 }
 
 // ollamaHTTPDiff describes how a request differs from the recorded one:

@@ -2,7 +2,6 @@ package workbench
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 
 	"github.com/agentschema/agentschema/gen"
@@ -67,17 +66,14 @@ func loadConfig(ctx context.Context, config gen.RawJSON) ([]tools.Tool, map[stri
 }
 
 // config is the workbench's StaticWorkbenchConfig: each tool's component
-// config (a tool must implement component.Component) and the overrides.
+// config (a tool must implement component.Component; one that does not is
+// a *component.DumpError at its pointer) and the overrides.
 func (w *StaticWorkbench) config() (*gen.StaticWorkbenchConfig, error) {
 	cfg := &gen.StaticWorkbenchConfig{Tools: []gen.ComponentModel{}, ToolOverrides: w.Overrides()}
-	for _, t := range w.tools {
-		c, ok := t.(component.Component)
-		if !ok {
-			return nil, fmt.Errorf("workbench: tool %s (%T) has no component config", t.Name(), t)
-		}
-		m, err := c.ComponentModel()
+	for i, t := range w.tools {
+		m, err := component.NestedModel("/config/tools/"+strconv.Itoa(i), t)
 		if err != nil {
-			return nil, fmt.Errorf("workbench: tool %s: %w", t.Name(), err)
+			return nil, err
 		}
 		cfg.Tools = append(cfg.Tools, m)
 	}

@@ -97,6 +97,7 @@ func NewSelectorGroupChat(participants []Participant, client models.ChatCompleti
 	if s.maxAttempts == 0 {
 		s.maxAttempts = 3
 	}
+	s.contextGiven = s.context != nil
 	if s.context == nil {
 		c, err := modelcontext.NewUnbounded()
 		if err != nil {
@@ -137,6 +138,9 @@ type selector struct {
 	streaming     bool
 	emitEvents    bool
 	context       modelcontext.ChatCompletionContext
+	// contextGiven says the context was given (a config's model_context),
+	// not made by default: only then is it dumped.
+	contextGiven bool
 
 	previous *string
 	hist     historyCache

@@ -96,7 +96,8 @@ func (*RunError) agentchatError() {}
 // last line, "ExceptionClass: message": an error that already reads so
 // (a *RunError, a model client's typed error) as it is, an error with an
 // ExceptionName method (the openai client's *APIError) under that name,
-// a cancelled context as CancelledError, anything else as Exception.
+// a model client's models.Exception (pydantic's ValidationError of a
+// structured output, ...) as its class and str(), a cancelled context as CancelledError, anything else as Exception.
 func ExceptionText(err error) string {
 	if err == nil {
 		return ""
@@ -108,6 +109,13 @@ func ExceptionText(err error) string {
 	var named interface{ ExceptionName() string }
 	if errors.As(err, &named) {
 		return named.ExceptionName() + ": " + fmt.Sprint(named)
+	}
+	var py interface {
+		PythonException() (class, message string)
+	}
+	if errors.As(err, &py) {
+		class, message := py.PythonException()
+		return class + ": " + message
 	}
 	if errors.Is(err, errStopped) {
 		return "CancelledError: " + err.Error()

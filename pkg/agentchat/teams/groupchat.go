@@ -179,6 +179,9 @@ func (g *groupChat) RunStream(ctx context.Context, task agentchat.Task) iter.Seq
 		if err != nil {
 			return nil, r.runError(ctx, err)
 		}
+		if err := r.begin(); err != nil {
+			return nil, r.runError(ctx, err)
+		}
 		out := r.out
 		if out == nil {
 			out = []messages.Message{}
@@ -217,6 +220,12 @@ type run struct {
 	out     []messages.Message
 	pending []answer // the answers of the turn, not yet delivered
 	started bool     // a participant has been asked to speak
+	// held is the output of the manager's start (the task's messages, the
+	// first selection's events, MagenticOne's first ledgers), passed on
+	// only once the start is over: AutoGen's run_stream reads its output
+	// queue only after the manager's handle_start returned, so a start
+	// that raises yields nothing.
+	held []messages.Message
 }
 
 // runError is the error a run ends with: the consumer's own error, the
@@ -240,11 +249,30 @@ func (r *run) runError(ctx context.Context, err error) error {
 // put passes a message to the output (the manager's output queue); the
 // TaskResult keeps all but streaming chunks.
 func (r *run) put(m messages.Message) error {
-	if err := r.emit(m); err != nil {
+	if !r.started {
+		r.held = append(r.held, m)
+	} else if err := r.emit(m); err != nil {
 		return &emitError{err}
 	}
 	if _, chunk := m.(*gen.ModelClientStreamingChunkEvent); !chunk {
 		r.out = append(r.out, m)
+	}
+	return nil
+}
+
+// begin ends the manager's start: a participant is asked to speak, and
+// the output held so far is passed on.
+func (r *run) begin() error {
+	if r.started {
+		return nil
+	}
+	r.started = true
+	held := r.held
+	r.held = nil
+	for _, m := range held {
+		if err := r.emit(m); err != nil {
+			return &emitError{err}
+		}
 	}
 	return nil
 }
@@ -336,7 +364,9 @@ func stopText(s *gen.StopMessage) string {
 // buffer; its answer goes to the other participants' buffers. It returns
 // the delta the manager adds to the thread.
 func (r *run) speak(ctx context.Context, m *member) ([]messages.Message, error) {
-	r.started = true
+	if err := r.begin(); err != nil {
+		return nil, err
+	}
 	delta, broadcast, err := r.answer(ctx, m, r.put)
 	if err != nil {
 		return nil, err
@@ -363,7 +393,9 @@ func (r *run) speakAll(ctx context.Context, speakers []string) ([][]messages.Mes
 		}
 		return deltas, nil
 	}
-	r.started = true
+	if err := r.begin(); err != nil {
+		return nil, err
+	}
 	type result struct {
 		events, broadcast []messages.Message
 		err               error

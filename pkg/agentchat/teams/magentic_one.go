@@ -206,6 +206,9 @@ func (t *MagenticOneGroupChat) RunStream(ctx context.Context, task agentchat.Tas
 		if err != nil {
 			return nil, o.r.runError(ctx, err)
 		}
+		if err := o.r.begin(); err != nil {
+			return nil, o.r.runError(ctx, err)
+		}
 		out := o.r.out
 		if out == nil {
 			out = []messages.Message{}

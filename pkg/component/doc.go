@@ -11,7 +11,11 @@
 //     what AutoGen's dump_component() writes, with the config's None fields
 //     dropped at every depth (DropNone); Docstring extracts the description
 //     from a class docstring as AutoGen does; a value that can dump itself
-//     implements Component, and Dump writes its JSON;
+//     implements Component, and Dump writes its JSON; ModelOf makes the
+//     envelope of a class LookupProvider knows (how the agents, teams and
+//     termination conditions built in Go dump themselves), NestedModel a
+//     member's, and a value that cannot be dumped is a *DumpError naming
+//     its pointer and Go type;
 //   - the load side: a Registry from provider strings (and aliases, such as
 //     AutoGen's WELL_KNOWN_PROVIDERS short names) to Loader functions, and
 //     Load, LoadModel and LoadAs, which build a component from its config.

@@ -24,7 +24,9 @@
 //   - Memory and ListMemory (autogen_core.memory.ListMemory);
 //   - the component providers of these (importing the package registers
 //     them): component.Load of an agent config returns a runnable
-//     agentchat.ChatAgent.
+//     agentchat.ChatAgent, and each agent, ListMemory and AgentTool or
+//     TeamTool built in Go dumps itself (ComponentModel, component.Dump) as
+//     AutoGen's dump_component() writes it.
 //
 // # Approving code runs
 //

@@ -9,7 +9,9 @@
 // (each AutoGen's XxxTermination), And and Or, with AutoGen's stop
 // messages, counting and reset semantics, and their component providers:
 // importing the package registers them, so component.Load of a
-// termination config returns an agentchat.TerminationCondition.
+// termination config returns an agentchat.TerminationCondition. Each
+// condition but Functional dumps itself (ComponentModel) as AutoGen's
+// dump_component() writes it.
 //
 // Every condition is safe for concurrent use: External.Set may be called
 // from any goroutine while a team runs.

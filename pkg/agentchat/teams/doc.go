@@ -9,7 +9,11 @@
 // reset semantics and stop reasons, the order of events, TeamState) and
 // RoundRobinGroupChat, with its component provider: importing the
 // package registers it, so component.Load of a team config returns a
-// runnable agentchat.Team.
+// runnable agentchat.Team. Every team built in Go dumps itself
+// (ComponentModel, component.Dump) as AutoGen's dump_component() writes
+// the same team: its participants and conditions dumped with their own
+// ComponentModel; what has no config (a custom participant, a graph edge's
+// ConditionFunc) is a *component.DumpError at its pointer.
 //
 // A team runs on the caller's goroutine: each participant speaks in turn,
 // its events passed to the stream as it makes them. Teams are not safe for

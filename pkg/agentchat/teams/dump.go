@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 
 	"github.com/agentschema/agentschema/gen"
@@ -133,13 +134,28 @@ func (t *MagenticOneGroupChat) ComponentModel() (gen.ComponentModel, error) {
 		EmitTeamEvents: t.emitTeamEvents})
 }
 
+// ErrConditionFunc is the reason a GraphFlow whose graph has an edge with
+// a ConditionFunc cannot be dumped. AutoGen's DiGraphEdge writes a
+// callable condition as None: the edge would load as an unconditional one,
+// and a node with conditional edges too is refused when the loaded team
+// runs ("has a mix of conditional and unconditional edges"). Dump refuses
+// it instead of writing a config that does something else.
+var ErrConditionFunc = errors.New("an edge's ConditionFunc is Go code, which a config cannot hold (AutoGen writes a callable condition as null, which loads as an unconditional edge): use a Condition text")
+
 // ComponentModel returns the team's component config, as AutoGen's
 // GraphFlow._to_config() makes it: the graph's nodes in their order (the
 // order they were added, or a config's order), each edge with its
-// condition text; an edge's ConditionFunc is not part of it (AutoGen's
-// DiGraphEdge writes a callable condition as None), so the loaded edge
-// has no condition.
+// condition text. An edge with a ConditionFunc is a *component.DumpError
+// at its condition's pointer, wrapping ErrConditionFunc.
 func (t *GraphFlow) ComponentModel() (gen.ComponentModel, error) {
+	for _, n := range t.gm.graph.Nodes {
+		for j, e := range n.Edges {
+			if e.ConditionFunc != nil {
+				return gen.ComponentModel{}, &component.DumpError{Type: fmt.Sprintf("%T", e.ConditionFunc), Err: ErrConditionFunc,
+					Pointer: "/config/graph/nodes/" + pointerEscape(n.Name) + "/edges/" + strconv.Itoa(j) + "/condition"}
+			}
+		}
+	}
 	d, err := t.dumpCommon(t.maxTurns)
 	if err != nil {
 		return gen.ComponentModel{}, err

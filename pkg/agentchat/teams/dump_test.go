@@ -19,6 +19,7 @@ import (
 	"github.com/agentschema/agentschema/pkg/messages"
 	"github.com/agentschema/agentschema/pkg/modelcontext"
 	"github.com/agentschema/agentschema/pkg/models/replay"
+	"github.com/agentschema/agentschema/pkg/tools"
 )
 
 // goldenWorkDir is the work_dir testdata/dump/make_golden.py gives its
@@ -113,10 +114,7 @@ func dumpGraph(t testing.TB) *teams.GraphFlow {
 	a, b, c, d := assistant(t, "a", "yes"), assistant(t, "b", "b"), assistant(t, "c", "c"), assistant(t, "d", "d")
 	builder := teams.NewGraphBuilder().AddNode(a, "").AddNode(c, "").AddNode(b, "").AddNode(d, teams.ActivationAny)
 	builder.AddEdge("a", teams.GraphEdge{Target: "b", Condition: ptr("yes")})
-	builder.AddEdge("a", teams.GraphEdge{Target: "c", ConditionFunc: func(m messages.Message) bool {
-		text, _ := messages.ToModelText(m)
-		return strings.Contains(text, "no")
-	}})
+	builder.AddEdge("a", teams.GraphEdge{Target: "c", Condition: ptr("no")})
 	builder.AddEdge("b", teams.GraphEdge{Target: "d"})
 	builder.AddEdge("c", teams.GraphEdge{Target: "d", ActivationGroup: "late", ActivationCondition: teams.ActivationAny})
 	builder.SetEntryPoint("a")
@@ -157,6 +155,19 @@ func dumpTeams(t testing.TB) map[string]component.Component {
 	}
 }
 
+// dumpTaskTools builds make_golden.py's task_tools() in Go.
+func dumpTaskTools(t testing.TB) map[string]component.Component {
+	inner := must(teams.NewRoundRobinGroupChat([]teams.Participant{assistant(t, "a", "1")},
+		teams.Options{Termination: conditions.NewMaxMessage(2, false)}))
+	helper := must(agents.NewAgentTool(assistant(t, "helper", "done"), false))
+	return map[string]component.Component{
+		"tool_agent": must(agents.NewAgentTool(assistant(t, "helper", "done"), true)),
+		"tool_team":  must(agents.NewTeamTool(inner, "team", "A team of one.", false)),
+		"agent_assistant_agent_tool": toolAssistant(t, "boss",
+			agents.AssistantOptions{Tools: []tools.Tool{helper}}, "ok"),
+	}
+}
+
 // TestDumpGolden: component.Dump of agents, teams and termination
 // conditions built with the Go constructors writes, byte for byte, what
 // AutoGen 0.7.5's dump_component().model_dump_json() writes for the same
@@ -167,7 +178,7 @@ func dumpTeams(t testing.TB) map[string]component.Component {
 func TestDumpGolden(t *testing.T) {
 	workDir := t.TempDir()
 	cases := dumpConditions(t)
-	for _, group := range []map[string]component.Component{dumpAgents(t, workDir), dumpTeams(t)} {
+	for _, group := range []map[string]component.Component{dumpAgents(t, workDir), dumpTeams(t), dumpTaskTools(t)} {
 		for k, v := range group {
 			cases[k] = v
 		}

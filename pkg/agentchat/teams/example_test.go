@@ -2,6 +2,7 @@ package teams_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/agentschema/agentschema/gen"
@@ -66,4 +67,40 @@ func ExampleRoundRobinFromConfig() {
 	fmt.Println(len(res.Messages), *res.StopReason)
 	// Output:
 	// 2 Maximum number of turns 1 reached.
+}
+
+// A team built in Go dumps the config AutoGen's dump_component() writes
+// for it: AutoGen Studio, AutoGen's load_component and `agentschema run`
+// load it again. Here it is loaded back with component.Load and run.
+func ExampleRoundRobinGroupChat_ComponentModel() {
+	writer, _ := agents.NewAssistantAgent("writer", replay.New(replay.Texts("Roses are red.")), agents.AssistantOptions{})
+	team, _ := teams.NewRoundRobinGroupChat([]teams.Participant{writer},
+		teams.Options{Name: "poets", Termination: conditions.NewMaxMessage(2, false)})
+	data, err := component.Dump(team)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m, _ := team.ComponentModel()
+	fmt.Println(m.Provider, *m.Label, len(data) > 0)
+
+	v, err := component.Load(context.Background(), data)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	loaded := v.(agentchat.Team)
+	res, _ := loaded.Run(context.Background(), agentchat.TextTask("Write a poem."))
+	fmt.Println(loaded.Name(), res.Messages[1].(*gen.TextMessage).Content, *res.StopReason)
+
+	// A participant without a component config is refused, with its place.
+	custom := struct{ agentchat.ChatAgent }{writer}
+	odd, _ := teams.NewRoundRobinGroupChat([]teams.Participant{custom}, teams.Options{})
+	_, err = component.Dump(odd)
+	var de *component.DumpError
+	fmt.Println(errors.As(err, &de), de.Pointer)
+	// Output:
+	// autogen_agentchat.teams.RoundRobinGroupChat RoundRobinGroupChat true
+	// poets Roses are red. Maximum number of messages 2 reached, current message count: 2
+	// true /config/participants/0
 }

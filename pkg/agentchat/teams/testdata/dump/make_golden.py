@@ -38,6 +38,7 @@ from autogen_agentchat.conditions import (  # noqa: E402
     TimeoutTermination,
     TokenUsageTermination,
 )
+from autogen_agentchat.tools import AgentTool, TeamTool  # noqa: E402
 from autogen_agentchat.teams import (  # noqa: E402
     DiGraphBuilder,
     GraphFlow,
@@ -142,7 +143,9 @@ def graph_team():
     builder = DiGraphBuilder()
     builder.add_node(a).add_node(c).add_node(b).add_node(d, activation="any")  # c before b: the order is kept
     builder.add_edge(a, b, condition="yes")
-    builder.add_edge(a, c, condition=lambda m: "no" in m.to_model_text())
+    # (A callable condition is dumped as None, which loads as an unconditional
+    # edge; the Go GraphFlow refuses to dump a ConditionFunc instead.)
+    builder.add_edge(a, c, condition="no")
     builder.add_edge(b, d)
     builder.add_edge(c, d, activation_group="late", activation_condition="any")
     builder.set_entry_point(a)
@@ -202,9 +205,22 @@ def teams():
     }
 
 
+def task_tools():
+    helper = assistant("helper", "done")
+    return {
+        "tool_agent": AgentTool(assistant("helper", "done"), return_value_as_last_message=True),
+        "tool_team": TeamTool(
+            RoundRobinGroupChat([assistant("a", "1")], termination_condition=MaxMessageTermination(2)),
+            name="team",
+            description="A team of one.",
+        ),
+        "agent_assistant_agent_tool": tool_assistant("boss", "ok", tools=[AgentTool(helper)]),
+    }
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
-    for group in (conditions, agents, teams):
+    for group in (conditions, agents, teams, task_tools):
         for name, obj in group().items():
             with open(os.path.join(out, name + ".json"), "w") as f:
                 f.write(obj.dump_component().model_dump_json())

@@ -10,8 +10,8 @@ import "github.com/agentschema/agentschema/internal/wire"
 // "message"; "chat_message" when it was ChatMessage). It is named AIChatMessage
 // here because ChatMessage is AgentChat's union of messages. Reading accepts
 // .NET's camelCase member names and the Agent Framework's snake_case ones, and
-// either tag; writing gives the tag that was read, "chat_message" when there was
-// none.
+// either tag; writing gives the tag that was read, "message" (the current Agent
+// Framework's) when there was none.
 type AIChatMessage struct {
 	// Additional properties of the content, by name; omitted when null.
 	//
@@ -53,21 +53,21 @@ type AIChatMessage struct {
 	// The JSON member "role"; "user" by default.
 	Role string `json:"role"`
 
-	// The "type" tag as read (one of "chat_message", "message"), written back as read
-	// so that a document keeps its writer's tag; empty writes "chat_message".
-	// Encoding any other value is refused.
+	// The "type" tag as read (one of "message", "chat_message"), written back as read
+	// so that a document keeps its writer's tag; empty writes "message". Encoding any
+	// other value is refused.
 	Tag string `json:"type"`
 }
 
 // AIChatMessageType is the value of AIChatMessage's "type" tag.
-const AIChatMessageType = "chat_message"
+const AIChatMessageType = "message"
 
-// Type returns the "type" tag: Tag, or "chat_message" when Tag is empty.
+// Type returns the "type" tag: Tag, or "message" when Tag is empty.
 func (x *AIChatMessage) Type() string {
 	if x != nil && x.Tag != "" {
 		return x.Tag
 	}
-	return "chat_message"
+	return "message"
 }
 
 // decodeFrom reads a AIChatMessage from d with AutoGen's rules: defaults filled,
@@ -85,7 +85,7 @@ func (x *AIChatMessage) decodeFrom(d *wire.Decoder) {
 		}
 		switch string(name) {
 		case "type":
-			x.Tag = d.Enum("chat_message", "message")
+			x.Tag = d.Enum("message", "chat_message")
 		case "role":
 			seen |= 1 << 1
 			x.Role = d.Str()
@@ -156,7 +156,7 @@ func (x *AIChatMessage) decodeFrom(d *wire.Decoder) {
 func (x *AIChatMessage) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	e.Key("\"type\":")
-	e.Tag(x.Tag, "chat_message", "message")
+	e.Tag(x.Tag, "message", "chat_message")
 	e.Key("\"role\":")
 	e.Str(x.Role)
 	if x.AuthorName != nil {

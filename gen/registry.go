@@ -330,8 +330,8 @@ var decoders = map[string]func(d *wire.Decoder) Encodable{
 
 // tagged maps each "type" tag to the title of the type that carries it.
 var tagged = map[string]string{
-	"chat_message":                   "AIChatMessage",
 	"message":                        "AIChatMessage",
+	"chat_message":                   "AIChatMessage",
 	"AssistantMessage":               "AssistantMessage",
 	"chat_response":                  "ChatResponse",
 	"chat_response_update":           "ChatResponseUpdate",

@@ -33,7 +33,7 @@ func TestAIChatMessageRoundTrip(t *testing.T) {
 	// Without a raw representation: role, author and contents only; no
 	// role is ChatMessage's default, user (ChatMessage.cs: Role = ChatRole.User).
 	out, _ = json.Marshal(ToAIChatMessage(Message{AuthorName: "b"}))
-	if string(out) != `{"type":"chat_message","role":"user","author_name":"b","contents":[]}` {
+	if string(out) != `{"type":"message","role":"user","author_name":"b","contents":[]}` {
 		t.Errorf("new message: %s", out)
 	}
 	if got := FromAIChatMessage(nil); got.Role != "" || got.Contents != nil {

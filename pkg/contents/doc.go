@@ -90,8 +90,8 @@
 //	  ("anthropic.cache_read_input_tokens")
 //	error content error_details            details
 //	ChatResponse model, usage_details      model_id, usage
-//	Message "type": "message"              the tag read is written back (Tag);
-//	                                         "chat_message" when none was read
+//	Message "type": "message"              the tag read is written back (Tag):
+//	  ("chat_message" before the rename)     "message" when none was read
 //	"file", "vector_store" contents        FileContent, VectorStoreContent (kept apart
 //	                                         from hosted_file, hosted_vector_store)
 //	function_result items                  items (contents; to AutoGen, text items are

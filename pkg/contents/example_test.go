@@ -138,5 +138,5 @@ func ExampleFromAIChatMessage() {
 	fmt.Println(string(ours))
 	// Output:
 	// {"content":[{"id":"call_1","arguments":"{\"city\":\"Paris\"}","name":"get_weather"}],"thought":"Paris is in France.","source":"planner","type":"AssistantMessage"}
-	// {"type":"chat_message","role":"assistant","author_name":"planner","contents":[{"type":"text_reasoning","text":"Paris is in France.","protected_data":"opaque"},{"type":"function_call","call_id":"call_1","name":"get_weather","arguments":{"city":"Paris"}}],"message_id":"msg_1"}
+	// {"type":"message","role":"assistant","author_name":"planner","contents":[{"type":"text_reasoning","text":"Paris is in France.","protected_data":"opaque"},{"type":"function_call","call_id":"call_1","name":"get_weather","arguments":{"city":"Paris"}}],"message_id":"msg_1"}
 }

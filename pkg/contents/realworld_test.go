@@ -183,7 +183,7 @@ func TestFunctionResultItemsToAutoGen(t *testing.T) {
 // reads only "message", ChatMessage (before the rename) only
 // "chat_message" (SerializationMixin.from_dict raises "Type mismatch" on
 // the other), so the tag read is the tag written; a message with none
-// (.NET's, or one built in Go) gets "chat_message", and a Tag set to
+// (.NET's, or one built in Go) gets today's "message", and a Tag set to
 // anything else is refused rather than replaced.
 func TestAIChatMessageTag(t *testing.T) {
 	for _, tt := range []struct {
@@ -191,7 +191,7 @@ func TestAIChatMessageTag(t *testing.T) {
 	}{
 		{"current AF", `{"type":"message","role":"user"}`, "message", `{"type":"message","role":"user","contents":[]}`, ""},
 		{"AF before the rename", `{"type":"chat_message","role":"user"}`, "chat_message", `{"type":"chat_message","role":"user","contents":[]}`, ""},
-		{".NET, no tag", `{"role":"user"}`, "", `{"type":"chat_message","role":"user","contents":[]}`, ""},
+		{".NET, no tag", `{"role":"user"}`, "", `{"type":"message","role":"user","contents":[]}`, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var m gen.AIChatMessage
@@ -215,10 +215,10 @@ func TestAIChatMessageTag(t *testing.T) {
 		t.Errorf("Type() = %q", m.Type())
 	}
 	_, err := json.Marshal(&m)
-	if err == nil || !strings.Contains(err.Error(), `the type tag "chat" is not one of 'chat_message' or 'message'`) {
+	if err == nil || !strings.Contains(err.Error(), `the type tag "chat" is not one of 'message' or 'chat_message'`) {
 		t.Errorf("encoding Tag \"chat\": err = %v", err)
 	}
-	if got := (*gen.AIChatMessage)(nil).Type(); got != "chat_message" {
+	if got := (*gen.AIChatMessage)(nil).Type(); got != "message" {
 		t.Errorf("nil Type() = %q", got)
 	}
 }

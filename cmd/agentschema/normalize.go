@@ -202,8 +202,9 @@ func normalizeDoc(doc document, typ string, opts wire.Options, p *faultPrinter) 
 		}
 		t, ok := gen.TitleForTag(tag)
 		if st == wire.TagMissing {
-			// A .NET content with only "$type", read as validate reads it.
-			if t, ok = validate.AliasTagged(doc.Data); ok {
+			// A document whose shape names its type (a .NET content's
+			// "$type", a TaskResult, ...), read as validate reads it.
+			if t, ok = validate.UntaggedTitle(doc.Data); ok {
 				st = wire.TagFound
 			}
 		}

@@ -35,8 +35,12 @@ array of them, or JSONL: one per line) and prints one line per error,
 FILE:LINE:COL: POINTER: message, then "N documents, M invalid".
 Directories are searched recursively for *.json and *.jsonl files; - (the
 default) is standard input. Without --type, each document's "type" tag
-picks its schema. A top-level JSON array is read as its elements, unless
---type names a type that may be an array.
+picks its schema; a document with none is read by its shape when that
+is plain (a component tree, a Studio gallery, a .NET content, ChatMessage,
+ChatResponse or ChatResponseUpdate, run's TaskResult line, a saved model
+context, a ChatCompletionClientRecorder record), and --type is needed
+otherwise. A top-level JSON array is read as its elements, unless --type
+names a type that may be an array.
 Both modes place a fault alike: a missing member at the object that
 lacks it, an unknown tag at the tag member ("type", or a union's own,
 such as a ChromaDB embedding function's "function_type").

@@ -341,7 +341,7 @@ func (v *Validator) validateTagged(data []byte) (string, error) {
 		}
 	}
 	if st == wire.TagMissing {
-		if title, ok := aliasTagged(data); ok { // a .NET content's "$type"
+		if title, ok := UntaggedTitle(data); ok { // by its shape
 			return title, v.Validate(title, data)
 		}
 		switch {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -487,7 +488,77 @@ func dumpedMembers(m *gen.ComponentModel, ptr string) ([]objMember, error) {
 	if err != nil {
 		return nil, err
 	}
-	return objectMembers(raw)
+	members, err := objectMembers(raw)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := v.(*gen.GraphFlowConfig); ok {
+		err = keepNodeOrder(members, m.Config)
+	}
+	return members, err
+}
+
+// keepNodeOrder writes the nodes of a dumped GraphFlowConfig's graph in
+// the order of the config it was decoded from (gen.DiGraph holds them in
+// a map and writes them sorted): DiGraph.nodes is a dict, which
+// load_component and dump_component keep in order.
+func keepNodeOrder(members []objMember, original gen.RawJSON) error {
+	order := map[string]int{}
+	if nodes, ok := memberOf(original, "graph", "nodes"); ok {
+		ms, err := objectMembers(nodes)
+		if err != nil {
+			return err
+		}
+		for i, n := range ms {
+			if _, seen := order[n.key]; !seen {
+				order[n.key] = i
+			}
+		}
+	}
+	for i := range members {
+		if members[i].key != "graph" {
+			continue
+		}
+		graph, err := objectMembers(members[i].value)
+		if err != nil {
+			return err
+		}
+		for j := range graph {
+			if graph[j].key != "nodes" {
+				continue
+			}
+			nodes, err := objectMembers(graph[j].value)
+			if err != nil {
+				return err
+			}
+			slices.SortStableFunc(nodes, func(a, b objMember) int { return order[a.key] - order[b.key] })
+			graph[j].value = joinMembers(nodes)
+		}
+		members[i].value = joinMembers(graph)
+	}
+	return nil
+}
+
+// memberOf returns the value at the path of member names in the JSON
+// object data.
+func memberOf(data []byte, path ...string) (json.RawMessage, bool) {
+	cur := json.RawMessage(data)
+	for _, key := range path {
+		ms, err := objectMembers(cur)
+		if err != nil {
+			return nil, false
+		}
+		found := false
+		for _, m := range ms {
+			if m.key == key {
+				cur, found = m.value, true
+			}
+		}
+		if !found {
+			return nil, false
+		}
+	}
+	return cur, true
 }
 
 // normalizeSlot normalizes the nested components in mem, a config member

@@ -213,3 +213,38 @@ func TestDumpGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestNormalizeGolden: component.NormalizeTree (`agentschema normalize`)
+// of each golden file, which AutoGen dumped, writes it unchanged, as
+// AutoGen's load_component(x).dump_component() gives x back for each of
+// them (make_golden.py --check); GraphFlow's nodes keep their order. The
+// one AutoGen cannot load (autogenCannotLoad) is refused the same way.
+func TestNormalizeGolden(t *testing.T) {
+	files, err := filepath.Glob("testdata/dump/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden files: %v", err)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		t.Run(name, func(t *testing.T) {
+			want, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = bytes.TrimSpace(want)
+			got, err := component.NormalizeTree(want)
+			if refusal, ok := autogenCannotLoad[name]; ok {
+				if err == nil || !strings.Contains(err.Error(), strings.TrimPrefix(refusal, "/")) {
+					t.Fatalf("NormalizeTree: %v, want AutoGen's refusal %q", err, refusal)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("NormalizeTree:\n got %s\nwant %s", got, want)
+			}
+		})
+	}
+}

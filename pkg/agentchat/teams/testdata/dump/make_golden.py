@@ -7,8 +7,13 @@ builds the same component with the Go constructors and compares
 (../shared/reference/README.md):
 
     AUTOGEN_REF=/tmp/autogen-ref python3 make_golden.py [OUT_DIR]
+    AUTOGEN_REF=/tmp/autogen-ref python3 make_golden.py --check [DIR]
 
-OUT_DIR defaults to this script's folder.
+OUT_DIR defaults to this script's folder. --check writes nothing: it loads
+every golden file with AutoGen's ComponentLoader and says whether
+dump_component() gives the same bytes back (TestNormalizeGolden relies on
+it; cond_token_usage does not load: TokenUsageTerminationConfig requires
+the limits that dump_component() drops as None).
 """
 
 import os
@@ -218,8 +223,28 @@ def task_tools():
     }
 
 
+def check(folder):
+    from autogen_core import ComponentLoader, ComponentModel
+
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(folder, name)) as f:
+            text = f.read().strip()
+        try:
+            obj = ComponentLoader.load_component(ComponentModel.model_validate_json(text))
+            same = obj.dump_component().model_dump_json() == text
+            print(name, "loads; dumps the same" if same else "loads; dumps DIFFERENTLY")
+        except Exception as e:  # noqa: BLE001
+            print(name, "does not load:", type(e).__name__, str(e).splitlines()[0])
+
+
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
+    here = os.path.dirname(os.path.abspath(__file__))
+    if sys.argv[1:2] == ["--check"]:
+        check(sys.argv[2] if len(sys.argv) > 2 else here)
+        return
+    out = sys.argv[1] if len(sys.argv) > 1 else here
     for group in (conditions, agents, teams, task_tools):
         for name, obj in group().items():
             with open(os.path.join(out, name + ".json"), "w") as f:

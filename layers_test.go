@@ -39,6 +39,8 @@ var layers = map[string]int{
 	// serialization) and str.format, both on pyjson.
 	"internal/wire":     3,
 	"internal/pyformat": 3,
+	// pydantic's ValidationError text, on pyjson's repr.
+	"internal/pydantic": 3,
 
 	// The generated types.
 	"gen": 4,

@@ -3,17 +3,11 @@ package tools
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/agentschema/agentschema"
+	"github.com/agentschema/agentschema/internal/pydantic"
 	"github.com/agentschema/agentschema/internal/pyjson"
 )
-
-// pydanticURLPrefix is where pydantic's messages send readers: the errors
-// page of pydantic 2.13, the version AutoGen 0.7.5's conformance cases were
-// made with.
-const pydanticURLPrefix = "https://errors.pydantic.dev/2.13/v/"
 
 // FieldError is one fault in a tool's arguments, as pydantic reports it:
 // where (Loc), what kind (Type, pydantic's error type such as "missing" or
@@ -59,36 +53,11 @@ func newFieldError(loc []any, typ, msg string, input *pyValue) FieldError {
 }
 
 // Pointer returns Loc as a JSON pointer ("/point/x", "/values/2").
-func (e *FieldError) Pointer() string {
-	var b strings.Builder
-	for _, item := range e.Loc {
-		b.WriteByte('/')
-		s := fmt.Sprint(item)
-		s = strings.ReplaceAll(s, "~", "~0")
-		b.WriteString(strings.ReplaceAll(s, "/", "~1"))
-	}
-	return b.String()
-}
+func (e *FieldError) Pointer() string { return pydantic.Pointer(e.Loc) }
 
 // locText is pydantic's rendering of a location: items joined by ".", a
 // string holding a "." in backquotes.
-func (e *FieldError) locText() string {
-	parts := make([]string, len(e.Loc))
-	for i, item := range e.Loc {
-		switch x := item.(type) {
-		case string:
-			if strings.Contains(x, ".") {
-				x = "`" + x + "`"
-			}
-			parts[i] = x
-		case int:
-			parts[i] = strconv.Itoa(x)
-		default:
-			parts[i] = fmt.Sprint(x)
-		}
-	}
-	return strings.Join(parts, ".")
-}
+func (e *FieldError) locText() string { return pydantic.LocText(e.Loc) }
 
 // Error returns the fault as one line: "loc: message".
 func (e *FieldError) Error() string {
@@ -97,46 +66,6 @@ func (e *FieldError) Error() string {
 	}
 	return e.locText() + ": " + e.Msg
 }
-
-// pretty is pydantic's text of one line error: the location line, the
-// message with its type and input, and the documentation link.
-func (e *FieldError) pretty(b *strings.Builder) {
-	if len(e.Loc) > 0 {
-		b.WriteString(e.locText())
-		b.WriteByte('\n')
-	}
-	b.WriteString("  ")
-	b.WriteString(e.Msg)
-	b.WriteString(" [type=")
-	b.WriteString(e.Type)
-	b.WriteString(", input_value=")
-	b.WriteString(truncate50(pyjson.Repr(&e.input)))
-	b.WriteString(", input_type=")
-	b.WriteString(e.input.TypeName())
-	b.WriteString("]\n    For further information visit ")
-	b.WriteString(pydanticURLPrefix)
-	b.WriteString(e.Type)
-}
-
-// truncate50 is pydantic-core's write_truncated_to_50_bytes: a repr longer
-// than 50 bytes keeps its first 25 and last 24 bytes (on character
-// boundaries) around "...".
-func truncate50(s string) string {
-	if len(s) <= 50 {
-		return s
-	}
-	head := 25
-	for head > 0 && !isCharStart(s[head]) {
-		head--
-	}
-	tail := len(s) - 24
-	for tail < len(s) && !isCharStart(s[tail]) {
-		tail++
-	}
-	return s[:head] + "..." + s[tail:]
-}
-
-func isCharStart(c byte) bool { return c < 0x80 || c >= 0xC0 }
 
 // ValidationError reports arguments a tool refused, with every fault. Its
 // Error text is pydantic's str(ValidationError), which AutoGen's workbench
@@ -169,20 +98,12 @@ func (e *ValidationError) Unwrap() error {
 
 // Error returns pydantic's text.
 func (e *ValidationError) Error() string {
-	var b strings.Builder
-	n := len(e.Errors)
-	b.WriteString(strconv.Itoa(n))
-	b.WriteString(" validation error")
-	if n != 1 {
-		b.WriteByte('s')
-	}
-	b.WriteString(" for ")
-	b.WriteString(e.Title)
+	lines := make([]pydantic.Line, len(e.Errors))
 	for i := range e.Errors {
-		b.WriteByte('\n')
-		e.Errors[i].pretty(&b)
+		fe := &e.Errors[i]
+		lines[i] = pydantic.Line{Loc: fe.Loc, Type: fe.Type, Msg: fe.Msg, Input: &fe.input}
 	}
-	return b.String()
+	return pydantic.Text(e.Title, lines)
 }
 
 // PanicError is the error a tool returns when its function panicked: the

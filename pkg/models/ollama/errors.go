@@ -4,10 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/agentschema/agentschema"
+	"github.com/agentschema/agentschema/internal/pydantic"
 	"github.com/agentschema/agentschema/internal/pyexc"
 	"github.com/agentschema/agentschema/internal/pyjson"
 )
@@ -106,10 +105,6 @@ func (e *LimitError) Error() string {
 	return fmt.Sprintf("ollama: %s exceeds the limit of %d bytes", e.What, e.Limit)
 }
 
-// pydanticURLPrefix is where pydantic's messages send readers (pydantic
-// 2.13, the version the recorded cases were made with).
-const pydanticURLPrefix = "https://errors.pydantic.dev/2.13/v/"
-
 // ValidationError is pydantic's ValidationError: a client config the
 // config model refuses, an answer ollama-python's ChatResponse refuses, or
 // a value one of ollama-python's request models refuses. Its Error text is
@@ -137,20 +132,12 @@ type FieldError struct {
 
 // Error returns pydantic's text.
 func (e *ValidationError) Error() string {
-	var b strings.Builder
-	n := len(e.Errors)
-	b.WriteString(strconv.Itoa(n))
-	b.WriteString(" validation error")
-	if n != 1 {
-		b.WriteByte('s')
-	}
-	b.WriteString(" for ")
-	b.WriteString(e.Title)
+	lines := make([]pydantic.Line, len(e.Errors))
 	for i := range e.Errors {
-		b.WriteByte('\n')
-		e.Errors[i].pretty(&b)
+		fe := &e.Errors[i]
+		lines[i] = pydantic.Line{Loc: fe.Loc, Type: fe.Type, Msg: fe.Msg, Input: &fe.input}
 	}
-	return b.String()
+	return pydantic.Text(e.Title, lines)
 }
 
 // Is reports whether target is pydantic's ValidationError, for errors.Is.
@@ -163,58 +150,9 @@ func (e *ValidationError) Unwrap() error {
 	out := make(agentschema.Faults, len(e.Errors))
 	for i := range e.Errors {
 		fe := &e.Errors[i]
-		var b strings.Builder
-		for _, item := range fe.Loc {
-			b.WriteByte('/')
-			s := fmt.Sprint(item)
-			b.WriteString(strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1"))
-		}
-		out[i] = &agentschema.Fault{Pointer: b.String(), Type: fe.Type, Message: fe.Msg}
+		out[i] = &agentschema.Fault{Pointer: pydantic.Pointer(fe.Loc), Type: fe.Type, Message: fe.Msg}
 	}
 	return out
-}
-
-// pretty writes pydantic's lines for one fault.
-func (e *FieldError) pretty(b *strings.Builder) {
-	if len(e.Loc) > 0 {
-		parts := make([]string, len(e.Loc))
-		for i, item := range e.Loc {
-			s := fmt.Sprint(item)
-			if _, ok := item.(string); ok && strings.Contains(s, ".") {
-				s = "`" + s + "`"
-			}
-			parts[i] = s
-		}
-		b.WriteString(strings.Join(parts, "."))
-		b.WriteByte('\n')
-	}
-	b.WriteString("  ")
-	b.WriteString(e.Msg)
-	b.WriteString(" [type=")
-	b.WriteString(e.Type)
-	b.WriteString(", input_value=")
-	b.WriteString(truncate50(pyjson.Repr(&e.input)))
-	b.WriteString(", input_type=")
-	b.WriteString(e.input.TypeName())
-	b.WriteString("]\n    For further information visit ")
-	b.WriteString(pydanticURLPrefix)
-	b.WriteString(e.Type)
-}
-
-// truncate50 is pydantic-core's write_truncated_to_50_bytes.
-func truncate50(s string) string {
-	if len(s) <= 50 {
-		return s
-	}
-	head := 25
-	for head > 0 && !utf8.RuneStart(s[head]) {
-		head--
-	}
-	tail := len(s) - 24
-	for tail < len(s) && !utf8.RuneStart(s[tail]) {
-		tail++
-	}
-	return s[:head] + "..." + s[tail:]
 }
 
 // PythonException returns the exception's class and text (models.Exception).

@@ -12,14 +12,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentschema/agentschema"
+	"github.com/agentschema/agentschema/internal/pydantic"
 	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/pymodel"
 	"github.com/agentschema/agentschema/internal/pytime"
 )
-
-// pydanticURLPrefix is where pydantic's messages send readers (pydantic
-// 2.13, the version the recorded client cases were made with).
-const pydanticURLPrefix = "https://errors.pydantic.dev/2.13/v/"
 
 // ValidationError is pydantic's ValidationError: structured output whose
 // content the response format's model refuses (the openai library's
@@ -61,20 +58,12 @@ func newFieldError(loc []any, typ, msg string, input pyjson.Value) FieldError {
 
 // Error returns pydantic's text.
 func (e *ValidationError) Error() string {
-	var b strings.Builder
-	n := len(e.Errors)
-	b.WriteString(strconv.Itoa(n))
-	b.WriteString(" validation error")
-	if n != 1 {
-		b.WriteByte('s')
-	}
-	b.WriteString(" for ")
-	b.WriteString(e.Title)
+	lines := make([]pydantic.Line, len(e.Errors))
 	for i := range e.Errors {
-		b.WriteByte('\n')
-		e.Errors[i].pretty(&b)
+		fe := &e.Errors[i]
+		lines[i] = pydantic.Line{Loc: fe.Loc, Type: fe.Type, Msg: fe.Msg, Input: &fe.input}
 	}
-	return b.String()
+	return pydantic.Text(e.Title, lines)
 }
 
 // Is reports whether target is pydantic's ValidationError, for errors.Is.
@@ -87,70 +76,9 @@ func (e *ValidationError) Unwrap() error {
 	out := make(agentschema.Faults, len(e.Errors))
 	for i := range e.Errors {
 		fe := &e.Errors[i]
-		out[i] = &agentschema.Fault{Pointer: fe.pointer(), Type: fe.Type, Message: fe.Msg}
+		out[i] = &agentschema.Fault{Pointer: pydantic.Pointer(fe.Loc), Type: fe.Type, Message: fe.Msg}
 	}
 	return out
-}
-
-func (e *FieldError) pointer() string {
-	var b strings.Builder
-	for _, item := range e.Loc {
-		b.WriteByte('/')
-		s := fmt.Sprint(item)
-		s = strings.ReplaceAll(s, "~", "~0")
-		b.WriteString(strings.ReplaceAll(s, "/", "~1"))
-	}
-	return b.String()
-}
-
-// pretty writes pydantic's lines for one fault: the location, the
-// message with its type and input, and the documentation link.
-func (e *FieldError) pretty(b *strings.Builder) {
-	if len(e.Loc) > 0 {
-		parts := make([]string, len(e.Loc))
-		for i, item := range e.Loc {
-			switch x := item.(type) {
-			case string:
-				if strings.Contains(x, ".") {
-					x = "`" + x + "`"
-				}
-				parts[i] = x
-			default:
-				parts[i] = fmt.Sprint(x)
-			}
-		}
-		b.WriteString(strings.Join(parts, "."))
-		b.WriteByte('\n')
-	}
-	b.WriteString("  ")
-	b.WriteString(e.Msg)
-	b.WriteString(" [type=")
-	b.WriteString(e.Type)
-	b.WriteString(", input_value=")
-	b.WriteString(truncate50(pyjson.Repr(&e.input)))
-	b.WriteString(", input_type=")
-	b.WriteString(e.input.TypeName())
-	b.WriteString("]\n    For further information visit ")
-	b.WriteString(pydanticURLPrefix)
-	b.WriteString(e.Type)
-}
-
-// truncate50 is pydantic-core's write_truncated_to_50_bytes: a repr longer
-// than 50 bytes keeps its first 25 and last 24 bytes (on character
-// boundaries) around "...".
-func truncate50(s string) string {
-	if len(s) <= 50 {
-		return s
-	}
-	head := 25
-	for head > 0 && !utf8.RuneStart(s[head]) {
-		head--
-	}
-	tail := len(s) - 24
-	for tail < len(s) && !utf8.RuneStart(s[tail]) {
-		tail++
-	}
-	return s[:head] + "..." + s[tail:]
 }
 
 // validateContent is the openai library's _parse_content: the content

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
+	"github.com/agentschema/agentschema/internal/pydantic"
 	"github.com/agentschema/agentschema/internal/pyjson"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -28,10 +28,6 @@ func banner(title string) string {
 	border := strings.Repeat("=", len(title))
 	return border + "\n" + title + "\n" + border
 }
-
-// pydanticURL is the documentation link pydantic puts in its errors
-// (the version AutoGen's pins resolve to, as the rest of the module).
-const pydanticURL = "https://errors.pydantic.dev/2.13/v/"
 
 // StdioElicitor is AutoGen's StdioElicitor (autogen_ext.tools.mcp.
 // StdioElicitor, with its base StreamElicitor): an Elicitor that asks the
@@ -287,7 +283,7 @@ func loadsContent(line string) (map[string]any, error) {
 		return nil, &jsonDecodeError{msg: pyjson.LoadsErrorText([]byte(line), err)}
 	}
 	if v.Kind != pyjson.Dict {
-		return nil, fmt.Errorf("the content is not a JSON object: %s", truncate50(pyjson.Repr(&v)))
+		return nil, fmt.Errorf("the content is not a JSON object: %s", pydantic.Truncate50(pyjson.Repr(&v)))
 	}
 	out, err := goValue(&v)
 	if err != nil {
@@ -343,7 +339,7 @@ type actionError struct{ action string }
 func (e *actionError) Error() string {
 	in := pyjson.StrValue(e.action)
 	return "1 validation error for ElicitResult\naction\n  Input should be 'accept', 'decline' or 'cancel' [type=literal_error, input_value=" +
-		truncate50(pyjson.Repr(&in)) + ", input_type=str]\n    For further information visit " + pydanticURL + "literal_error"
+		pydantic.Truncate50(pyjson.Repr(&in)) + ", input_type=str]\n    For further information visit " + pydantic.URLPrefix + "literal_error"
 }
 
 // jsonDecodeError is json.loads's JSONDecodeError, worded as Python words
@@ -423,22 +419,4 @@ func isPySpace(r rune) bool {
 		return true
 	}
 	return false
-}
-
-// truncate50 is pydantic-core's write_truncated_to_50_bytes: a repr longer
-// than 50 bytes keeps its first 25 and last 24 bytes (on character
-// boundaries) around "...".
-func truncate50(s string) string {
-	if len(s) <= 50 {
-		return s
-	}
-	head := 25
-	for head > 0 && !utf8.RuneStart(s[head]) {
-		head--
-	}
-	tail := len(s) - 24
-	for tail < len(s) && !utf8.RuneStart(s[tail]) {
-		tail++
-	}
-	return s[:head] + "..." + s[tail:]
 }

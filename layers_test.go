@@ -30,6 +30,7 @@ var layers = map[string]int{
 	"internal/suggest":   1,
 	"internal/modelinfo": 1,
 	"internal/pysyntax":  1,
+	"internal/httplog":   1,
 
 	// Python's JSON values, json.loads/dumps, repr, float repr, quoting.
 	"internal/pyjson":      2,

@@ -50,8 +50,10 @@ save_state() returned (by AutoGen or by this command) before the run;
 interrupted or timed out (the state as AutoGen's save_state() gives it after
 a cancellation), so that it can be continued. --timeout DURATION (30s, 5m)
 ends a run that lasts longer: "TimeoutError: ..." on standard error, exit 1.
---log-level debug logs each model and tool request (method, URL without its
-query, status, duration; never a header or a key) to standard error.
+--log-level debug logs each model request (OpenAI, Azure, Anthropic, Bedrock,
+Ollama) and HttpTool request (method, URL without its query, status,
+duration) and each MCP request (server command or URL, method, tool,
+duration, error) to standard error; never a header, an argument or a key.
 
 Standard output gets one JSON value per line: every item run_stream yields,
 in order, as pydantic dumps it, the TaskResult ({"messages": [...],

@@ -73,4 +73,9 @@
 // own RemoteProtocolError from the stream; a read timeout is
 // APITimeoutError ("Request timed out."), as the anthropic library
 // raises it.
+//
+// With debug enabled on log/slog's default logger (`agentschema run
+// --log-level debug`), each request (each attempt) is logged as "model
+// request": method, URL (Bedrock's model path as sent), status, duration;
+// never a header, so never a key or an AWS credential.
 package anthropic

@@ -14,6 +14,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/option"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/httplog"
 )
 
 // The bounds on what a server's answer may make the client hold, as the
@@ -94,7 +95,8 @@ func settingsOf(cos []ClientOption) clientSettings {
 
 // transportOptions are max_retries (default 2, as the anthropic
 // library's), the timeouts, the answer bound, then the ClientOptions'
-// request options.
+// request options. Each request (each attempt) is logged at debug level
+// (internal/httplog: method, URL, status, duration; never a header).
 func transportOptions(maxRetries *gen.Int, timeout *float64, s clientSettings) []option.RequestOption {
 	retries := 2
 	if maxRetries != nil {
@@ -112,7 +114,7 @@ func transportOptions(maxRetries *gen.Int, timeout *float64, s clientSettings) [
 	opts := []option.RequestOption{
 		option.WithHTTPClient(&http.Client{Transport: t}),
 		option.WithMaxRetries(retries),
-		option.WithMiddleware(answerMiddleware(s.maxResponse), readTimeout(read)),
+		option.WithMiddleware(httplog.Middleware("model request"), answerMiddleware(s.maxResponse), readTimeout(read)),
 	}
 	return append(opts, s.requestOpts...)
 }

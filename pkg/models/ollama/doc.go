@@ -95,4 +95,9 @@
 // the model table's refusal speaks of "a valid OpenAI model"; a stream whose
 // text came in one piece ends with an empty list of function calls as its
 // content; count_tokens never counts a property's type or description.
+//
+// With debug enabled on log/slog's default logger (`agentschema run
+// --log-level debug`), each request is logged as "model request": method,
+// URL without user information or query, status, duration, or the error;
+// never a header.
 package ollama

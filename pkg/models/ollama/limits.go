@@ -9,6 +9,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/agentschema/agentschema/internal/httplog"
 )
 
 // The bounds on what a server's answer may make the client hold.
@@ -87,8 +89,21 @@ func settingsOf(opts []ClientOption) clientSettings {
 // sent nothing for the read timeout.
 var errReadTimeout = errors.New("ollama: read timed out")
 
-// do sends req, bounding each wait for the server by the read timeout.
+// do sends req, bounding each wait for the server by the read timeout;
+// the request is logged at debug level (internal/httplog: method, URL,
+// status, duration; never a header).
 func (s *clientSettings) do(req *http.Request) (*http.Response, error) {
+	if !httplog.Enabled(req.Context()) {
+		return s.send(req)
+	}
+	start := time.Now()
+	resp, err := s.send(req)
+	httplog.Log(req.Context(), "model request", req, resp, err, start)
+	return resp, err
+}
+
+// send sends req, bounding each wait for the server by the read timeout.
+func (s *clientSettings) send(req *http.Request) (*http.Response, error) {
 	if s.readTimeout <= 0 {
 		return s.hc.Do(req)
 	}

@@ -51,4 +51,11 @@
 // Only connect to servers you trust: a stdio server is a command run on
 // this machine with the config's arguments and environment, and a host
 // lets the server use its model client and ask its user.
+//
+// With debug enabled on log/slog's default logger (`agentschema run
+// --log-level debug`), each request to the server (tools/list, tools/call,
+// prompts, resources) is logged as "mcp request": the server's command (not
+// its arguments or environment) or URL (its query shown as "..."), the
+// method, the tool or prompt name, the duration and the error; never the
+// arguments or a header.
 package mcp

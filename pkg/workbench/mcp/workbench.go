@@ -12,8 +12,10 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/httplog"
 	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/pkg/workbench"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -286,8 +288,20 @@ func (w *Workbench) InitializeResult() *sdk.InitializeResult {
 
 // request runs one request to the server with the read timeout, mapping
 // its failure to an *Error with AutoGen's text (or returning ctx's error
-// when ctx ended).
-func request[R any](w *Workbench, ctx context.Context, op string, slot bool, call func(context.Context, *sdk.ClientSession) (R, error)) (R, []json.RawMessage, error) {
+// when ctx ended). name is the tool or prompt the request is about ("" for
+// none); the request is logged at debug level (see logRequest).
+func request[R any](w *Workbench, ctx context.Context, op, name string, slot bool, call func(context.Context, *sdk.ClientSession) (R, error)) (R, []json.RawMessage, error) {
+	if !httplog.Enabled(ctx) {
+		return send(w, ctx, op, slot, call)
+	}
+	start := time.Now()
+	r, raws, err := send(w, ctx, op, slot, call)
+	w.logRequest(ctx, op, name, start, err)
+	return r, raws, err
+}
+
+// send is request without the log.
+func send[R any](w *Workbench, ctx context.Context, op string, slot bool, call func(context.Context, *sdk.ClientSession) (R, error)) (R, []json.RawMessage, error) {
 	var zero R
 	s, cctx, done, err := w.begin(ctx)
 	if err != nil {
@@ -361,7 +375,7 @@ func isClosed(err error) bool {
 // tools/list request, as AutoGen sends: no further pages), overrides
 // applied. It starts the workbench if needed. A failure is an *Error.
 func (w *Workbench) ListTools(ctx context.Context) ([]gen.ToolSchema, error) {
-	res, raws, err := request(w, ctx, "tools/list", true, func(ctx context.Context, cs *sdk.ClientSession) (*sdk.ListToolsResult, error) {
+	res, raws, err := request(w, ctx, "tools/list", "", true, func(ctx context.Context, cs *sdk.ClientSession) (*sdk.ListToolsResult, error) {
 		return cs.ListTools(ctx, nil)
 	})
 	if err != nil {
@@ -413,7 +427,7 @@ func (w *Workbench) CallTool(ctx context.Context, name string, args json.RawMess
 	if err != nil {
 		return failed(err), nil
 	}
-	res, raws, err := request(w, ctx, "tools/call", true, func(ctx context.Context, cs *sdk.ClientSession) (*sdk.CallToolResult, error) {
+	res, raws, err := request(w, ctx, "tools/call", original, true, func(ctx context.Context, cs *sdk.ClientSession) (*sdk.CallToolResult, error) {
 		return cs.CallTool(ctx, &sdk.CallToolParams{Name: original, Arguments: arguments})
 	})
 	if err != nil {
@@ -449,7 +463,7 @@ func normalizeArgs(args json.RawMessage) (json.RawMessage, error) {
 
 // ListPrompts returns the server's prompts (one prompts/list request).
 func (w *Workbench) ListPrompts(ctx context.Context) (*sdk.ListPromptsResult, error) {
-	r, _, err := request(w, ctx, "prompts/list", false, func(ctx context.Context, cs *sdk.ClientSession) (*sdk.ListPromptsResult, error) {
+	r, _, err := request(w, ctx, "prompts/list", "", false, func(ctx context.Context, cs *sdk.ClientSession) (*sdk.ListPromptsResult, error) {
 		return cs.ListPrompts(ctx, nil)
 	})
 	return r, err
@@ -457,7 +471,7 @@ func (w *Workbench) ListPrompts(ctx context.Context) (*sdk.ListPromptsResult, er
 
 // GetPrompt returns the prompt named name, filled with args.
 func (w *Workbench) GetPrompt(ctx context.Context, name string, args map[string]string) (*sdk.GetPromptResult, error) {
-	r, _, err := request(w, ctx, "prompts/get", false, func(ctx context.Context, cs *sdk.ClientSession) (*sdk.GetPromptResult, error) {
+	r, _, err := request(w, ctx, "prompts/get", name, false, func(ctx context.Context, cs *sdk.ClientSession) (*sdk.GetPromptResult, error) {
 		return cs.GetPrompt(ctx, &sdk.GetPromptParams{Name: name, Arguments: args})
 	})
 	return r, err
@@ -466,7 +480,7 @@ func (w *Workbench) GetPrompt(ctx context.Context, name string, args map[string]
 // ListResources returns the server's resources (one resources/list
 // request).
 func (w *Workbench) ListResources(ctx context.Context) (*sdk.ListResourcesResult, error) {
-	r, _, err := request(w, ctx, "resources/list", false, func(ctx context.Context, cs *sdk.ClientSession) (*sdk.ListResourcesResult, error) {
+	r, _, err := request(w, ctx, "resources/list", "", false, func(ctx context.Context, cs *sdk.ClientSession) (*sdk.ListResourcesResult, error) {
 		return cs.ListResources(ctx, nil)
 	})
 	return r, err
@@ -475,7 +489,7 @@ func (w *Workbench) ListResources(ctx context.Context) (*sdk.ListResourcesResult
 // ListResourceTemplates returns the server's resource templates (one
 // resources/templates/list request).
 func (w *Workbench) ListResourceTemplates(ctx context.Context) (*sdk.ListResourceTemplatesResult, error) {
-	r, _, err := request(w, ctx, "resources/templates/list", false, func(ctx context.Context, cs *sdk.ClientSession) (*sdk.ListResourceTemplatesResult, error) {
+	r, _, err := request(w, ctx, "resources/templates/list", "", false, func(ctx context.Context, cs *sdk.ClientSession) (*sdk.ListResourceTemplatesResult, error) {
 		return cs.ListResourceTemplates(ctx, nil)
 	})
 	return r, err
@@ -483,7 +497,7 @@ func (w *Workbench) ListResourceTemplates(ctx context.Context) (*sdk.ListResourc
 
 // ReadResource reads the resource at uri (which may match a template).
 func (w *Workbench) ReadResource(ctx context.Context, uri string) (*sdk.ReadResourceResult, error) {
-	r, _, err := request(w, ctx, "resources/read", false, func(ctx context.Context, cs *sdk.ClientSession) (*sdk.ReadResourceResult, error) {
+	r, _, err := request(w, ctx, "resources/read", "", false, func(ctx context.Context, cs *sdk.ClientSession) (*sdk.ReadResourceResult, error) {
 		return cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: uri})
 	})
 	return r, err

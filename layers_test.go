@@ -107,10 +107,11 @@ var layers = map[string]int{
 
 	// Serving a team, above the runtime: the session service's contract,
 	// then the stores that keep sessions and the HTTP service on it.
-	"pkg/session":          13,
-	"pkg/session/sqlite":   14,
-	"pkg/session/postgres": 14,
-	"pkg/serve":            14,
+	"pkg/session":               13,
+	"pkg/session/internal/rows": 13,
+	"pkg/session/sqlite":        14,
+	"pkg/session/postgres":      14,
+	"pkg/serve":                 14,
 
 	// Test helpers and benchmarks: imported only by tests and by each
 	// other (see testOnly).

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/agentschema/agentschema/pkg/session"
+	"github.com/agentschema/agentschema/pkg/session/internal/rows"
 )
 
 // Options tune a Store; the zero value is the default.
@@ -65,7 +66,7 @@ func (s *Store) Close() error {
 
 const sessionCols = "id, state, runs, created, updated"
 
-func scanSession(row pgx.Row) (*session.Session, error) {
+func scanSession(row rows.Scanner) (*session.Session, error) {
 	var x session.Session
 	var state string
 	if err := row.Scan(&x.ID, &state, &x.Runs, &x.Created, &x.Updated); err != nil {
@@ -87,20 +88,12 @@ func (s *Store) Get(ctx context.Context, id string) (*session.Session, error) {
 
 // List implements session.Service.
 func (s *Store) List(ctx context.Context, p session.Page) ([]session.Session, error) {
-	rows, err := s.pool.Query(ctx, "SELECT "+sessionCols+" FROM agentschema_sessions WHERE id > $1 ORDER BY id COLLATE \"C\" LIMIT $2", p.After, p.Size())
+	rs, err := s.pool.Query(ctx, "SELECT "+sessionCols+" FROM agentschema_sessions WHERE id > $1 ORDER BY id COLLATE \"C\" LIMIT $2", p.After, p.Size())
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []session.Session{}
-	for rows.Next() {
-		x, err := scanSession(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *x)
-	}
-	return out, rows.Err()
+	defer rs.Close()
+	return rows.Collect(rs, scanSession)
 }
 
 // Runs implements session.Service.
@@ -112,23 +105,24 @@ func (s *Store) Runs(ctx context.Context, id string, p session.Page) ([]session.
 	if _, err := s.Get(ctx, id); err != nil {
 		return nil, err
 	}
-	rows, err := s.pool.Query(ctx, "SELECT id, session_id, task, result, started, ended FROM agentschema_runs WHERE session_id = $1 AND id > $2 ORDER BY id LIMIT $3", id, after, p.Size())
+	rs, err := s.pool.Query(ctx, "SELECT id, session_id, task, result, started, ended FROM agentschema_runs WHERE session_id = $1 AND id > $2 ORDER BY id LIMIT $3", id, after, p.Size())
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []session.Run{}
-	for rows.Next() {
-		var r session.Run
-		var task, result string
-		if err := rows.Scan(&r.ID, &r.SessionID, &task, &result, &r.Started, &r.Ended); err != nil {
-			return nil, err
-		}
-		r.Task, r.Result = json.RawMessage(task), json.RawMessage(result)
-		r.Started, r.Ended = r.Started.UTC(), r.Ended.UTC()
-		out = append(out, r)
+	defer rs.Close()
+	return rows.Collect(rs, scanRun)
+}
+
+// scanRun reads a run of Runs' query.
+func scanRun(row rows.Scanner) (*session.Run, error) {
+	var r session.Run
+	var task, result string
+	if err := row.Scan(&r.ID, &r.SessionID, &task, &result, &r.Started, &r.Ended); err != nil {
+		return nil, err
 	}
-	return out, rows.Err()
+	r.Task, r.Result = json.RawMessage(task), json.RawMessage(result)
+	r.Started, r.Ended = r.Started.UTC(), r.Ended.UTC()
+	return &r, nil
 }
 
 // tryLock takes the session's advisory lock for tx's lifetime; false

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/agentschema/agentschema/pkg/session"
+	"github.com/agentschema/agentschema/pkg/session/internal/rows"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, "sqlite"
 )
@@ -84,7 +85,7 @@ func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }
 
 const sessionCols = "id, state, runs, created, updated"
 
-func scanSession(row interface{ Scan(...any) error }) (*session.Session, error) {
+func scanSession(row rows.Scanner) (*session.Session, error) {
 	var s session.Session
 	var state string
 	var created, updated int64
@@ -107,20 +108,12 @@ func (s *Store) Get(ctx context.Context, id string) (*session.Session, error) {
 
 // List implements session.Service.
 func (s *Store) List(ctx context.Context, p session.Page) ([]session.Session, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT "+sessionCols+" FROM agentschema_sessions WHERE id > ? ORDER BY id LIMIT ?", p.After, p.Size())
+	rs, err := s.db.QueryContext(ctx, "SELECT "+sessionCols+" FROM agentschema_sessions WHERE id > ? ORDER BY id LIMIT ?", p.After, p.Size())
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []session.Session{}
-	for rows.Next() {
-		x, err := scanSession(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *x)
-	}
-	return out, rows.Err()
+	defer rs.Close()
+	return rows.Collect(rs, scanSession)
 }
 
 // Runs implements session.Service.
@@ -132,24 +125,25 @@ func (s *Store) Runs(ctx context.Context, id string, p session.Page) ([]session.
 	if _, err := s.Get(ctx, id); err != nil {
 		return nil, err
 	}
-	rows, err := s.db.QueryContext(ctx, "SELECT id, session_id, task, result, started, ended FROM agentschema_runs WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?", id, after, p.Size())
+	rs, err := s.db.QueryContext(ctx, "SELECT id, session_id, task, result, started, ended FROM agentschema_runs WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?", id, after, p.Size())
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := []session.Run{}
-	for rows.Next() {
-		var r session.Run
-		var task, result string
-		var started, ended int64
-		if err := rows.Scan(&r.ID, &r.SessionID, &task, &result, &started, &ended); err != nil {
-			return nil, err
-		}
-		r.Task, r.Result = json.RawMessage(task), json.RawMessage(result)
-		r.Started, r.Ended = fromNanos(started), fromNanos(ended)
-		out = append(out, r)
+	defer rs.Close()
+	return rows.Collect(rs, scanRun)
+}
+
+// scanRun reads a run of Runs' query; times are kept as Unix nanoseconds.
+func scanRun(row rows.Scanner) (*session.Run, error) {
+	var r session.Run
+	var task, result string
+	var started, ended int64
+	if err := row.Scan(&r.ID, &r.SessionID, &task, &result, &started, &ended); err != nil {
+		return nil, err
 	}
-	return out, rows.Err()
+	r.Task, r.Result = json.RawMessage(task), json.RawMessage(result)
+	r.Started, r.Ended = fromNanos(started), fromNanos(ended)
+	return &r, nil
 }
 
 // Delete implements session.Service.

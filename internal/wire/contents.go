@@ -36,9 +36,9 @@ func (d *Decoder) Base64() []byte {
 
 // Base64 appends b as a string of standard base64 with padding.
 func (e *Encoder) Base64(b []byte) {
-	e.buf = append(e.buf, '"')
-	e.buf = base64.StdEncoding.AppendEncode(e.buf, b)
-	e.buf = append(e.buf, '"')
+	e.addByte('"')
+	e.set(base64.StdEncoding.AppendEncode(e.buf, b))
+	e.addByte('"')
 }
 
 // Base64String returns b as standard base64 with padding.

@@ -67,5 +67,5 @@ func (e *Encoder) DateTime(t DateTime) {
 	if t.IsZero() {
 		e.SetError(ErrUnsetDateTime)
 	}
-	e.buf = t.AppendJSON(e.buf)
+	e.set(t.AppendJSON(e.buf))
 }

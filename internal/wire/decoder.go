@@ -160,7 +160,7 @@ const maxPooledScratch = 64 << 10
 func Decode(data []byte, opts Options, fn func(d *Decoder)) error {
 	d := decoders.Get().(*Decoder)
 	d.init(data, opts)
-	d.DecodeDocument(DecodeFunc(fn))
+	d.decodeDocumentFunc(fn)
 	err := d.Err()
 	// Drop every reference into data (member names in the path), so a
 	// pooled decoder does not keep a large input alive.
@@ -195,16 +195,39 @@ func Unmarshal(data []byte, v any, opts ...Options) error {
 // DecodeDocument decodes one whole document into v and checks that
 // nothing but white space follows it.
 func (d *Decoder) DecodeDocument(v any) {
+	if d.documentStart() {
+		d.Value(v)
+		d.documentEnd()
+	}
+}
+
+// decodeDocumentFunc is DecodeDocument with fn reading the value. fn is
+// only called, not kept, so a caller's closure need not escape to the
+// heap (as it would through DecodeFunc and an interface).
+func (d *Decoder) decodeDocumentFunc(fn func(d *Decoder)) {
+	if d.documentStart() {
+		fn(d)
+		d.documentEnd()
+	}
+}
+
+// documentStart checks the document's size and that a value comes; it
+// reports whether to read it.
+func (d *Decoder) documentStart() bool {
 	if max := d.opts.MaxDocumentSize; max > 0 && len(d.data) > max {
 		d.limit(0, "document_size", int64(max), "bytes in one document")
-		return
+		return false
 	}
 	d.ws()
 	if d.pos >= len(d.data) {
 		d.syntaxError("unexpected end of input: expected a JSON value")
-		return
+		return false
 	}
-	d.Value(v)
+	return true
+}
+
+// documentEnd checks that nothing but white space follows the value.
+func (d *Decoder) documentEnd() {
 	if d.fatal {
 		return
 	}
@@ -762,27 +785,43 @@ func (d *Decoder) stringLimit() {
 // valueString is rawString for a value the caller copies at once (into a
 // string, a number, a datetime): an escaped string is decoded into the
 // decoder's scratch buffer, valid until the next valueString, rather than
-// into a new one.
+// into a new one. Text that is not ASCII before the first escape stays on
+// this path (rawString would decode the string into a new buffer).
 func (d *Decoder) valueString() ([]byte, bool) {
-	d.pos++ // opening quote
-	start := d.pos
-	p := plainEnd(d.data, start)
-	if p < len(d.data) && d.data[p] == '"' {
-		if d.opts.MaxStringLen > 0 && p-start > d.opts.MaxStringLen {
-			d.stringLimit()
-			return nil, false
+	start := d.pos + 1 // after the opening quote
+	data := d.data
+	p := start
+	for p < len(data) {
+		p = plainEnd(data, p)
+		if p >= len(data) {
+			break
 		}
-		d.pos = p + 1
-		return d.data[start:p], true
-	}
-	if p < len(d.data) && d.data[p] == '\\' {
-		out, ok := d.escapedInto(d.scratch[:0], start, p)
-		if ok {
-			d.scratch = out[:0]
+		switch c := data[p]; {
+		case c == '"':
+			if d.opts.MaxStringLen > 0 && p-start > d.opts.MaxStringLen {
+				d.pos = start
+				d.stringLimit()
+				return nil, false
+			}
+			d.pos = p + 1
+			return data[start:p], true
+		case c == '\\':
+			out, ok := d.escapedInto(d.scratch[:0], start, p)
+			if ok {
+				d.scratch = out[:0]
+			}
+			return out, ok
+		case c < utf8.RuneSelf:
+			p = len(data) // a control character: rawString reports it
+		default:
+			r, size := utf8.DecodeRune(data[p:])
+			if r == utf8.RuneError && size == 1 {
+				p = len(data) // invalid UTF-8: rawString reports it
+				break
+			}
+			p += size
 		}
-		return out, ok
 	}
-	d.pos--
 	return d.rawString()
 }
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"unsafe"
 
 	"github.com/agentschema/agentschema/internal/pyjson"
 )
@@ -41,8 +42,7 @@ func Marshal(v any) ([]byte, error) {
 	var out []byte
 	err := e.err
 	if err == nil {
-		out = make([]byte, len(e.buf))
-		copy(out, e.buf)
+		out = exactCopy(e.buf)
 	}
 	if cap(e.buf) <= maxPooledEncodeBuf {
 		e.Reset()
@@ -54,6 +54,14 @@ func Marshal(v any) ([]byte, error) {
 	return out, nil
 }
 
+// exactCopy returns a copy of b of exactly its size. (The make and copy
+// side by side let the compiler skip zeroing the new slice.)
+func exactCopy(b []byte) []byte {
+	out := make([]byte, len(b))
+	copy(out, b)
+	return out
+}
+
 // encoders are Marshal's encoders, each with its buffer.
 var encoders = sync.Pool{New: func() any { return &Encoder{buf: make([]byte, 0, 4<<10)} }}
 
@@ -63,8 +71,10 @@ const maxPooledEncodeBuf = 64 << 20
 // Reset empties the encoder's buffer, keeping its storage, and clears its
 // error, for writing the next document into the same buffer.
 func (e *Encoder) Reset() {
-	e.buf = e.buf[:0]
-	e.err = nil
+	e.buf = e.buf[:0] // only the length: no write barrier
+	if e.err != nil {
+		e.err = nil
+	}
 }
 
 // Bytes returns what has been written.
@@ -80,11 +90,47 @@ func (e *Encoder) SetError(err error) {
 	}
 }
 
+// The encoder lives on the heap (pooled by Marshal), so storing a new
+// slice header into e.buf stores a pointer, which costs a write barrier
+// while the garbage collector is marking: a few nanoseconds on every
+// token, and most of a dump's time once collections come often. add,
+// addByte and set store only the length when the buffer has room (the
+// compiler writes no pointer for e.buf = e.buf[:n]).
+
+// add appends s.
+func (e *Encoder) add(s string) {
+	if n := len(e.buf); cap(e.buf)-n >= len(s) {
+		e.buf = e.buf[:n+len(s)]
+		copy(e.buf[n:], s)
+		return
+	}
+	e.buf = append(e.buf, s...)
+}
+
+// addByte appends c.
+func (e *Encoder) addByte(c byte) {
+	if n := len(e.buf); n < cap(e.buf) {
+		e.buf = e.buf[:n+1]
+		e.buf[n] = c
+		return
+	}
+	e.buf = append(e.buf, c)
+}
+
+// set makes b, the result of appending to e.buf, the buffer.
+func (e *Encoder) set(b []byte) {
+	if cap(b) == cap(e.buf) && unsafe.SliceData(b) == unsafe.SliceData(e.buf) {
+		e.buf = e.buf[:len(b)]
+		return
+	}
+	e.buf = b
+}
+
 // Raw appends s verbatim (punctuation and pre-quoted member names).
-func (e *Encoder) Raw(s string) { e.buf = append(e.buf, s...) }
+func (e *Encoder) Raw(s string) { e.add(s) }
 
 // Str appends s as a JSON string.
-func (e *Encoder) Str(s string) { e.buf = pyjson.AppendQuote(e.buf, s) }
+func (e *Encoder) Str(s string) { e.set(pyjson.AppendQuote(e.buf, s)) }
 
 // StrPtr appends s, or null when s is nil.
 func (e *Encoder) StrPtr(s *string) {
@@ -96,10 +142,16 @@ func (e *Encoder) StrPtr(s *string) {
 }
 
 // Null appends null.
-func (e *Encoder) Null() { e.buf = append(e.buf, "null"...) }
+func (e *Encoder) Null() { e.add("null") }
 
 // Bool appends a boolean.
-func (e *Encoder) Bool(b bool) { e.buf = strconv.AppendBool(e.buf, b) }
+func (e *Encoder) Bool(b bool) {
+	if b {
+		e.add("true")
+	} else {
+		e.add("false")
+	}
+}
 
 // BoolPtr appends a boolean or null.
 func (e *Encoder) BoolPtr(b *bool) {
@@ -111,7 +163,7 @@ func (e *Encoder) BoolPtr(b *bool) {
 }
 
 // Int appends an integer.
-func (e *Encoder) Int(i Int) { e.buf = i.AppendText(e.buf) }
+func (e *Encoder) Int(i Int) { e.set(i.AppendText(e.buf)) }
 
 // IntPtr appends an integer or null.
 func (e *Encoder) IntPtr(i *Int) {
@@ -129,7 +181,7 @@ func (e *Encoder) Float(f float64) {
 		e.Null()
 		return
 	}
-	e.buf = pyjson.AppendFloatRepr(e.buf, f)
+	e.set(pyjson.AppendFloatRepr(e.buf, f))
 }
 
 // FloatPtr appends a number or null.
@@ -148,49 +200,49 @@ func (e *Encoder) StringMap(m map[string]string) {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	e.buf = append(e.buf, '{')
+	e.addByte('{')
 	for i, k := range keys {
 		if i > 0 {
-			e.buf = append(e.buf, ',')
+			e.addByte(',')
 		}
 		e.Str(k)
-		e.buf = append(e.buf, ':')
+		e.addByte(':')
 		e.Str(m[k])
 	}
-	e.buf = append(e.buf, '}')
+	e.addByte('}')
 }
 
 // Strings appends an array of strings.
 func (e *Encoder) Strings(ss []string) {
-	e.buf = append(e.buf, '[')
+	e.addByte('[')
 	for i, s := range ss {
 		if i > 0 {
-			e.buf = append(e.buf, ',')
+			e.addByte(',')
 		}
 		e.Str(s)
 	}
-	e.buf = append(e.buf, ']')
+	e.addByte(']')
 }
 
 // Ints appends an array of integers.
 func (e *Encoder) Ints(is []Int) {
-	e.buf = append(e.buf, '[')
+	e.addByte('[')
 	for i, v := range is {
 		if i > 0 {
-			e.buf = append(e.buf, ',')
+			e.addByte(',')
 		}
 		e.Int(v)
 	}
-	e.buf = append(e.buf, ']')
+	e.addByte(']')
 }
 
 // Key appends a member name (already quoted, with its colon), preceded by
 // a comma unless it is the object's first member.
 func (e *Encoder) Key(quotedWithColon string) {
 	if n := len(e.buf); n > 0 && e.buf[n-1] != '{' {
-		e.buf = append(e.buf, ',')
+		e.addByte(',')
 	}
-	e.buf = append(e.buf, quotedWithColon...)
+	e.add(quotedWithColon)
 }
 
 // SortedKeys returns m's keys in sorted order, for deterministic output.

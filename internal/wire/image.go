@@ -125,9 +125,9 @@ func (e *Encoder) Image(im Image) {
 			e.SetError(err)
 		}
 	}
-	e.buf = append(e.buf, `{"data":"`...)
-	e.buf = append(e.buf, s...)
-	e.buf = append(e.buf, `"}`...)
+	e.add(`{"data":"`)
+	e.add(s)
+	e.add(`"}`)
 }
 
 // LoadImage loads an image file's bytes as AutoGen's Image does (Pillow's

@@ -76,14 +76,14 @@ func (e *Encoder) RawJSON(r RawJSON) {
 		e.Null()
 		return
 	}
-	e.buf = append(e.buf, r...)
+	e.set(append(e.buf, r...))
 }
 
 // RawObject appends r; an empty value is written as {}.
 func (e *Encoder) RawObject(r RawJSON) {
 	if len(r) == 0 {
-		e.buf = append(e.buf, "{}"...)
+		e.add("{}")
 		return
 	}
-	e.buf = append(e.buf, r...)
+	e.set(append(e.buf, r...))
 }

@@ -338,7 +338,7 @@ func stdlibRGBNoFail(data []byte) (int, int, []byte) {
 	return b.Dx(), b.Dy(), goImageRGB(img)
 }
 
-func bench64(b *testing.B, alpha bool) []byte {
+func bench64(b testing.TB, alpha bool) []byte {
 	var buf bytes.Buffer
 	var img image.Image
 	if alpha {

@@ -1,6 +1,7 @@
 package pyimg
 
 import (
+	"bufio"
 	"compress/zlib"
 	"encoding/binary"
 	"errors"
@@ -40,19 +41,42 @@ func (r *idatReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// zlibReaders keeps inflaters for reuse: allocating one costs more than
-// decoding a small image.
-var zlibReaders sync.Pool
+// inflater is a zlib reader and the buffered reader it reads through,
+// kept together for reuse: allocating them (the buffer is 4 KiB, the
+// window 32 KiB) costs more than decoding a small image.
+type inflater struct {
+	br *bufio.Reader
+	zr io.ReadCloser
+}
 
-func newZlibReader(r io.Reader) (io.ReadCloser, error) {
-	if zr, ok := zlibReaders.Get().(io.ReadCloser); ok {
-		if err := zr.(zlib.Resetter).Reset(r, nil); err != nil {
-			zlibReaders.Put(zr)
-			return nil, err
-		}
-		return zr, nil
+var inflaters sync.Pool
+
+// newInflater returns an inflater reading the zlib stream in r; put it
+// back with release.
+func newInflater(r io.Reader) (*inflater, error) {
+	f, _ := inflaters.Get().(*inflater)
+	if f == nil {
+		f = &inflater{br: bufio.NewReader(r)}
+	} else {
+		f.br.Reset(r)
 	}
-	return zlib.NewReader(r)
+	var err error
+	if f.zr == nil {
+		f.zr, err = zlib.NewReader(f.br)
+	} else {
+		err = f.zr.(zlib.Resetter).Reset(f.br, nil)
+	}
+	if err != nil {
+		f.release()
+		return nil, err
+	}
+	return f, nil
+}
+
+// release puts f back for reuse, holding nothing of the image it read.
+func (f *inflater) release() {
+	f.br.Reset(nil)
+	inflaters.Put(f)
 }
 
 // channels per PNG colour type.
@@ -102,11 +126,12 @@ func (im *Image) readPNG(checkOnly bool, emit emitRow) ([]byte, error) {
 		return nil, err
 	}
 	r := &idatReader{d: im.data, pos: info.idat}
-	zr, err := newZlibReader(r)
+	inf, err := newInflater(r)
 	if err != nil {
 		return nil, pngStreamError(err)
 	}
-	defer zlibReaders.Put(zr)
+	defer inf.release()
+	zr := inf.zr
 	rows.zr = zr
 	rows.bitsPP = int(info.depth) * pngChannels[info.ctype]
 	switch {

@@ -201,18 +201,28 @@ func BenchmarkEncodeTranscript2k(b *testing.B) {
 }
 
 // decodeTranscriptLine decodes one chat message or event by its tag, on a
-// pooled decoder (wire.Decode), as the command decodes each JSONL line.
+// pooled decoder (wire.DecodeTagged: the tag is read from where AutoGen
+// writes it, without skimming the line first), as the command decodes
+// each JSONL line.
 func decodeTranscriptLine(line []byte) (gen.Encodable, error) {
 	var v gen.Encodable
-	err := wire.Decode(line, wire.Options{}, func(d *wire.Decoder) {
-		tag, _ := d.PeekTag("type")
-		title, ok := gen.TitleForTag(tag)
-		if !ok {
-			d.Fail("union_tag_invalid", "unknown type "+tag)
-			d.Skip()
-			return
-		}
-		v, _ = gen.DecodeTitled(title, d)
-	})
+	err := wire.DecodeTagged(line, wire.Options{}, "type",
+		func(d *wire.Decoder, tag string) { v = decodeByTag(d, tag) },
+		func(d *wire.Decoder) {
+			tag, _ := d.PeekTag("type")
+			v = decodeByTag(d, tag)
+		})
 	return v, err
+}
+
+// decodeByTag reads the chat message or event whose type tag is tag.
+func decodeByTag(d *wire.Decoder, tag string) gen.Encodable {
+	title, ok := gen.TitleForTag(tag)
+	if !ok {
+		d.Fail("union_tag_invalid", "unknown type "+tag)
+		d.Skip()
+		return nil
+	}
+	v, _ := gen.DecodeTitled(title, d)
+	return v
 }

@@ -85,6 +85,12 @@ type Decoder struct {
 	// scratch holds the decoded text of the last escaped value string (see
 	// valueString); it is reused from string to string.
 	scratch []byte
+	// tagSeen counts the members of the document's object named tagKey
+	// (see DecodeTagged), and tagVal is the last one's value when it is a
+	// string without escapes; tagKey is empty when they are not counted.
+	tagKey  string
+	tagSeen int
+	tagVal  []byte
 }
 
 // maxInterned is the longest string that goes through Decoder.strs.
@@ -158,10 +164,23 @@ const maxPooledScratch = 64 << 10
 // Unmarshal and the generated Unmarshal functions use it: each document
 // then costs no decoder set-up.
 func Decode(data []byte, opts Options, fn func(d *Decoder)) error {
-	d := decoders.Get().(*Decoder)
-	d.init(data, opts)
+	d := pooledDecoder(data, opts)
 	d.decodeDocumentFunc(fn)
 	err := d.Err()
+	d.release()
+	return err
+}
+
+// pooledDecoder returns a decoder from the pool, ready for data.
+func pooledDecoder(data []byte, opts Options) *Decoder {
+	d := decoders.Get().(*Decoder)
+	d.init(data, opts)
+	return d
+}
+
+// release puts back a decoder from pooledDecoder once its faults are
+// taken (Err waits for its image checks).
+func (d *Decoder) release() {
 	// Drop every reference into data (member names in the path), so a
 	// pooled decoder does not keep a large input alive.
 	d.data = nil
@@ -170,8 +189,8 @@ func Decode(data []byte, opts Options, fn func(d *Decoder)) error {
 	if cap(d.scratch) > maxPooledScratch {
 		d.scratch = nil
 	}
+	d.tagKey, d.tagSeen, d.tagVal = "", 0, nil
 	decoders.Put(d)
-	return err
 }
 
 // init readies a pooled decoder for data with opts (see NewDecoder).
@@ -534,7 +553,22 @@ func (d *Decoder) Next() ([]byte, bool) {
 	d.pos++
 	d.ws()
 	top.name = name
+	if d.tagKey != "" && len(d.path) == 1 && string(name) == d.tagKey {
+		d.seeTag()
+	}
 	return name, true
+}
+
+// seeTag counts a member named tagKey and keeps its value when it is a
+// plain string (see DecodeTagged).
+func (d *Decoder) seeTag() {
+	d.tagSeen++
+	d.tagVal = nil
+	if d.pos < len(d.data) && d.data[d.pos] == '"' {
+		if e, esc := skimString(d.data, d.pos); e > 0 && !esc {
+			d.tagVal = d.data[d.pos+1 : e-1]
+		}
+	}
 }
 
 // rawName is the text of a member name as written, from start to its

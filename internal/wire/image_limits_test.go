@@ -137,3 +137,40 @@ func TestDocumentOfBombs(t *testing.T) {
 		t.Errorf("decoding allocated %.1f MB, want under 8 MB", float64(total)/(1<<20))
 	}
 }
+
+// TestImageCheckAsyncOnlyWithWorkLeft: a large image is checked on another
+// goroutine only when enough of the document is left to parse meanwhile;
+// the image of a one-message document is checked in place.
+func TestImageCheckAsyncOnlyWithWorkLeft(t *testing.T) {
+	img := noisyPNG(t, 4)
+	obj := `{"data":"` + base64.StdEncoding.EncodeToString(img) + `"}`
+	pad := `"` + strings.Repeat("x", asyncRestFactor*len(img)) + `"`
+	cases := []struct {
+		name  string
+		doc   string
+		async bool
+	}{
+		{"alone", "[" + obj + "]", false},
+		{"document left", "[" + obj + "," + pad + "]", true},
+		{"serial option", "[" + obj + "," + pad + "]", false},
+	}
+	for _, c := range cases {
+		d := NewDecoder([]byte(c.doc), Options{SerialImages: c.name == "serial option"})
+		var pending int
+		d.DecodeDocument(DecodeFunc(func(d *Decoder) {
+			d.Array()
+			d.More()
+			d.Image()
+			pending = len(d.images)
+			for d.More() {
+				d.Skip()
+			}
+		}))
+		if err := d.Err(); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got := pending == 1; got != c.async {
+			t.Errorf("%s: checked on another goroutine: %v, want %v", c.name, got, c.async)
+		}
+	}
+}

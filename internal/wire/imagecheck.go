@@ -20,6 +20,13 @@ import (
 // checked in place.
 const asyncImageMin = 2 << 10
 
+// asyncRestFactor: an image is checked on another goroutine only when the
+// document has at least this many times the image's size left to parse
+// meanwhile. Otherwise (the image of a one-message transcript line, the
+// last images of a state) the decoder would only wait for it at the end
+// of the document, and the hand-over would be pure cost.
+const asyncRestFactor = 4
+
 // imageSlots bounds the image checks running at once across all decoders.
 var imageSlots = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
 
@@ -31,10 +38,11 @@ type pendingImage struct {
 }
 
 // checkImage reads all of img's pixel data, as AutoGen does on load, and
-// records a fault at offset if it fails: in place for small images or when
-// opts.SerialImages is set, otherwise on another goroutine.
+// records a fault at offset if it fails: in place for small images, near
+// the end of the document or when opts.SerialImages is set, otherwise on
+// another goroutine.
 func (d *Decoder) checkImage(img *pyimg.Image, offset int) {
-	if d.opts.SerialImages || len(img.Bytes()) < asyncImageMin {
+	if n := len(img.Bytes()); d.opts.SerialImages || n < asyncImageMin || len(d.data)-d.pos < asyncRestFactor*n {
 		if err := img.Check(); err != nil {
 			d.imageFault(offset, d.pointer(""), err)
 		}

@@ -133,3 +133,22 @@ func Truncate50(s string) string {
 	}
 	return s[:head] + "..." + s[tail:]
 }
+
+// OrList joins values as pydantic's messages do: 'a', 'b' or 'c'.
+func OrList(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+// Plural is "1 item" or "N items", as pydantic's messages count.
+func Plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}

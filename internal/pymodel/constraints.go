@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/agentschema/agentschema/internal/pydantic"
 	"github.com/agentschema/agentschema/internal/pyjson"
 )
 
@@ -175,10 +176,10 @@ func (n *Node) strFault(s string) (typ, msg string) {
 	if c.minLen >= 0 || c.maxLen >= 0 {
 		chars := utf8.RuneCountInString(s)
 		if c.minLen >= 0 && chars < c.minLen {
-			return "string_too_short", "String should have at least " + plural(c.minLen, "character")
+			return "string_too_short", "String should have at least " + pydantic.Plural(c.minLen, "character")
 		}
 		if c.maxLen >= 0 && chars > c.maxLen {
-			return "string_too_long", "String should have at most " + plural(c.maxLen, "character")
+			return "string_too_long", "String should have at most " + pydantic.Plural(c.maxLen, "character")
 		}
 	}
 	if c.pattern != nil && !c.pattern.MatchString(s) {
@@ -190,16 +191,16 @@ func (n *Node) strFault(s string) (typ, msg string) {
 // listTooLong is list.rs's fault for a list of count items past
 // max_length (reported alone: the items' faults are dropped).
 func listTooLong(c *constraints, count int) (typ, msg string) {
-	return "too_long", "List should have at most " + plural(c.maxLen, "item") + " after validation, not " + strconv.Itoa(count)
+	return "too_long", "List should have at most " + pydantic.Plural(c.maxLen, "item") + " after validation, not " + strconv.Itoa(count)
 }
 
 // listTooShort is list.rs's fault for valid items fewer than min_length.
 func listTooShort(c *constraints, count int) (typ, msg string) {
-	return "too_short", "List should have at least " + plural(c.minLen, "item") + " after validation, not " + strconv.Itoa(count)
+	return "too_short", "List should have at least " + pydantic.Plural(c.minLen, "item") + " after validation, not " + strconv.Itoa(count)
 }
 
 // tupleTooLong is tuple.rs's fault for a tuple with more items than its
 // positions (reported alone).
 func tupleTooLong(n *Node, count int) (typ, msg string) {
-	return "too_long", "Tuple should have at most " + plural(n.Len, "item") + " after validation, not " + strconv.Itoa(count)
+	return "too_long", "Tuple should have at most " + pydantic.Plural(n.Len, "item") + " after validation, not " + strconv.Itoa(count)
 }

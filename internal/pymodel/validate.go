@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agentschema/agentschema/internal/pydantic"
 	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/pytime"
 	"github.com/agentschema/agentschema/internal/wire"
@@ -295,7 +296,7 @@ func (vd *validator) enumValue(n *Node, v *pyjson.Value, dst reflect.Value) {
 	if n.EnumClass {
 		typ = "enum"
 	}
-	vd.add(typ, "Input should be "+orList(parts), v)
+	vd.add(typ, "Input should be "+pydantic.OrList(parts), v)
 }
 
 func enumMatch(n *Node, v, want *pyjson.Value) bool {
@@ -320,25 +321,6 @@ func enumMatch(n *Node, v, want *pyjson.Value) bool {
 		return ok && f == want.Float
 	}
 	return false
-}
-
-// orList joins values as pydantic's messages do: 'a', 'b' or 'c'.
-func orList(parts []string) string {
-	switch len(parts) {
-	case 0:
-		return ""
-	case 1:
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
-}
-
-// plural is "1 item" or "N items".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }
 
 // intText converts v as pydantic's lax int does (see LaxInt) and records

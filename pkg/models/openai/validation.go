@@ -297,7 +297,7 @@ func (sv *schemaValidator) list(s obj, v *pyjson.Value) {
 		return
 	}
 	if maxItems, ok := intKeyword(s, "maxItems"); ok && len(v.List) > maxItems {
-		sv.add("too_long", fmt.Sprintf("List should have at most %s after validation, not %d", plural(maxItems, "item"), len(v.List)), v)
+		sv.add("too_long", fmt.Sprintf("List should have at most %s after validation, not %d", pydantic.Plural(maxItems, "item"), len(v.List)), v)
 		return
 	}
 	before := len(sv.errs)
@@ -311,7 +311,7 @@ func (sv *schemaValidator) list(s obj, v *pyjson.Value) {
 		}
 	}
 	if minItems, ok := intKeyword(s, "minItems"); ok && len(sv.errs) == before && len(v.List) < minItems {
-		sv.add("too_short", fmt.Sprintf("List should have at least %s after validation, not %d", plural(minItems, "item"), len(v.List)), v)
+		sv.add("too_short", fmt.Sprintf("List should have at least %s after validation, not %d", pydantic.Plural(minItems, "item"), len(v.List)), v)
 	}
 }
 
@@ -323,7 +323,7 @@ func (sv *schemaValidator) tuple(items []any, v *pyjson.Value) {
 		return
 	}
 	if len(v.List) > len(items) {
-		sv.add("too_long", fmt.Sprintf("Tuple should have at most %s after validation, not %d", plural(len(items), "item"), len(v.List)), v)
+		sv.add("too_long", fmt.Sprintf("Tuple should have at most %s after validation, not %d", pydantic.Plural(len(items), "item"), len(v.List)), v)
 		return
 	}
 	for i, it := range items {
@@ -364,13 +364,6 @@ func (sv *schemaValidator) dateTime(v *pyjson.Value) {
 		}
 		sv.add(typ, err.Error(), v)
 	}
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }
 
 func intKeyword(s obj, key string) (int, bool) {
@@ -480,7 +473,7 @@ func (sv *schemaValidator) enum(values any, v *pyjson.Value, class bool) {
 	if class {
 		typ = "enum"
 	}
-	sv.add(typ, "Input should be "+orList(parts), v)
+	sv.add(typ, "Input should be "+pydantic.OrList(parts), v)
 }
 
 func enumMatch(v, want *pyjson.Value) bool {
@@ -507,16 +500,6 @@ func enumMatch(v, want *pyjson.Value) bool {
 		return ok && f == want.Float
 	}
 	return false
-}
-
-func orList(parts []string) string {
-	switch len(parts) {
-	case 0:
-		return ""
-	case 1:
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
 // pyValueOf converts a value of parseOrdered to a Python value.
@@ -582,11 +565,11 @@ func (sv *schemaValidator) boolOf(v *pyjson.Value) {
 func (sv *schemaValidator) strConstraints(s obj, v *pyjson.Value) {
 	n := utf8.RuneCountInString(v.Str)
 	if minLen, ok := intKeyword(s, "minLength"); ok && n < minLen {
-		sv.add("string_too_short", "String should have at least "+plural(minLen, "character"), v)
+		sv.add("string_too_short", "String should have at least "+pydantic.Plural(minLen, "character"), v)
 		return
 	}
 	if maxLen, ok := intKeyword(s, "maxLength"); ok && n > maxLen {
-		sv.add("string_too_long", "String should have at most "+plural(maxLen, "character"), v)
+		sv.add("string_too_long", "String should have at most "+pydantic.Plural(maxLen, "character"), v)
 		return
 	}
 	if p := strOf(s, "pattern"); p != "" {

@@ -433,7 +433,7 @@ func appendBodyJSON(b []byte, v *pyjson.Value) ([]byte, error) {
 		}
 		return pyjson.AppendFloatRepr(b, v.Float), nil
 	case pyjson.Str:
-		return appendJSONStr(b, v.Str), nil
+		return pyjson.AppendQuote(b, v.Str), nil
 	case pyjson.List, pyjson.Tuple:
 		if isSet(v) {
 			return nil, pyErr("TypeError", "Object of type set is not JSON serializable")
@@ -455,7 +455,7 @@ func appendBodyJSON(b []byte, v *pyjson.Value) ([]byte, error) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONStr(b, pyjson.KeyText(&v.Keys[i]))
+			b = pyjson.AppendQuote(b, pyjson.KeyText(&v.Keys[i]))
 			b = append(b, ':')
 			var err error
 			if b, err = appendBodyJSON(b, &v.Vals[i]); err != nil {
@@ -465,39 +465,6 @@ func appendBodyJSON(b []byte, v *pyjson.Value) ([]byte, error) {
 		return append(b, '}'), nil
 	}
 	return nil, pyErr("TypeError", "Object of type %s is not JSON serializable", v.TypeName())
-}
-
-// appendJSONStr is json.dumps of a str with ensure_ascii=False: ", \ and
-// the control characters escaped (\n, \r, \t, \b, \f, else \u00XX in
-// lower-case hex), everything else as it is.
-func appendJSONStr(b []byte, s string) []byte {
-	b = append(b, '"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case '"':
-			b = append(b, `\"`...)
-		case '\\':
-			b = append(b, `\\`...)
-		case '\n':
-			b = append(b, `\n`...)
-		case '\r':
-			b = append(b, `\r`...)
-		case '\t':
-			b = append(b, `\t`...)
-		case '\b':
-			b = append(b, `\b`...)
-		case '\f':
-			b = append(b, `\f`...)
-		default:
-			if c < 0x20 {
-				b = append(b, '\\', 'u', '0', '0', "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
-			} else {
-				b = append(b, c)
-			}
-		}
-	}
-	return append(b, '"')
 }
 
 // --- the headers ---

@@ -4,9 +4,9 @@ import (
 	"math"
 	"math/big"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
+	"github.com/agentschema/agentschema/internal/pydantic"
 	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/pymodel"
 	"github.com/agentschema/agentschema/internal/pytime"
@@ -192,7 +192,7 @@ func (vd *validator) value(t *typ, v *pyjson.Value) (pyjson.Value, bool) {
 		for i := range t.values {
 			parts[i] = pyjson.Repr(&t.values[i])
 		}
-		vd.add("literal_error", "Input should be "+orList(parts), v)
+		vd.add("literal_error", "Input should be "+pydantic.OrList(parts), v)
 		return pyjson.Value{}, false
 	case kDateTime:
 		dt, ok := vd.dateTimeOf(v)
@@ -218,7 +218,7 @@ func (vd *validator) list(t *typ, v *pyjson.Value) (pyjson.Value, bool) {
 	}
 	c := t.cons
 	if c != nil && c.maxLen >= 0 && len(v.List) > c.maxLen {
-		vd.add("too_long", "List should have at most "+plural(c.maxLen, "item")+" after validation, not "+strconv.Itoa(len(v.List)), v)
+		vd.add("too_long", "List should have at most "+pydantic.Plural(c.maxLen, "item")+" after validation, not "+strconv.Itoa(len(v.List)), v)
 		return pyjson.Value{}, false
 	}
 	before := len(vd.faults)
@@ -233,7 +233,7 @@ func (vd *validator) list(t *typ, v *pyjson.Value) (pyjson.Value, bool) {
 		return pyjson.Value{}, false
 	}
 	if c != nil && c.minLen >= 0 && len(v.List) < c.minLen {
-		vd.add("too_short", "List should have at least "+plural(c.minLen, "item")+" after validation, not "+strconv.Itoa(len(v.List)), v)
+		vd.add("too_short", "List should have at least "+pydantic.Plural(c.minLen, "item")+" after validation, not "+strconv.Itoa(len(v.List)), v)
 		return pyjson.Value{}, false
 	}
 	return out, true
@@ -261,7 +261,7 @@ func (vd *validator) set(t *typ, v *pyjson.Value) (pyjson.Value, bool) {
 		}
 		if c != nil && c.maxLen >= 0 && len(out.List) > c.maxLen {
 			vd.faults = vd.faults[:before]
-			vd.add("too_long", "Set should have at most "+plural(c.maxLen, "item")+" after validation, not more", v)
+			vd.add("too_long", "Set should have at most "+pydantic.Plural(c.maxLen, "item")+" after validation, not more", v)
 			return pyjson.Value{}, false
 		}
 	}
@@ -269,7 +269,7 @@ func (vd *validator) set(t *typ, v *pyjson.Value) (pyjson.Value, bool) {
 		return pyjson.Value{}, false
 	}
 	if c != nil && c.minLen >= 0 && len(out.List) < c.minLen {
-		vd.add("too_short", "Set should have at least "+plural(c.minLen, "item")+" after validation, not "+strconv.Itoa(len(out.List)), v)
+		vd.add("too_short", "Set should have at least "+pydantic.Plural(c.minLen, "item")+" after validation, not "+strconv.Itoa(len(out.List)), v)
 		return pyjson.Value{}, false
 	}
 	return out, true
@@ -355,22 +355,6 @@ func literalLookup(values []pyjson.Value, v *pyjson.Value) int {
 	return find(func(w *pyjson.Value) bool { return w.Kind != pyjson.Str && w.Kind != pyjson.None && pyEqual(w, v) }, true)
 }
 
-// orList joins values as pydantic's messages do: 'a', 'b' or 'c'.
-func orList(parts []string) string {
-	if len(parts) == 1 {
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
-}
-
-// plural is "1 item" or "N items".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
-}
-
 // intText converts v as pydantic's lax int does and returns the decimal
 // text: an int; a float with no fractional part; a string holding an
 // integer (white space around it and a fraction of zeros allowed); a bool.
@@ -418,10 +402,10 @@ func (c *constraints) strFault(s string) (typ, msg string) {
 	if c.minLen >= 0 || c.maxLen >= 0 {
 		chars := utf8.RuneCountInString(s)
 		if c.minLen >= 0 && chars < c.minLen {
-			return "string_too_short", "String should have at least " + plural(c.minLen, "character")
+			return "string_too_short", "String should have at least " + pydantic.Plural(c.minLen, "character")
 		}
 		if c.maxLen >= 0 && chars > c.maxLen {
-			return "string_too_long", "String should have at most " + plural(c.maxLen, "character")
+			return "string_too_long", "String should have at most " + pydantic.Plural(c.maxLen, "character")
 		}
 	}
 	if c.pattern != nil && !c.pattern.MatchString(s) {

@@ -118,3 +118,29 @@ func (v *Value) TypeName() string {
 	}
 	return "NoneType"
 }
+
+// Truthy is Python's bool() of the value: None, False, 0, 0.0, "" and
+// empty lists, tuples and dicts are false, everything else true. A nil
+// value is false.
+func (v *Value) Truthy() bool {
+	if v == nil {
+		return false
+	}
+	switch v.Kind {
+	case None:
+		return false
+	case Bool:
+		return v.Bool
+	case Int:
+		return v.Int != "0" && v.Int != "-0"
+	case Float:
+		return v.Float != 0
+	case Str:
+		return v.Str != ""
+	case List, Tuple:
+		return len(v.List) > 0
+	case Dict:
+		return len(v.Keys) > 0
+	}
+	return true
+}

@@ -147,7 +147,7 @@ func streamChunk(ev sseEvent) (pyjson.Value, []byte, error) {
 	}
 	named := ev.event != nil && !strings.HasPrefix(*ev.event, "response.") && !strings.HasPrefix(*ev.event, "transcript.")
 	if !named || *ev.event == "error" {
-		if errv, ok := v.Get("error"); ok && v.Kind == pyjson.Dict && pyTruthy(errv) {
+		if errv, ok := v.Get("error"); ok && v.Kind == pyjson.Dict && errv.Truthy() {
 			return v, nil, streamAPIError(errv)
 		}
 	}
@@ -184,27 +184,6 @@ func streamAPIError(errv *pyjson.Value) *APIError {
 	}
 	e.Code, e.Param, e.Type = field("code"), field("param"), field("type")
 	return e
-}
-
-// pyTruthy is Python's truth of a JSON value.
-func pyTruthy(v *pyjson.Value) bool {
-	switch v.Kind {
-	case pyjson.None:
-		return false
-	case pyjson.Bool:
-		return v.Bool
-	case pyjson.Int:
-		return v.Int != "0"
-	case pyjson.Float:
-		return v.Float != 0
-	case pyjson.Str:
-		return v.Str != ""
-	case pyjson.List, pyjson.Tuple:
-		return len(v.List) > 0
-	case pyjson.Dict:
-		return len(v.Keys) > 0
-	}
-	return true
 }
 
 // betaState is the openai library's ChatCompletionStreamState for a

@@ -267,7 +267,7 @@ func (b *builder) model(s *pyjson.Value, ptr, ref string) (*model, error) {
 	} else if ref != "" {
 		m.title = ref[strings.LastIndexByte(ref, '/')+1:]
 	}
-	if d, ok := s.Get("description"); ok && truthy(d) {
+	if d, ok := s.Get("description"); ok && d.Truthy() {
 		if d.Kind != pyjson.Str {
 			return nil, b.unsupported(ptr+"/description", "a model description that is not a string (the class docstring)")
 		}
@@ -338,27 +338,6 @@ func (b *builder) model(s *pyjson.Value, ptr, ref string) (*model, error) {
 		m.fields = append(m.fields, f)
 	}
 	return m, nil
-}
-
-// truthy is Python's bool() of a JSON value.
-func truthy(v *pyjson.Value) bool {
-	switch v.Kind {
-	case pyjson.None:
-		return false
-	case pyjson.Bool:
-		return v.Bool
-	case pyjson.Int:
-		return v.Int != "0"
-	case pyjson.Float:
-		return v.Float != 0
-	case pyjson.Str:
-		return v.Str != ""
-	case pyjson.List, pyjson.Tuple:
-		return len(v.List) > 0
-	case pyjson.Dict:
-		return len(v.Keys) > 0
-	}
-	return true
 }
 
 // resolve follows a local $ref from the root, as ReferenceResolver does
@@ -443,7 +422,7 @@ func (b *builder) fieldType(fs *pyjson.Value, ptr string) (*typ, error) {
 	t, _ := fs.Get("type")
 	if t != nil && t.Kind == pyjson.Str && t.Str == "array" {
 		items, ok := fs.Get("items")
-		if !ok || !truthy(items) {
+		if !ok || !items.Truthy() {
 			return nil, b.fail(ptr, "Array type must specify 'items' schema")
 		}
 		if items.Kind != pyjson.Dict {
@@ -453,7 +432,7 @@ func (b *builder) fieldType(fs *pyjson.Value, ptr string) (*typ, error) {
 		if err != nil {
 			return nil, err
 		}
-		if u, ok := fs.Get("uniqueItems"); ok && truthy(u) {
+		if u, ok := fs.Get("uniqueItems"); ok && u.Truthy() {
 			return b.set(elem, ptr)
 		}
 		return &typ{kind: kList, elem: elem}, nil
@@ -514,7 +493,7 @@ func (b *builder) resolveType(s *pyjson.Value, ptr string) (*typ, error) {
 	}
 	name := ""
 	switch {
-	case t == nil || !truthy(t):
+	case t == nil || !t.Truthy():
 		switch {
 		case has(s, "properties"):
 			name = "object"
@@ -596,7 +575,7 @@ func (b *builder) namedType(s *pyjson.Value, name, ptr string) (*typ, error) {
 	switch name {
 	case "array":
 		items, ok := s.Get("items")
-		if !ok || !truthy(items) {
+		if !ok || !items.Truthy() {
 			return nil, b.fail(ptr, "Array type must specify 'items' schema")
 		}
 		if items.Kind != pyjson.Dict {
@@ -606,7 +585,7 @@ func (b *builder) namedType(s *pyjson.Value, name, ptr string) (*typ, error) {
 		if err != nil {
 			return nil, err
 		}
-		if u, ok := s.Get("uniqueItems"); ok && truthy(u) {
+		if u, ok := s.Get("uniqueItems"); ok && u.Truthy() {
 			return b.set(elem, ptr)
 		}
 		return &typ{kind: kList, elem: elem}, nil

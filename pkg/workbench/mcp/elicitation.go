@@ -158,7 +158,7 @@ func (e *StdioElicitor) Elicit(ctx context.Context, req *sdk.ElicitRequest) (res
 	}
 	res = &sdk.ElicitResult{Action: action}
 	schema := requestedSchema(RawParams(ctx), params.RequestedSchema)
-	if action != "accept" || !truthy(schema) {
+	if action != "accept" || !schema.Truthy() {
 		return res, nil
 	}
 	prompt = strings.Join([]string{
@@ -199,30 +199,6 @@ func requestedSchema(raw json.RawMessage, decoded any) *pyjson.Value {
 		return nil
 	}
 	return &v
-}
-
-// truthy is Python's bool() of a JSON value.
-func truthy(v *pyjson.Value) bool {
-	if v == nil {
-		return false
-	}
-	switch v.Kind {
-	case pyjson.None:
-		return false
-	case pyjson.Bool:
-		return v.Bool
-	case pyjson.Int:
-		return v.Int != "0"
-	case pyjson.Float:
-		return v.Float != 0
-	case pyjson.Str:
-		return v.Str != ""
-	case pyjson.List:
-		return len(v.List) > 0
-	case pyjson.Dict:
-		return len(v.Keys) > 0
-	}
-	return true
 }
 
 // dumpsIndent is Python's json.dumps(v, indent=2): ensure_ascii, "," and

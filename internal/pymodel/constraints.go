@@ -5,7 +5,6 @@ import (
 	"math/big"
 	"regexp"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/agentschema/agentschema/internal/pydantic"
 	"github.com/agentschema/agentschema/internal/pyjson"
@@ -28,14 +27,9 @@ type constraints struct {
 	patternText                string
 }
 
-// bound is a number constraint: an integer on an Int node (pydantic-core
-// reads it with validate_as_int), a float on a Float node; text is how
-// pydantic's message writes it (Rust's Display of an int or an f64).
-type bound struct {
-	i    *big.Int
-	f    float64
-	text string
-}
+// bound is a number constraint: an integer on an Int node, a float on a
+// Float node (pydantic.Bound).
+type bound = pydantic.Bound
 
 // constraintField maps a tag to the constraint it sets.
 var constraintField = map[string]func(c *constraints) **bound{
@@ -79,7 +73,7 @@ func (target *Node) addConstraint(name string, v pyjson.Value) string {
 		if reason != "" {
 			return reason
 		}
-		if name == "multipleOf" && (b.i != nil && b.i.Sign() <= 0 || b.i == nil && !(b.f > 0)) {
+		if name == "multipleOf" && (b.I != nil && b.I.Sign() <= 0 || b.I == nil && !(b.F > 0)) {
 			return "want a number greater than 0"
 		}
 		*constraintField[name](c) = b
@@ -96,17 +90,17 @@ func (target *Node) bound(v pyjson.Value) (*bound, string) {
 		f, _ = strconv.ParseFloat(v.Int, 64)
 	}
 	if target.Kind == Float {
-		return &bound{f: f, text: strconv.FormatFloat(f, 'f', -1, 64)}, ""
+		return &bound{F: f, Text: strconv.FormatFloat(f, 'f', -1, 64)}, ""
 	}
 	if v.Kind == pyjson.Int {
 		x, _ := new(big.Int).SetString(v.Int, 10)
-		return &bound{i: x, text: x.String()}, ""
+		return &bound{I: x, Text: x.String()}, ""
 	}
 	if math.IsInf(f, 0) || math.IsNaN(f) || f != math.Trunc(f) {
 		return nil, "an integer field needs an integer (pydantic: must be coercible to an integer)"
 	}
 	x, _ := new(big.Float).SetFloat64(f).Int(nil)
-	return &bound{i: x, text: x.String()}, ""
+	return &bound{I: x, Text: x.String()}, ""
 }
 
 // intFault is the fault of integer x, a converted value of Int node n, or
@@ -115,28 +109,16 @@ func (target *Node) bound(v pyjson.Value) (*bound, string) {
 // where no tag replaces them (the schema shows it so), then the range of
 // the Go type.
 func (n *Node) intFault(x *big.Int, c *constraints) (typ, msg string) {
-	le, ge := n.rangeLE, n.rangeGE
 	if c != nil {
-		if c.multipleOf != nil && new(big.Int).Rem(x, c.multipleOf.i).Sign() != 0 {
-			return "multiple_of", "Input should be a multiple of " + c.multipleOf.text
-		}
+		le, ge := n.rangeLE, n.rangeGE
 		if c.le != nil {
 			le = c.le
 		}
 		if c.ge != nil {
 			ge = c.ge
 		}
-		if le != nil && x.Cmp(le.i) > 0 {
-			return "less_than_equal", "Input should be less than or equal to " + le.text
-		}
-		if c.lt != nil && x.Cmp(c.lt.i) >= 0 {
-			return "less_than", "Input should be less than " + c.lt.text
-		}
-		if ge != nil && x.Cmp(ge.i) < 0 {
-			return "greater_than_equal", "Input should be greater than or equal to " + ge.text
-		}
-		if c.gt != nil && x.Cmp(c.gt.i) <= 0 {
-			return "greater_than", "Input should be greater than " + c.gt.text
+		if typ, msg := pydantic.IntFault(x, c.multipleOf, le, c.lt, ge, c.gt); typ != "" {
+			return typ, msg
 		}
 	}
 	if n.Max != nil && x.Cmp(n.Max) > 0 {
@@ -151,41 +133,14 @@ func (n *Node) intFault(x *big.Int, c *constraints) (typ, msg string) {
 // floatFault is the fault of float x on Float node n (float.rs), or "".
 func (n *Node) floatFault(x float64) (typ, msg string) {
 	c := n.cons
-	if m := c.multipleOf; m != nil {
-		if math.Abs(x-math.Round(x/m.f)*m.f) > 1e-9 {
-			return "multiple_of", "Input should be a multiple of " + m.text
-		}
-	}
-	switch {
-	case c.le != nil && !(x <= c.le.f):
-		return "less_than_equal", "Input should be less than or equal to " + c.le.text
-	case c.lt != nil && !(x < c.lt.f):
-		return "less_than", "Input should be less than " + c.lt.text
-	case c.ge != nil && !(x >= c.ge.f):
-		return "greater_than_equal", "Input should be greater than or equal to " + c.ge.text
-	case c.gt != nil && !(x > c.gt.f):
-		return "greater_than", "Input should be greater than " + c.gt.text
-	}
-	return "", ""
+	return pydantic.FloatFault(x, c.multipleOf, c.le, c.lt, c.ge, c.gt)
 }
 
 // strFault is the fault of string s on String node n (string.rs: lengths
 // in characters, then the pattern, searched, quoted as written), or "".
 func (n *Node) strFault(s string) (typ, msg string) {
 	c := n.cons
-	if c.minLen >= 0 || c.maxLen >= 0 {
-		chars := utf8.RuneCountInString(s)
-		if c.minLen >= 0 && chars < c.minLen {
-			return "string_too_short", "String should have at least " + pydantic.Plural(c.minLen, "character")
-		}
-		if c.maxLen >= 0 && chars > c.maxLen {
-			return "string_too_long", "String should have at most " + pydantic.Plural(c.maxLen, "character")
-		}
-	}
-	if c.pattern != nil && !c.pattern.MatchString(s) {
-		return "string_pattern_mismatch", "String should match pattern '" + c.patternText + "'"
-	}
-	return "", ""
+	return pydantic.StrFault(s, c.minLen, c.maxLen, c.pattern, c.patternText)
 }
 
 // listTooLong is list.rs's fault for a list of count items past

@@ -93,11 +93,11 @@ func sizedInt(t reflect.Type, keywords bool) *Node {
 		n.Max = new(big.Int).Sub(new(big.Int).Lsh(one, bits), one)
 		if keywords && bits < 64 {
 			n.rangeKW = append(n.rangeKW, keyword{"maximum", pyjson.IntValue(n.Max.String())})
-			n.rangeLE = &bound{i: n.Max, text: n.Max.String()}
+			n.rangeLE = &bound{I: n.Max, Text: n.Max.String()}
 		}
 		if keywords {
 			n.rangeKW = append(n.rangeKW, keyword{"minimum", pyjson.IntValue("0")})
-			n.rangeGE = &bound{i: n.Min, text: "0"}
+			n.rangeGE = &bound{I: n.Min, Text: "0"}
 		}
 		return n
 	}
@@ -105,8 +105,8 @@ func sizedInt(t reflect.Type, keywords bool) *Node {
 	n.Max = new(big.Int).Sub(new(big.Int).Lsh(one, bits-1), one)
 	if keywords && bits < 64 {
 		n.rangeKW = []keyword{{"maximum", pyjson.IntValue(n.Max.String())}, {"minimum", pyjson.IntValue(n.Min.String())}}
-		n.rangeLE = &bound{i: n.Max, text: n.Max.String()}
-		n.rangeGE = &bound{i: n.Min, text: n.Min.String()}
+		n.rangeLE = &bound{I: n.Max, Text: n.Max.String()}
+		n.rangeGE = &bound{I: n.Min, Text: n.Min.String()}
 	}
 	return n
 }

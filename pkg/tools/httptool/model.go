@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/agentschema/agentschema"
+	"github.com/agentschema/agentschema/internal/pydantic"
 	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/pymodel"
 )
@@ -120,13 +121,9 @@ type constraints struct {
 	ge, le, gt, lt, mult *bound
 }
 
-// bound is a number constraint: i on an int field, f on a float field;
-// text is how pydantic-core's message writes it.
-type bound struct {
-	i    *big.Int
-	f    float64
-	text string
-}
+// bound is a number constraint: I on an int field, F on a float field
+// (pydantic.Bound).
+type bound = pydantic.Bound
 
 // emailPattern is json_schema_to_pydantic's EMAIL_PATTERN, the pattern of
 // a string with format "email".
@@ -818,18 +815,18 @@ func (b *builder) addConstraint(c *constraints, t *typ, name string, v *pyjson.V
 			if v.Kind == pyjson.Int {
 				f, _ = strconv.ParseFloat(v.Int, 64)
 			}
-			bd = &bound{f: f, text: rustFloat(f)}
+			bd = &bound{F: f, Text: rustFloat(f)}
 		} else if v.Kind == pyjson.Int {
 			x, _ := new(big.Int).SetString(v.Int, 10)
-			bd = &bound{i: x, text: x.String()}
+			bd = &bound{I: x, Text: x.String()}
 		} else {
 			if math.IsInf(v.Float, 0) || math.IsNaN(v.Float) || v.Float != math.Trunc(v.Float) {
 				return b.unsupported(ptr, "%s %s on an int: pydantic needs an integer", name, pyjson.Repr(v))
 			}
 			x, _ := new(big.Float).SetFloat64(v.Float).Int(nil)
-			bd = &bound{i: x, text: x.String()}
+			bd = &bound{I: x, Text: x.String()}
 		}
-		if name == "multiple_of" && (bd.i != nil && bd.i.Sign() <= 0 || bd.i == nil && !(bd.f > 0)) {
+		if name == "multiple_of" && (bd.I != nil && bd.I.Sign() <= 0 || bd.I == nil && !(bd.F > 0)) {
 			return b.unsupported(ptr, "multipleOf %s: pydantic needs a number above 0", pyjson.Repr(v))
 		}
 		switch name {

@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/big"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/agentschema/agentschema/internal/pydantic"
 	"github.com/agentschema/agentschema/internal/pyjson"
@@ -399,55 +398,16 @@ func (vd *validator) dateTimeOf(v *pyjson.Value) (pytime.DateTime, bool) {
 // strFault is the fault of string s (string.rs: lengths in characters,
 // then the pattern, searched, quoted as written), or "".
 func (c *constraints) strFault(s string) (typ, msg string) {
-	if c.minLen >= 0 || c.maxLen >= 0 {
-		chars := utf8.RuneCountInString(s)
-		if c.minLen >= 0 && chars < c.minLen {
-			return "string_too_short", "String should have at least " + pydantic.Plural(c.minLen, "character")
-		}
-		if c.maxLen >= 0 && chars > c.maxLen {
-			return "string_too_long", "String should have at most " + pydantic.Plural(c.maxLen, "character")
-		}
-	}
-	if c.pattern != nil && !c.pattern.MatchString(s) {
-		return "string_pattern_mismatch", "String should match pattern '" + c.patternText + "'"
-	}
-	return "", ""
+	return pydantic.StrFault(s, c.minLen, c.maxLen, c.pattern, c.patternText)
 }
 
 // intFault is the fault of integer x (int.rs: multiple_of, le, lt, ge,
 // gt), or "".
 func (c *constraints) intFault(x *big.Int) (typ, msg string) {
-	switch {
-	case c.mult != nil && new(big.Int).Rem(x, c.mult.i).Sign() != 0:
-		return "multiple_of", "Input should be a multiple of " + c.mult.text
-	case c.le != nil && x.Cmp(c.le.i) > 0:
-		return "less_than_equal", "Input should be less than or equal to " + c.le.text
-	case c.lt != nil && x.Cmp(c.lt.i) >= 0:
-		return "less_than", "Input should be less than " + c.lt.text
-	case c.ge != nil && x.Cmp(c.ge.i) < 0:
-		return "greater_than_equal", "Input should be greater than or equal to " + c.ge.text
-	case c.gt != nil && x.Cmp(c.gt.i) <= 0:
-		return "greater_than", "Input should be greater than " + c.gt.text
-	}
-	return "", ""
+	return pydantic.IntFault(x, c.mult, c.le, c.lt, c.ge, c.gt)
 }
 
 // floatFault is the fault of float x (float.rs), or "".
 func (c *constraints) floatFault(x float64) (typ, msg string) {
-	if m := c.mult; m != nil {
-		if math.Abs(x-math.Round(x/m.f)*m.f) > 1e-9 {
-			return "multiple_of", "Input should be a multiple of " + m.text
-		}
-	}
-	switch {
-	case c.le != nil && !(x <= c.le.f):
-		return "less_than_equal", "Input should be less than or equal to " + c.le.text
-	case c.lt != nil && !(x < c.lt.f):
-		return "less_than", "Input should be less than " + c.lt.text
-	case c.ge != nil && !(x >= c.ge.f):
-		return "greater_than_equal", "Input should be greater than or equal to " + c.ge.text
-	case c.gt != nil && !(x > c.gt.f):
-		return "greater_than", "Input should be greater than " + c.gt.text
-	}
-	return "", ""
+	return pydantic.FloatFault(x, c.mult, c.le, c.lt, c.ge, c.gt)
 }

@@ -18,28 +18,37 @@ import (
 // work that emitted it, and be returned by it.
 type Emit func(messages.Message) error
 
+// Participant is what a team's member is, a ChatAgent or a Team: both
+// have these methods.
+type Participant interface {
+	// Name is the participant's unique name in a team.
+	Name() string
+	// Description says what the participant does; teams show it to
+	// selectors.
+	Description() string
+	// Reset is AutoGen's on_reset (an agent) or reset (a team): back to
+	// the state it was built with, participants included.
+	Reset(ctx context.Context) error
+	// SaveState returns AutoGen's save_state() JSON (an agent's state, a
+	// TeamState).
+	SaveState(ctx context.Context) (json.RawMessage, error)
+	// LoadState restores a state SaveState (or AutoGen) saved.
+	LoadState(ctx context.Context, state json.RawMessage) error
+	// Close releases the resources held (AutoGen's close()), of every
+	// participant for a team.
+	Close(ctx context.Context) error
+}
+
 // ChatAgent is AutoGen's ChatAgent: an agent that answers the messages it
 // is given, keeping its own state between calls. Implementations need not
 // be safe for concurrent use: a team calls one agent at a time.
 type ChatAgent interface {
-	// Name is the agent's unique name in a team.
-	Name() string
-	// Description says what the agent does; teams show it to selectors.
-	Description() string
+	Participant
 	// OnMessagesStream is AutoGen's on_messages_stream: it takes the new
 	// messages, passes each inner event or message to emit as it is made
 	// (ModelClientStreamingChunkEvent included), and returns the final
 	// Response. An error emit returns ends the call with that error.
 	OnMessagesStream(ctx context.Context, msgs []messages.Message, emit Emit) (*Response, error)
-	// Reset is AutoGen's on_reset: back to the state the agent was built
-	// with.
-	Reset(ctx context.Context) error
-	// SaveState returns the agent's state as AutoGen's save_state() JSON.
-	SaveState(ctx context.Context) (json.RawMessage, error)
-	// LoadState restores a state SaveState (or AutoGen) saved.
-	LoadState(ctx context.Context, state json.RawMessage) error
-	// Close releases the agent's resources (AutoGen's close()).
-	Close(ctx context.Context) error
 }
 
 // Runner runs tasks: AutoGen's TaskRunner, which agents and teams are.
@@ -59,18 +68,7 @@ type Runner interface {
 // together.
 type Team interface {
 	Runner
-	// Name is the team's name (its key when it is a participant).
-	Name() string
-	// Description says what the team does.
-	Description() string
-	// Reset returns the team and its participants to their initial state.
-	Reset(ctx context.Context) error
-	// SaveState returns AutoGen's TeamState JSON.
-	SaveState(ctx context.Context) (json.RawMessage, error)
-	// LoadState restores a TeamState.
-	LoadState(ctx context.Context, state json.RawMessage) error
-	// Close releases the resources of every participant.
-	Close(ctx context.Context) error
+	Participant
 }
 
 // TerminationCondition is AutoGen's TerminationCondition. A group chat

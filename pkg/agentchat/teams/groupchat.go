@@ -15,15 +15,8 @@ import (
 )
 
 // Participant is a member of a team: an agentchat.ChatAgent or an
-// agentchat.Team (both have these methods).
-type Participant interface {
-	Name() string
-	Description() string
-	Reset(ctx context.Context) error
-	SaveState(ctx context.Context) (json.RawMessage, error)
-	LoadState(ctx context.Context, state json.RawMessage) error
-	Close(ctx context.Context) error
-}
+// agentchat.Team.
+type Participant = agentchat.Participant
 
 // speakerSelector is what a kind of team adds to the group chat: how the
 // next speakers are chosen, and the state that choice keeps.

@@ -78,6 +78,11 @@ var decoders = map[string]func(d *wire.Decoder) Encodable{
 		x.decodeFrom(d)
 		return x
 	},
+	"ChatCompletionClientSamplerConfig": func(d *wire.Decoder) Encodable {
+		x := new(ChatCompletionClientSamplerConfig)
+		x.decodeFrom(d)
+		return x
+	},
 	"ChatCompletionContextState": func(d *wire.Decoder) Encodable { x := new(ChatCompletionContextState); x.decodeFrom(d); return x },
 	"ChatCompletionTokenLogprob": func(d *wire.Decoder) Encodable { x := new(ChatCompletionTokenLogprob); x.decodeFrom(d); return x },
 	"ChatMessage": func(d *wire.Decoder) Encodable {
@@ -158,6 +163,19 @@ var decoders = map[string]func(d *wire.Decoder) Encodable{
 	},
 	"HostedFileContent":        func(d *wire.Decoder) Encodable { x := new(HostedFileContent); x.decodeFrom(d); return x },
 	"HostedVectorStoreContent": func(d *wire.Decoder) Encodable { x := new(HostedVectorStoreContent); x.decodeFrom(d); return x },
+	"HttpToolConfig":           func(d *wire.Decoder) Encodable { x := new(HttpToolConfig); x.decodeFrom(d); return x },
+	"HttpToolMethod": func(d *wire.Decoder) Encodable {
+		x := d.Enum(httpToolMethodValues...)
+		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
+	},
+	"HttpToolReturnType": func(d *wire.Decoder) Encodable {
+		x := d.Enum(httpToolReturnTypeValues...)
+		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
+	},
+	"HttpToolScheme": func(d *wire.Decoder) Encodable {
+		x := d.Enum(httpToolSchemeValues...)
+		return encodeFunc(func(e *wire.Encoder) { e.Str(x) })
+	},
 	"Image": func(d *wire.Decoder) Encodable {
 		x := d.Image()
 		return encodeFunc(func(e *wire.Encoder) { e.Image(x) })
@@ -189,6 +207,7 @@ var decoders = map[string]func(d *wire.Decoder) Encodable{
 	"MagenticOneGroupChatConfig":   func(d *wire.Decoder) Encodable { x := new(MagenticOneGroupChatConfig); x.decodeFrom(d); return x },
 	"MagenticOneOrchestratorState": func(d *wire.Decoder) Encodable { x := new(MagenticOneOrchestratorState); x.decodeFrom(d); return x },
 	"MaxMessageTerminationConfig":  func(d *wire.Decoder) Encodable { x := new(MaxMessageTerminationConfig); x.decodeFrom(d); return x },
+	"McpRoot":                      func(d *wire.Decoder) Encodable { x := new(McpRoot); x.decodeFrom(d); return x },
 	"McpServerParams": func(d *wire.Decoder) Encodable {
 		if x := decodeMcpServerParams(d); x != nil {
 			return x
@@ -197,6 +216,7 @@ var decoders = map[string]func(d *wire.Decoder) Encodable{
 	},
 	"McpServerToolCallContent":   func(d *wire.Decoder) Encodable { x := new(McpServerToolCallContent); x.decodeFrom(d); return x },
 	"McpServerToolResultContent": func(d *wire.Decoder) Encodable { x := new(McpServerToolResultContent); x.decodeFrom(d); return x },
+	"McpSessionHostConfig":       func(d *wire.Decoder) Encodable { x := new(McpSessionHostConfig); x.decodeFrom(d); return x },
 	"McpWorkbenchConfig":         func(d *wire.Decoder) Encodable { x := new(McpWorkbenchConfig); x.decodeFrom(d); return x },
 	"MemoryContent":              func(d *wire.Decoder) Encodable { x := new(MemoryContent); x.decodeFrom(d); return x },
 	"MemoryMimeType": func(d *wire.Decoder) Encodable {
@@ -265,7 +285,9 @@ var decoders = map[string]func(d *wire.Decoder) Encodable{
 	"SocietyOfMindAgentState":      func(d *wire.Decoder) Encodable { x := new(SocietyOfMindAgentState); x.decodeFrom(d); return x },
 	"SourceMatchTerminationConfig": func(d *wire.Decoder) Encodable { x := new(SourceMatchTerminationConfig); x.decodeFrom(d); return x },
 	"SseServerParams":              func(d *wire.Decoder) Encodable { x := new(SseServerParams); x.decodeFrom(d); return x },
+	"StaticRootsProviderConfig":    func(d *wire.Decoder) Encodable { x := new(StaticRootsProviderConfig); x.decodeFrom(d); return x },
 	"StaticWorkbenchConfig":        func(d *wire.Decoder) Encodable { x := new(StaticWorkbenchConfig); x.decodeFrom(d); return x },
+	"StdioElicitorConfig":          func(d *wire.Decoder) Encodable { x := new(StdioElicitorConfig); x.decodeFrom(d); return x },
 	"StdioServerParams":            func(d *wire.Decoder) Encodable { x := new(StdioServerParams); x.decodeFrom(d); return x },
 	"StopMessage":                  func(d *wire.Decoder) Encodable { x := new(StopMessage); x.decodeFrom(d); return x },
 	"StopMessageTerminationConfig": func(d *wire.Decoder) Encodable { x := new(StopMessageTerminationConfig); x.decodeFrom(d); return x },

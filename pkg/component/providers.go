@@ -190,8 +190,28 @@ var providers = []ProviderInfo{
 		Aliases: []string{"autogen_ext.tools.code_execution._code_execution.PythonCodeExecutionTool"}},
 
 	// autogen_ext workbenches and code executors.
+	{Provider: "autogen_ext.tools.http.HttpTool", ComponentType: "tool", Config: "HttpToolConfig", Version: 1,
+		Aliases: []string{"autogen_ext.tools.http._http_tool.HttpTool"}},
 	{Provider: "autogen_ext.tools.mcp.McpWorkbench", ComponentType: "workbench", Config: "McpWorkbenchConfig", Version: 1,
+		Nested:  []Slot{{Member: "host", Types: []string{"mcp_session_host"}}},
 		Aliases: []string{"autogen_ext.tools.mcp._workbench.McpWorkbench"}},
+
+	// The MCP session host and its parts (autogen_ext/tools/mcp/_host/;
+	// component_type from each base class: McpSessionHost, Sampler,
+	// Elicitor, RootsProvider). Each also loads by the path of the _host
+	// package and of its private module.
+	{Provider: "autogen_ext.tools.mcp.McpSessionHost", ComponentType: "mcp_session_host", Config: "McpSessionHostConfig", Version: 1,
+		Nested: []Slot{{Member: "sampler", Types: []string{"mcp_sampler"}},
+			{Member: "elicitor", Types: []string{"mcp_elicitor"}},
+			{Member: "roots", Types: []string{"mcp_roots_provider"}}},
+		Aliases: []string{"autogen_ext.tools.mcp._host.McpSessionHost", "autogen_ext.tools.mcp._host._session_host.McpSessionHost"}},
+	{Provider: "autogen_ext.tools.mcp.ChatCompletionClientSampler", ComponentType: "mcp_sampler", Config: "ChatCompletionClientSamplerConfig", Version: 1,
+		Nested:  []Slot{{Member: "client_config", Types: slotModel.Types}},
+		Aliases: []string{"autogen_ext.tools.mcp._host.ChatCompletionClientSampler", "autogen_ext.tools.mcp._host._sampling.ChatCompletionClientSampler"}},
+	{Provider: "autogen_ext.tools.mcp.StdioElicitor", ComponentType: "mcp_elicitor", Config: "StdioElicitorConfig", Version: 1,
+		Aliases: []string{"autogen_ext.tools.mcp._host.StdioElicitor", "autogen_ext.tools.mcp._host._elicitation.StdioElicitor"}},
+	{Provider: "autogen_ext.tools.mcp.StaticRootsProvider", ComponentType: "mcp_roots_provider", Config: "StaticRootsProviderConfig", Version: 1,
+		Aliases: []string{"autogen_ext.tools.mcp._host.StaticRootsProvider", "autogen_ext.tools.mcp._host._roots.StaticRootsProvider"}},
 	{Provider: "autogen_ext.code_executors.local.LocalCommandLineCodeExecutor", ComponentType: "code_executor", Config: "LocalCommandLineCodeExecutorConfig", Version: 1},
 	{Provider: "autogen_ext.code_executors.docker.DockerCommandLineCodeExecutor", ComponentType: "code_executor", Config: "DockerCommandLineCodeExecutorConfig", Version: 1,
 		Aliases: []string{"autogen_ext.code_executors.docker._docker_code_executor.DockerCommandLineCodeExecutor"}},

@@ -173,6 +173,7 @@ func (t *treeRun) refusals(n *component.Node, at []string) {
 			}
 		}
 	}
+	t.requiredByAutoGen(n, at)
 	if n.Info.Config != "AssistantAgentConfig" {
 		return
 	}
@@ -189,6 +190,38 @@ func (t *treeRun) refusals(n *component.Node, at []string) {
 			Type:    "greater_than_equal",
 			Message: "Input should be greater than or equal to 1",
 		})
+	}
+}
+
+// autogenRequired are the members AutoGen's config models require though
+// their schemas (and run) let them be missing: McpSessionHostConfig's
+// parts and StdioElicitorConfig's timeout are Optional without a default
+// in AutoGen 0.7.5, whose own dump_component() leaves the None ones out.
+var autogenRequired = map[string][]string{
+	"McpSessionHostConfig": {"sampler", "elicitor", "roots"},
+	"StdioElicitorConfig":  {"timeout"},
+}
+
+// requiredByAutoGen adds pydantic's "Field required" for each member of
+// autogenRequired missing from n's config (at is the config's path).
+func (t *treeRun) requiredByAutoGen(n *component.Node, at []string) {
+	names := autogenRequired[n.Info.Config]
+	if names == nil {
+		return
+	}
+	var members map[string]json.RawMessage
+	if json.Unmarshal(n.Config, &members) != nil {
+		return
+	}
+	for _, name := range names {
+		if _, ok := members[name]; !ok {
+			t.faults = append(t.faults, &agentschema.Fault{
+				Pointer: pointer(append(at[:len(at):len(at)], name)),
+				Keyword: "required",
+				Type:    "missing",
+				Message: "Field required",
+			})
+		}
 	}
 }
 

@@ -423,6 +423,12 @@ func (g *generator) defaultExpr(t *typeRef, def *node) string {
 				v = map[string]string{"int": "IntOf(0)", "float": "0", "string": `""`, "bool": "false"}[t.elem.kind]
 			}
 			return "func() *" + g.goType(t.elem) + " { v := " + g.goType(t.elem) + "(" + v + "); return &v }()"
+		case "ref":
+			// A string default of a nullable closed enum ("Literal[...] |
+			// None = 'POST'"): a pointer to the value.
+			if c := g.concepts[t.elem.ref]; c != nil && c.kind == "enum" && def.kind == 's' {
+				return "func() *" + t.elem.ref + " { v := " + t.elem.ref + "(" + strconv.Quote(def.str) + "); return &v }()"
+			}
 		}
 	}
 	panic(fmt.Sprintf("default %s for %s is not supported", def.json(), t.kind))

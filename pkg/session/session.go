@@ -166,6 +166,20 @@ func RunCursor(after string) (int64, error) {
 	return n, nil
 }
 
+// RunsAfter is the start of a store's Service.Runs: p's cursor read with
+// RunCursor, and session id's existence checked with get, so that an
+// unknown session is ErrNotFound rather than an empty page.
+func RunsAfter(ctx context.Context, get func(context.Context, string) (*Session, error), id string, p Page) (int64, error) {
+	after, err := RunCursor(p.After)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := get(ctx, id); err != nil {
+		return 0, err
+	}
+	return after, nil
+}
+
 // CursorError is a Page.After of Service.Runs that is not a run ID.
 type CursorError struct {
 	// After is the refused value.

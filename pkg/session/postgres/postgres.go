@@ -88,29 +88,18 @@ func (s *Store) Get(ctx context.Context, id string) (*session.Session, error) {
 
 // List implements session.Service.
 func (s *Store) List(ctx context.Context, p session.Page) ([]session.Session, error) {
-	rs, err := s.pool.Query(ctx, "SELECT "+sessionCols+" FROM agentschema_sessions WHERE id > $1 ORDER BY id COLLATE \"C\" LIMIT $2", p.After, p.Size())
-	if err != nil {
-		return nil, err
-	}
-	defer rs.Close()
-	return rows.Collect(rs, scanSession)
+	return rows.All(ctx, s.pool.Query, scanSession,
+		"SELECT "+sessionCols+" FROM agentschema_sessions WHERE id > $1 ORDER BY id COLLATE \"C\" LIMIT $2", p.After, p.Size())
 }
 
 // Runs implements session.Service.
 func (s *Store) Runs(ctx context.Context, id string, p session.Page) ([]session.Run, error) {
-	after, err := session.RunCursor(p.After)
+	after, err := session.RunsAfter(ctx, s.Get, id, p)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.Get(ctx, id); err != nil {
-		return nil, err
-	}
-	rs, err := s.pool.Query(ctx, "SELECT id, session_id, task, result, started, ended FROM agentschema_runs WHERE session_id = $1 AND id > $2 ORDER BY id LIMIT $3", id, after, p.Size())
-	if err != nil {
-		return nil, err
-	}
-	defer rs.Close()
-	return rows.Collect(rs, scanRun)
+	return rows.All(ctx, s.pool.Query, scanRun,
+		"SELECT id, session_id, task, result, started, ended FROM agentschema_runs WHERE session_id = $1 AND id > $2 ORDER BY id LIMIT $3", id, after, p.Size())
 }
 
 // scanRun reads a run of Runs' query.

@@ -108,30 +108,30 @@ func (s *Store) Get(ctx context.Context, id string) (*session.Session, error) {
 
 // List implements session.Service.
 func (s *Store) List(ctx context.Context, p session.Page) ([]session.Session, error) {
-	rs, err := s.db.QueryContext(ctx, "SELECT "+sessionCols+" FROM agentschema_sessions WHERE id > ? ORDER BY id LIMIT ?", p.After, p.Size())
-	if err != nil {
-		return nil, err
-	}
-	defer rs.Close()
-	return rows.Collect(rs, scanSession)
+	return rows.All(ctx, s.query, scanSession,
+		"SELECT "+sessionCols+" FROM agentschema_sessions WHERE id > ? ORDER BY id LIMIT ?", p.After, p.Size())
 }
 
 // Runs implements session.Service.
 func (s *Store) Runs(ctx context.Context, id string, p session.Page) ([]session.Run, error) {
-	after, err := session.RunCursor(p.After)
+	after, err := session.RunsAfter(ctx, s.Get, id, p)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.Get(ctx, id); err != nil {
-		return nil, err
-	}
-	rs, err := s.db.QueryContext(ctx, "SELECT id, session_id, task, result, started, ended FROM agentschema_runs WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?", id, after, p.Size())
-	if err != nil {
-		return nil, err
-	}
-	defer rs.Close()
-	return rows.Collect(rs, scanRun)
+	return rows.All(ctx, s.query, scanRun,
+		"SELECT id, session_id, task, result, started, ended FROM agentschema_runs WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?", id, after, p.Size())
 }
+
+// query is the database's QueryContext, its rows as rows.Rows.
+func (s *Store) query(ctx context.Context, q string, args ...any) (sqlRows, error) {
+	rs, err := s.db.QueryContext(ctx, q, args...)
+	return sqlRows{rs}, err
+}
+
+// sqlRows is an *sql.Rows whose Close returns nothing (rows.Rows).
+type sqlRows struct{ *sql.Rows }
+
+func (r sqlRows) Close() { _ = r.Rows.Close() }
 
 // scanRun reads a run of Runs' query; times are kept as Unix nanoseconds.
 func scanRun(row rows.Scanner) (*session.Run, error) {

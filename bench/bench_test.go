@@ -10,6 +10,7 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
+	"github.com/agentschema/agentschema/pkg/messages"
 )
 
 func load(b *testing.B, name string) []byte {
@@ -133,6 +134,24 @@ func BenchmarkDecodeTranscript2k(b *testing.B) {
 			_, _ = decodeTranscriptLine(l)
 		}
 	})/float64(len(ls)), "allocs/msg")
+}
+
+// BenchmarkLoadTranscript2k decodes every line of transcript_2k.jsonl with
+// messages.Load, the counterpart of AutoGen's MessageFactory().create
+// (what bench_loads.py times on AutoGen's side): errors as AutoGen's
+// factory words them, the built-in types decoded in one pass.
+func BenchmarkLoadTranscript2k(b *testing.B) {
+	data := load(b, "transcript_2k.jsonl")
+	ls := lines(data)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, l := range ls {
+			if _, err := messages.Load(l); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 }
 
 // BenchmarkFloorMapV2Transcript2k is the transcript's fast floor:

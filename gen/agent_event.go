@@ -22,6 +22,12 @@ var AgentEventTags = []string{"ToolCallRequestEvent", "ToolCallExecutionEvent", 
 // It returns nil when the value is not a usable AgentEvent (the fault is recorded in d).
 func decodeAgentEvent(d *wire.Decoder) AgentEvent {
 	tag, st := d.PeekTag("type")
+	return decodeAgentEventByTag(d, tag, st)
+}
+
+// decodeAgentEventByTag reads one AgentEvent from d whose "type" tag is tag (st says
+// what PeekTag found).
+func decodeAgentEventByTag(d *wire.Decoder, tag string, st wire.TagStatus) AgentEvent {
 	if st == wire.TagFound {
 		switch tag {
 		case "ToolCallRequestEvent":
@@ -74,7 +80,10 @@ func UnmarshalAgentEvent(data []byte) (AgentEvent, error) {
 // UnmarshalAgentEvent decodes one AgentEvent document with these options.
 func (o UnmarshalOptions) UnmarshalAgentEvent(data []byte) (AgentEvent, error) {
 	var v AgentEvent
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeAgentEvent(d) }); err != nil {
+	err := wire.DecodeTagged(data, wire.Options(o), "type",
+		func(d *wire.Decoder, tag string) { v = decodeAgentEventByTag(d, tag, wire.TagFound) },
+		func(d *wire.Decoder) { v = decodeAgentEvent(d) })
+	if err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -63,6 +63,12 @@ func decodeAIContent(d *wire.Decoder) AIContent {
 			tag, st = t, ast
 		}
 	}
+	return decodeAIContentByTag(d, tag, st)
+}
+
+// decodeAIContentByTag reads one AIContent from d whose "type" tag is tag (st says
+// what PeekTag found).
+func decodeAIContentByTag(d *wire.Decoder, tag string, st wire.TagStatus) AIContent {
 	if st == wire.TagFound {
 		switch tag {
 		case "text":
@@ -175,7 +181,10 @@ func UnmarshalAIContent(data []byte) (AIContent, error) {
 // UnmarshalAIContent decodes one AIContent document with these options.
 func (o UnmarshalOptions) UnmarshalAIContent(data []byte) (AIContent, error) {
 	var v AIContent
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeAIContent(d) }); err != nil {
+	err := wire.DecodeTagged(data, wire.Options(o), "type",
+		func(d *wire.Decoder, tag string) { v = decodeAIContentByTag(d, tag, wire.TagFound) },
+		func(d *wire.Decoder) { v = decodeAIContent(d) })
+	if err != nil {
 		return nil, err
 	}
 	return v, nil

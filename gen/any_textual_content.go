@@ -44,6 +44,12 @@ func decodeAnyTextualContent(d *wire.Decoder) AnyTextualContent {
 			tag, st = t, ast
 		}
 	}
+	return decodeAnyTextualContentByTag(d, tag, st)
+}
+
+// decodeAnyTextualContentByTag reads one AnyTextualContent from d whose "type" tag is tag (st says
+// what PeekTag found).
+func decodeAnyTextualContentByTag(d *wire.Decoder, tag string, st wire.TagStatus) AnyTextualContent {
 	if st == wire.TagFound {
 		switch tag {
 		case "text":
@@ -72,7 +78,10 @@ func UnmarshalAnyTextualContent(data []byte) (AnyTextualContent, error) {
 // UnmarshalAnyTextualContent decodes one AnyTextualContent document with these options.
 func (o UnmarshalOptions) UnmarshalAnyTextualContent(data []byte) (AnyTextualContent, error) {
 	var v AnyTextualContent
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeAnyTextualContent(d) }); err != nil {
+	err := wire.DecodeTagged(data, wire.Options(o), "type",
+		func(d *wire.Decoder, tag string) { v = decodeAnyTextualContentByTag(d, tag, wire.TagFound) },
+		func(d *wire.Decoder) { v = decodeAnyTextualContent(d) })
+	if err != nil {
 		return nil, err
 	}
 	return v, nil

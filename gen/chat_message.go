@@ -22,6 +22,12 @@ var ChatMessageTags = []string{"TextMessage", "MultiModalMessage", "StopMessage"
 // It returns nil when the value is not a usable ChatMessage (the fault is recorded in d).
 func decodeChatMessage(d *wire.Decoder) ChatMessage {
 	tag, st := d.PeekTag("type")
+	return decodeChatMessageByTag(d, tag, st)
+}
+
+// decodeChatMessageByTag reads one ChatMessage from d whose "type" tag is tag (st says
+// what PeekTag found).
+func decodeChatMessageByTag(d *wire.Decoder, tag string, st wire.TagStatus) ChatMessage {
 	if st == wire.TagFound {
 		switch tag {
 		case "TextMessage":
@@ -58,7 +64,10 @@ func UnmarshalChatMessage(data []byte) (ChatMessage, error) {
 // UnmarshalChatMessage decodes one ChatMessage document with these options.
 func (o UnmarshalOptions) UnmarshalChatMessage(data []byte) (ChatMessage, error) {
 	var v ChatMessage
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeChatMessage(d) }); err != nil {
+	err := wire.DecodeTagged(data, wire.Options(o), "type",
+		func(d *wire.Decoder, tag string) { v = decodeChatMessageByTag(d, tag, wire.TagFound) },
+		func(d *wire.Decoder) { v = decodeChatMessage(d) })
+	if err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -22,6 +22,12 @@ var EmbeddingFunctionConfigTags = []string{"default", "sentence_transformer", "o
 // It returns nil when the value is not a usable EmbeddingFunctionConfig (the fault is recorded in d).
 func decodeEmbeddingFunctionConfig(d *wire.Decoder) EmbeddingFunctionConfig {
 	tag, st := d.PeekTag("function_type")
+	return decodeEmbeddingFunctionConfigByTag(d, tag, st)
+}
+
+// decodeEmbeddingFunctionConfigByTag reads one EmbeddingFunctionConfig from d whose "function_type" tag is tag (st says
+// what PeekTag found).
+func decodeEmbeddingFunctionConfigByTag(d *wire.Decoder, tag string, st wire.TagStatus) EmbeddingFunctionConfig {
 	if st == wire.TagFound {
 		switch tag {
 		case "default":
@@ -54,7 +60,10 @@ func UnmarshalEmbeddingFunctionConfig(data []byte) (EmbeddingFunctionConfig, err
 // UnmarshalEmbeddingFunctionConfig decodes one EmbeddingFunctionConfig document with these options.
 func (o UnmarshalOptions) UnmarshalEmbeddingFunctionConfig(data []byte) (EmbeddingFunctionConfig, error) {
 	var v EmbeddingFunctionConfig
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeEmbeddingFunctionConfig(d) }); err != nil {
+	err := wire.DecodeTagged(data, wire.Options(o), "function_type",
+		func(d *wire.Decoder, tag string) { v = decodeEmbeddingFunctionConfigByTag(d, tag, wire.TagFound) },
+		func(d *wire.Decoder) { v = decodeEmbeddingFunctionConfig(d) })
+	if err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -22,6 +22,12 @@ var LLMMessageTags = []string{"SystemMessage", "UserMessage", "AssistantMessage"
 // It returns nil when the value is not a usable LLMMessage (the fault is recorded in d).
 func decodeLLMMessage(d *wire.Decoder) LLMMessage {
 	tag, st := d.PeekTag("type")
+	return decodeLLMMessageByTag(d, tag, st)
+}
+
+// decodeLLMMessageByTag reads one LLMMessage from d whose "type" tag is tag (st says
+// what PeekTag found).
+func decodeLLMMessageByTag(d *wire.Decoder, tag string, st wire.TagStatus) LLMMessage {
 	if st == wire.TagFound {
 		switch tag {
 		case "SystemMessage":
@@ -54,7 +60,10 @@ func UnmarshalLLMMessage(data []byte) (LLMMessage, error) {
 // UnmarshalLLMMessage decodes one LLMMessage document with these options.
 func (o UnmarshalOptions) UnmarshalLLMMessage(data []byte) (LLMMessage, error) {
 	var v LLMMessage
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeLLMMessage(d) }); err != nil {
+	err := wire.DecodeTagged(data, wire.Options(o), "type",
+		func(d *wire.Decoder, tag string) { v = decodeLLMMessageByTag(d, tag, wire.TagFound) },
+		func(d *wire.Decoder) { v = decodeLLMMessage(d) })
+	if err != nil {
 		return nil, err
 	}
 	return v, nil

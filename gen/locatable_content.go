@@ -43,6 +43,12 @@ func decodeLocatableContent(d *wire.Decoder) LocatableContent {
 			tag, st = t, ast
 		}
 	}
+	return decodeLocatableContentByTag(d, tag, st)
+}
+
+// decodeLocatableContentByTag reads one LocatableContent from d whose "type" tag is tag (st says
+// what PeekTag found).
+func decodeLocatableContentByTag(d *wire.Decoder, tag string, st wire.TagStatus) LocatableContent {
 	if st == wire.TagFound {
 		switch tag {
 		case "data":
@@ -67,7 +73,10 @@ func UnmarshalLocatableContent(data []byte) (LocatableContent, error) {
 // UnmarshalLocatableContent decodes one LocatableContent document with these options.
 func (o UnmarshalOptions) UnmarshalLocatableContent(data []byte) (LocatableContent, error) {
 	var v LocatableContent
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeLocatableContent(d) }); err != nil {
+	err := wire.DecodeTagged(data, wire.Options(o), "type",
+		func(d *wire.Decoder, tag string) { v = decodeLocatableContentByTag(d, tag, wire.TagFound) },
+		func(d *wire.Decoder) { v = decodeLocatableContent(d) })
+	if err != nil {
 		return nil, err
 	}
 	return v, nil

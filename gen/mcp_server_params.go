@@ -22,6 +22,12 @@ var McpServerParamsTags = []string{"StdioServerParams", "SseServerParams", "Stre
 // It returns nil when the value is not a usable McpServerParams (the fault is recorded in d).
 func decodeMcpServerParams(d *wire.Decoder) McpServerParams {
 	tag, st := d.PeekTag("type")
+	return decodeMcpServerParamsByTag(d, tag, st)
+}
+
+// decodeMcpServerParamsByTag reads one McpServerParams from d whose "type" tag is tag (st says
+// what PeekTag found).
+func decodeMcpServerParamsByTag(d *wire.Decoder, tag string, st wire.TagStatus) McpServerParams {
 	if st == wire.TagFound {
 		switch tag {
 		case "StdioServerParams":
@@ -50,7 +56,10 @@ func UnmarshalMcpServerParams(data []byte) (McpServerParams, error) {
 // UnmarshalMcpServerParams decodes one McpServerParams document with these options.
 func (o UnmarshalOptions) UnmarshalMcpServerParams(data []byte) (McpServerParams, error) {
 	var v McpServerParams
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeMcpServerParams(d) }); err != nil {
+	err := wire.DecodeTagged(data, wire.Options(o), "type",
+		func(d *wire.Decoder, tag string) { v = decodeMcpServerParamsByTag(d, tag, wire.TagFound) },
+		func(d *wire.Decoder) { v = decodeMcpServerParams(d) })
+	if err != nil {
 		return nil, err
 	}
 	return v, nil

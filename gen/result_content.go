@@ -22,6 +22,12 @@ var ResultContentTags = []string{"TextResultContent", "ImageResultContent"}
 // It returns nil when the value is not a usable ResultContent (the fault is recorded in d).
 func decodeResultContent(d *wire.Decoder) ResultContent {
 	tag, st := d.PeekTag("type")
+	return decodeResultContentByTag(d, tag, st)
+}
+
+// decodeResultContentByTag reads one ResultContent from d whose "type" tag is tag (st says
+// what PeekTag found).
+func decodeResultContentByTag(d *wire.Decoder, tag string, st wire.TagStatus) ResultContent {
 	if st == wire.TagFound {
 		switch tag {
 		case "TextResultContent":
@@ -46,7 +52,10 @@ func UnmarshalResultContent(data []byte) (ResultContent, error) {
 // UnmarshalResultContent decodes one ResultContent document with these options.
 func (o UnmarshalOptions) UnmarshalResultContent(data []byte) (ResultContent, error) {
 	var v ResultContent
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeResultContent(d) }); err != nil {
+	err := wire.DecodeTagged(data, wire.Options(o), "type",
+		func(d *wire.Decoder, tag string) { v = decodeResultContentByTag(d, tag, wire.TagFound) },
+		func(d *wire.Decoder) { v = decodeResultContent(d) })
+	if err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -22,6 +22,12 @@ var TaskResultMessageTags = []string{"TextMessage", "MultiModalMessage", "StopMe
 // It returns nil when the value is not a usable TaskResultMessage (the fault is recorded in d).
 func decodeTaskResultMessage(d *wire.Decoder) TaskResultMessage {
 	tag, st := d.PeekTag("type")
+	return decodeTaskResultMessageByTag(d, tag, st)
+}
+
+// decodeTaskResultMessageByTag reads one TaskResultMessage from d whose "type" tag is tag (st says
+// what PeekTag found).
+func decodeTaskResultMessageByTag(d *wire.Decoder, tag string, st wire.TagStatus) TaskResultMessage {
 	if st == wire.TagFound {
 		switch tag {
 		case "TextMessage":
@@ -94,7 +100,10 @@ func UnmarshalTaskResultMessage(data []byte) (TaskResultMessage, error) {
 // UnmarshalTaskResultMessage decodes one TaskResultMessage document with these options.
 func (o UnmarshalOptions) UnmarshalTaskResultMessage(data []byte) (TaskResultMessage, error) {
 	var v TaskResultMessage
-	if err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decodeTaskResultMessage(d) }); err != nil {
+	err := wire.DecodeTagged(data, wire.Options(o), "type",
+		func(d *wire.Decoder, tag string) { v = decodeTaskResultMessageByTag(d, tag, wire.TagFound) },
+		func(d *wire.Decoder) { v = decodeTaskResultMessage(d) })
+	if err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -10,28 +10,42 @@ import "bytes"
 // instead, decodes once, and checks the guess while decoding.
 
 // DecodeTagged is Decode for a document that is an object of a union
-// chosen by its member key. It guesses the tag: the value of key when the
-// document ends with that member, else the first `"key":"` in the
-// document, when the value is a string without escapes. byTag reads the
-// document given the guess, and nothing else is done if it records no
-// fault and the object has exactly one member named key, whose value is
-// the guess. Otherwise (no guess, a wrong one, a fault, key repeated) the
-// document is decoded again from the start by fn, which finds the tag
-// itself (PeekTag) as it would without this shortcut: the value and the
-// faults are always fn's, and a valid document is read once.
+// chosen by its member key: TryTagged with byTag, and when that does not
+// stand, Decode with fn, which finds the tag itself (PeekTag) as it would
+// without this shortcut. The value and the faults are always fn's, and a
+// valid document is read once.
 func DecodeTagged(data []byte, opts Options, key string, byTag func(d *Decoder, tag string), fn func(d *Decoder)) error {
-	if tag, ok := guessTag(data, key); ok {
-		d := pooledDecoder(data, opts)
-		d.tagKey = key
-		d.decodeDocumentFunc(func(d *Decoder) { byTag(d, d.str(tag)) })
-		// (Failed waits for the image checks.)
-		done := !d.Failed() && d.tagSeen == 1 && string(d.tagVal) == string(tag)
-		d.release()
-		if done {
-			return nil
-		}
+	if TryTagged(data, opts, key, func(d *Decoder, tag string) bool { byTag(d, tag); return true }) {
+		return nil
 	}
 	return Decode(data, opts, fn)
+}
+
+// TryTagged decodes data, a document that is an object chosen by its
+// member key, without looking for that member first. It guesses the tag:
+// the value of key when the document ends with that member, else the
+// first `"key":"` in the document, when the value is a string without
+// escapes. byTag reads the document given the guess, or returns false to
+// decline it. TryTagged reports whether the result stands: byTag read it,
+// no fault was recorded, and the object has exactly one member named key,
+// whose value is the guess. Then the document was what the guess said,
+// and a decode that looks for the tag first would have read it the same
+// way. Otherwise (no guess, a wrong one, a fault, key repeated) what byTag
+// read is to be dropped and the document decoded the ordinary way, which
+// finds and words the faults.
+func TryTagged(data []byte, opts Options, key string, byTag func(d *Decoder, tag string) bool) bool {
+	tag, ok := guessTag(data, key)
+	if !ok {
+		return false
+	}
+	d := pooledDecoder(data, opts)
+	d.tagKey = key
+	read := false
+	d.decodeDocumentFunc(func(d *Decoder) { read = byTag(d, d.str(tag)) })
+	// (Failed waits for the image checks.)
+	stands := read && !d.Failed() && d.tagSeen == 1 && string(d.tagVal) == string(tag)
+	d.release()
+	return stands
 }
 
 // guessTag returns tailTag's tag, or the first plain string value of a

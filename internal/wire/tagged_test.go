@@ -167,3 +167,45 @@ func FuzzDecodeTagged(f *testing.F) {
 		}
 	})
 }
+
+// TestUnionUnmarshalOnePass: the generated UnmarshalChatMessage and
+// UnmarshalAgentEvent (one pass through DecodeTagged) give what the
+// unions' PeekTag decoders give, on the transcript's lines and the
+// misleading documents.
+func TestUnionUnmarshalOnePass(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/bench/transcript_2k.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	unions := []struct {
+		title     string
+		unmarshal func([]byte) (gen.Encodable, error)
+	}{
+		{"ChatMessage", func(b []byte) (gen.Encodable, error) { return gen.UnmarshalChatMessage(b) }},
+		{"AgentEvent", func(b []byte) (gen.Encodable, error) { return gen.UnmarshalAgentEvent(b) }},
+	}
+	for i, l := range bytes.Split(data, []byte("\n")) {
+		if len(l) == 0 || i%10 != 0 {
+			continue
+		}
+		docs := [][]byte{l}
+		for _, m := range misleading(l) {
+			if m.opts == (wire.Options{}) {
+				docs = append(docs, m.data)
+			}
+		}
+		for _, doc := range docs {
+			for _, u := range unions {
+				v, err := u.unmarshal(doc)
+				if v == nil && err == nil {
+					t.Fatalf("%s: nil value and no error", u.title)
+				}
+				var w gen.Encodable
+				werr := wire.Decode(doc, wire.Options{}, func(d *wire.Decoder) { w, _ = gen.DecodeTitled(u.title, d) })
+				if got, want := outcome(v, err), outcome(w, werr); !sameOutcome(got, want) {
+					t.Errorf("line %d as %s: Unmarshal gave\n%s\nPeekTag gave\n%s", i+1, u.title, got, want)
+				}
+			}
+		}
+	}
+}

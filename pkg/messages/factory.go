@@ -31,6 +31,9 @@ type MessageFactory struct {
 type registration struct {
 	class  string // Python's repr of the class, for error texts
 	decode func(data []byte, opts gen.UnmarshalOptions) (Message, error)
+	// read reads the value from a decoder, for Create's one-pass decode;
+	// nil when the type has none (decode is used).
+	read func(d *wire.Decoder) Message
 }
 
 // NewMessageFactory returns a factory that knows AutoGen's built-in types.
@@ -88,6 +91,11 @@ func genType[T any, P genMessage[T]]() *registration {
 				return nil, err
 			}
 			return p, nil
+		},
+		read: func(d *wire.Decoder) Message {
+			p := P(new(T))
+			d.Value(p)
+			return p
 		},
 	}
 }
@@ -272,6 +280,15 @@ func registrationFor(proto Message, class string) (*registration, error) {
 // with its JSON pointer. It decodes with f.Options.
 func (f *MessageFactory) Create(data []byte) (Message, error) {
 	opts := f.Options
+	if m := f.createTagged(data, opts); m != nil {
+		return m, nil
+	}
+	return f.createFull(data, opts)
+}
+
+// createFull is Create without its one-pass shortcut: peekType, then the
+// type's decode.
+func (f *MessageFactory) createFull(data []byte, opts gen.UnmarshalOptions) (Message, error) {
 	tag, err := peekType(data, opts)
 	if err != nil {
 		return nil, err
@@ -283,6 +300,29 @@ func (f *MessageFactory) Create(data []byte) (Message, error) {
 		return nil, &UnknownTypeError{Type: tag}
 	}
 	return reg.decode(data, opts)
+}
+
+// createTagged decodes a valid document of a built-in type in one pass,
+// its tag read from where AutoGen writes it (wire.TryTagged). It returns
+// nil when that does not stand (a fault, a repeated or misplaced "type",
+// a type registered by hand), and Create goes the full way: peekType,
+// then the type's decode, which word the errors.
+func (f *MessageFactory) createTagged(data []byte, opts gen.UnmarshalOptions) Message {
+	var m Message
+	ok := wire.TryTagged(data, wire.Options(opts), "type", func(d *wire.Decoder, tag string) bool {
+		f.mu.RLock()
+		reg := f.types[tag]
+		f.mu.RUnlock()
+		if reg == nil || reg.read == nil {
+			return false
+		}
+		m = reg.read(d)
+		return true
+	})
+	if !ok {
+		return nil
+	}
+	return m
 }
 
 // peekType reads the "type" member of a JSON object: the last one when it

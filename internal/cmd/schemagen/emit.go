@@ -735,6 +735,11 @@ func (g *generator) emitTaggedUnion(c *concept) []byte {
 		w.p("\t\t}")
 		w.p("\t}")
 	}
+	w.p("\treturn decode%sByTag(d, tag, st)", c.name)
+	w.p("}\n")
+	w.p("// decode%sByTag reads one %s from d whose %q tag is tag (st says", c.name, c.name, c.tagKey)
+	w.p("// what PeekTag found).")
+	w.p("func decode%sByTag(d *wire.Decoder, tag string, st wire.TagStatus) %s {", c.name, c.name)
 	w.p("\tif st == wire.TagFound {")
 	w.p("\t\tswitch tag {")
 	for i, v := range c.variants {
@@ -748,15 +753,25 @@ func (g *generator) emitTaggedUnion(c *concept) []byte {
 	w.p("\td.UnionFault(tag, st, %q, %sTags)", c.tagKey, c.name)
 	w.p("\treturn nil")
 	w.p("}\n")
+	emitUnionUnmarshal(w, c)
+	return w.Bytes()
+}
+
+// emitUnionUnmarshal writes a tagged union's Unmarshal functions: one pass
+// when the tag can be read from where AutoGen writes it
+// (wire.DecodeTagged), PeekTag's way otherwise, with the same result.
+func emitUnionUnmarshal(w *writer, c *concept) {
 	w.p("// Unmarshal%s decodes one %s document with the default options.", c.name, c.name)
 	w.p("func Unmarshal%s(data []byte) (%s, error) { return UnmarshalOptions{}.Unmarshal%s(data) }\n", c.name, c.name, c.name)
 	w.p("// Unmarshal%s decodes one %s document with these options.", c.name, c.name)
 	w.p("func (o UnmarshalOptions) Unmarshal%s(data []byte) (%s, error) {", c.name, c.name)
 	w.p("\tvar v %s", c.name)
-	w.p("\tif err := wire.Decode(data, wire.Options(o), func(d *wire.Decoder) { v = decode%s(d) }); err != nil {\n\t\treturn nil, err\n\t}", c.name)
+	w.p("\terr := wire.DecodeTagged(data, wire.Options(o), %q,", c.tagKey)
+	w.p("\t\tfunc(d *wire.Decoder, tag string) { v = decode%sByTag(d, tag, wire.TagFound) },", c.name)
+	w.p("\t\tfunc(d *wire.Decoder) { v = decode%s(d) })", c.name)
+	w.p("\tif err != nil {\n\t\treturn nil, err\n\t}")
 	w.p("\treturn v, nil")
 	w.p("}")
-	return w.Bytes()
 }
 
 func quoteList(vals []string) string {

@@ -15,8 +15,9 @@ const (
 // plainEndString is plainEnd for a string.
 func plainEndString(s string, p int) int {
 	for ; p+8 <= len(s); p += 8 {
-		w := uint64(s[p]) | uint64(s[p+1])<<8 | uint64(s[p+2])<<16 | uint64(s[p+3])<<24 |
-			uint64(s[p+4])<<32 | uint64(s[p+5])<<40 | uint64(s[p+6])<<48 | uint64(s[p+7])<<56
+		c := s[p : p+8] // one bounds check; the eight loads become one
+		w := uint64(c[0]) | uint64(c[1])<<8 | uint64(c[2])<<16 | uint64(c[3])<<24 |
+			uint64(c[4])<<32 | uint64(c[5])<<40 | uint64(c[6])<<48 | uint64(c[7])<<56
 		q := w ^ (lsb * '"')
 		b := w ^ (lsb * '\\')
 		m := ((q - lsb) &^ q) | ((b - lsb) &^ b) | ((w - 0x20*lsb) &^ w) | w

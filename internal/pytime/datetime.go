@@ -197,21 +197,61 @@ func ParseJSON(data []byte) (DateTime, error) {
 func (d DateTime) appendText(b []byte) []byte {
 	y, mo, day := d.t.Date()
 	h, mi, s := d.t.Clock()
-	b = appendInt(b, y, 4)
-	b = append(b, '-')
-	b = appendInt(b, int(mo), 2)
-	b = append(b, '-')
-	b = appendInt(b, day, 2)
-	b = append(b, 'T')
-	b = appendInt(b, h, 2)
-	b = append(b, ':')
-	b = appendInt(b, mi, 2)
-	b = append(b, ':')
-	b = appendInt(b, s, 2)
-	if us := d.t.Nanosecond() / 1000; us != 0 {
-		b = append(b, '.')
-		b = appendInt(b, us, 6)
+	us := d.t.Nanosecond() / 1000
+	if y >= 0 && y <= 9999 {
+		// Every datetime Python can hold: the digits written in place.
+		var buf [26]byte
+		put4(buf[0:4], y)
+		buf[4], buf[7], buf[10], buf[13], buf[16] = '-', '-', 'T', ':', ':'
+		put2(buf[5:7], int(mo))
+		put2(buf[8:10], day)
+		put2(buf[11:13], h)
+		put2(buf[14:16], mi)
+		put2(buf[17:19], s)
+		n := 19
+		if us != 0 {
+			buf[19] = '.'
+			put2(buf[20:22], us/10000)
+			put4(buf[22:26], us%10000)
+			n = 26
+		}
+		b = append(b, buf[:n]...)
+	} else {
+		b = appendInt(b, y, 4)
+		b = append(b, '-')
+		b = appendInt(b, int(mo), 2)
+		b = append(b, '-')
+		b = appendInt(b, day, 2)
+		b = append(b, 'T')
+		b = appendInt(b, h, 2)
+		b = append(b, ':')
+		b = appendInt(b, mi, 2)
+		b = append(b, ':')
+		b = appendInt(b, s, 2)
+		if us != 0 {
+			b = append(b, '.')
+			b = appendInt(b, us, 6)
+		}
 	}
+	return d.appendOffset(b)
+}
+
+// put2 writes v (0 to 99) as two digits.
+func put2(b []byte, v int) {
+	_ = b[1]
+	b[0], b[1] = byte('0'+v/10), byte('0'+v%10)
+}
+
+// put4 writes v (0 to 9999) as four digits.
+func put4(b []byte, v int) {
+	_ = b[3]
+	put2(b[0:2], v/100)
+	put2(b[2:4], v%100)
+}
+
+// appendOffset appends the offset: nothing when naive, "Z" for 0, else
+// ±HH:MM.
+func (d DateTime) appendOffset(b []byte) []byte {
 	if d.naive {
 		return b
 	}

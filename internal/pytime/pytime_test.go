@@ -3,6 +3,8 @@ package pytime
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -209,6 +211,22 @@ func TestFormat(t *testing.T) {
 		{FromTime(time.Date(9999, 12, 31, 23, 59, 59, 999999000, time.UTC)), "9999-12-31T23:59:59.999999Z"},
 		{FromTime(time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC)), "0001-01-01T00:00:00Z"},
 		{DateTime{}, "0001-01-01T00:00:00Z"},
+		{FromTime(time.Date(999, 3, 4, 5, 6, 7, 10000, time.UTC)), "0999-03-04T05:06:07.000010Z"},
+		{FromTime(time.Date(2025, 6, 1, 12, 0, 2, 100000000, time.UTC)), "2025-06-01T12:00:02.100000Z"},
+		{FromTime(time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)), "10000-01-01T00:00:00Z"}, // beyond Python's
+	}
+	// Times at random, against Sprintf's padding.
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 2000 {
+		tm := time.Date(1+r.IntN(9999), time.Month(1+r.IntN(12)), 1+r.IntN(28), r.IntN(24), r.IntN(60), r.IntN(60), r.IntN(1e9), time.UTC)
+		want := fmt.Sprintf("%04d-%02d-%02dT%02d:%02d:%02d", tm.Year(), tm.Month(), tm.Day(), tm.Hour(), tm.Minute(), tm.Second())
+		if us := tm.Nanosecond() / 1000; us != 0 {
+			want += fmt.Sprintf(".%06d", us)
+		}
+		cases = append(cases, struct {
+			d    DateTime
+			want string
+		}{FromTime(tm), want + "Z"})
 	}
 	for _, c := range cases {
 		if got := c.d.String(); got != c.want {

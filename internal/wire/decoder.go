@@ -76,6 +76,9 @@ type Decoder struct {
 	depth int
 	// images are the image checks running on other goroutines.
 	images []pendingImage
+	// seen are the document's images by the hash of their base64 text
+	// (see sameImage).
+	seen map[uint64][]seenImage
 	// imagePixels is the pixels of the document's images so far.
 	imagePixels int64
 	// strs caches short strings (tags, roles, sources, names), which repeat
@@ -149,6 +152,7 @@ func (d *Decoder) Reset(data []byte) {
 	d.depth = 0
 	d.images = d.images[:0]
 	d.imagePixels = 0
+	clear(d.seen)
 }
 
 // decoders are reused by Decode and Unmarshal; see Reset.
@@ -190,6 +194,7 @@ func (d *Decoder) release() {
 		d.scratch = nil
 	}
 	d.tagKey, d.tagSeen, d.tagVal = "", 0, nil
+	clear(d.seen)
 	decoders.Put(d)
 }
 

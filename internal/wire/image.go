@@ -1,7 +1,9 @@
 package wire
 
 import (
+	"bytes"
 	"errors"
+	"hash/maphash"
 
 	"github.com/agentschema/agentschema/internal/pyimg"
 )
@@ -45,21 +47,61 @@ func (d *Decoder) Image() Image {
 		if !ok {
 			continue
 		}
-		img, err := d.openImage(b)
-		if err != nil {
-			d.imageFault(off, d.pointer(""), err)
-			continue
+		img, repeated := d.sameImage(b)
+		if img == nil {
+			var err error
+			if img, err = d.openImage(b); err != nil {
+				d.imageFault(off, d.pointer(""), err)
+				continue
+			}
+			d.addImage(b, img)
 		}
 		if !d.countImagePixels(img, off) {
 			return Image{}
 		}
 		im = Image{img}
-		d.checkImage(img, off)
+		d.checkImage(img, off, repeated)
 	}
 	if !seen {
 		d.Missing("data")
 	}
 	return im
+}
+
+// An image repeated in a document (the same screenshot in several messages
+// of a state) is opened and checked once: its later occurrences get the
+// same *pyimg.Image, whose check is done once and remembered (Check), and
+// each occurrence still counts its pixels and records its own fault, at
+// its own place, as AutoGen's separate Image objects would.
+
+// seenImage is an image of the document and the text it was read from.
+type seenImage struct {
+	b64 []byte
+	img *pyimg.Image
+}
+
+// imageSeed hashes the base64 texts of images.
+var imageSeed = maphash.MakeSeed()
+
+// sameImage returns the image the document has already read from the
+// base64 text b64, if any, and whether there was one.
+func (d *Decoder) sameImage(b64 []byte) (*pyimg.Image, bool) {
+	for _, s := range d.seen[maphash.Bytes(imageSeed, b64)] {
+		if bytes.Equal(s.b64, b64) {
+			return s.img, true
+		}
+	}
+	return nil, false
+}
+
+// addImage records img, read from b64 (which stays valid for the
+// document: a slice of the input or a decoded copy), for sameImage.
+func (d *Decoder) addImage(b64 []byte, img *pyimg.Image) {
+	if d.seen == nil {
+		d.seen = map[uint64][]seenImage{}
+	}
+	h := maphash.Bytes(imageSeed, b64)
+	d.seen[h] = append(d.seen[h], seenImage{b64, img})
 }
 
 // countImagePixels adds img's pixels to the document's tally and reports

@@ -174,3 +174,43 @@ func TestImageCheckAsyncOnlyWithWorkLeft(t *testing.T) {
 		}
 	}
 }
+
+// TestRepeatedImageReadOnce: an image repeated in a document is opened
+// and checked once (its occurrences share one *pyimg.Image), and a bad one
+// repeated still has a fault at each occurrence, as when each is read
+// alone; a new document starts afresh.
+func TestRepeatedImageReadOnce(t *testing.T) {
+	b64 := base64.StdEncoding.EncodeToString
+	good, bad := b64(noisyPNG(t, 5)), b64(truncatedPNG(t, 6))
+	pad := `"` + strings.Repeat("x", 1<<16) + `"`
+	doc := []byte(`[{"data":"` + good + `"},{"data":"` + bad + `"},{"data":"` + good + `"},{"data":"` + bad + `"},{"data":"` + good + `"},` + pad + `]`)
+	for _, serial := range []bool{false, true} {
+		d := NewDecoder(doc, Options{SerialImages: serial})
+		var ims []Image
+		read := func(d *Decoder) {
+			d.Array()
+			for d.More() {
+				if d.Peek() == KindString {
+					d.Skip()
+					continue
+				}
+				ims = append(ims, d.Image())
+			}
+		}
+		d.DecodeDocument(DecodeFunc(read))
+		errs := d.Errors()
+		if len(errs) != 2 || errs[0].Pointer != "/1/data" || errs[1].Pointer != "/3/data" || errs[0].Message != errs[1].Message {
+			t.Fatalf("serial %v: faults %v, want the same one at /1/data and /3/data", serial, errs)
+		}
+		if ims[0].Image == nil || ims[0].Image != ims[2].Image || ims[2].Image != ims[4].Image {
+			t.Fatalf("serial %v: the repeated image was read more than once", serial)
+		}
+		first := ims[0].Image
+		ims = nil
+		d.Reset(doc)
+		d.DecodeDocument(DecodeFunc(read))
+		if ims[0].Image == first {
+			t.Fatalf("serial %v: a new document reused the last one's image", serial)
+		}
+	}
+}

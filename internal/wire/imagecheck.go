@@ -39,10 +39,11 @@ type pendingImage struct {
 
 // checkImage reads all of img's pixel data, as AutoGen does on load, and
 // records a fault at offset if it fails: in place for small images, near
-// the end of the document or when opts.SerialImages is set, otherwise on
-// another goroutine.
-func (d *Decoder) checkImage(img *pyimg.Image, offset int) {
-	if n := len(img.Bytes()); d.opts.SerialImages || n < asyncImageMin || len(d.data)-d.pos < asyncRestFactor*n {
+// the end of the document, for an image repeated (whose check is done or
+// under way: img.Check waits for it and gives its result) or when
+// opts.SerialImages is set, otherwise on another goroutine.
+func (d *Decoder) checkImage(img *pyimg.Image, offset int, repeated bool) {
+	if n := len(img.Bytes()); repeated || d.opts.SerialImages || n < asyncImageMin || len(d.data)-d.pos < asyncRestFactor*n {
 		if err := img.Check(); err != nil {
 			d.imageFault(offset, d.pointer(""), err)
 		}

@@ -121,6 +121,7 @@ var layers = map[string]int{
 	"pkg/workbench/mcp/internal/testserver/cmd/mcptestserver": 15,
 	"internal/conformance":                                    14,
 	"internal/runtimecase":                                    14,
+	"internal/clientcase":                                     14,
 	"internal/cmd/benchratio":                                 14,
 	"bench":                                                   14,
 	"internal/grpcharness":                                    15,
@@ -136,7 +137,7 @@ var layers = map[string]int{
 // testOnly reports whether dir is a test helper, which non-test code
 // outside the test helpers must not import.
 func testOnly(dir string) bool {
-	return strings.HasSuffix(dir, "test") || strings.Contains(dir, "/testserver") || dir == "internal/runtimecase"
+	return strings.HasSuffix(dir, "test") || strings.Contains(dir, "/testserver") || dir == "internal/runtimecase" || dir == "internal/clientcase"
 }
 
 // TestLayers checks every import between the module's packages (test files

@@ -1,23 +1,17 @@
 package main
 
 import (
-	"bytes"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"path/filepath"
-	"reflect"
-	"sort"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/agentschema/agentschema/internal/pyimg"
+	"github.com/agentschema/agentschema/internal/clientcase"
 )
 
 // fakeOpenAI is a chat-completions endpoint that records the last body and
@@ -185,201 +179,20 @@ func TestContextWithOpenAIClient(t *testing.T) {
 	}
 }
 
-// recordedClientCase is one case of testdata/conformance/clients (see the
-// README there): a call of AutoGen's OpenAI or Azure OpenAI client
-// recorded against a fake of the OpenAI HTTP API. Every expected value
-// comes from the recording.
-type recordedClientCase struct {
-	ID              string            `json:"id"`
-	Kind            string            `json:"kind"`
-	Config          json.RawMessage   `json:"config"`
-	Messages        json.RawMessage   `json:"messages"`
-	Tools           []json.RawMessage `json:"tools"`
-	ToolChoice      json.RawMessage   `json:"tool_choice"`
-	JSONOutput      json.RawMessage   `json:"json_output"`
-	ExtraCreateArgs json.RawMessage   `json:"extra_create_args"`
-	Stream          bool              `json:"stream"`
-	Request         *recordedHTTP     `json:"request"`
-	MoreRequests    []recordedHTTP    `json:"more_requests"`
-	Response        struct {
-		Status      int    `json:"status"`
-		ContentType string `json:"content_type"`
-		Body        string `json:"body"`
-	} `json:"response"`
-	Result json.RawMessage `json:"result"`
-	Chunks []string        `json:"chunks"`
-	Error  *struct {
-		Type    string `json:"type"`
-		Message string `json:"message"`
-	} `json:"error"`
-	StubDependent bool `json:"stub_dependent"`
-}
-
-type recordedHTTP struct {
-	Method        string            `json:"method"`
-	Path          string            `json:"path"`
-	Query         map[string]string `json:"query"`
-	Body          json.RawMessage   `json:"body"`
-	Authorization bool              `json:"authorization"`
-	APIKeyHeader  bool              `json:"api_key_header"`
-	Headers       map[string]string `json:"headers"`
-}
-
-type seenHTTP struct {
-	method, path string
-	query        url.Values
-	header       http.Header
-	body         []byte
-}
-
 // TestCreateClientCases runs every case of testdata/conformance/clients
-// through 'agentschema create' as the README there says: the case's
-// response served on 127.0.0.1, the config, tools, extra args, output
-// schema and messages written to files, the flags from the case. The
-// requests sent, the exit status and the output (each chunk, then the
-// CreateResult) or the error on stderr must be AutoGen's.
+// (calls of AutoGen's OpenAI or Azure OpenAI client recorded against a
+// fake of the OpenAI HTTP API) through 'agentschema create' as the README
+// there says (runCreateCase).
 func TestCreateClientCases(t *testing.T) {
 	for _, k := range []string{"OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_ORG_ID", "OPENAI_PROJECT_ID", "AZURE_OPENAI_API_KEY",
 		"AZURE_OPENAI_AD_TOKEN", "GEMINI_API_KEY", "ANTHROPIC_API_KEY", "LLAMA_API_KEY"} {
 		t.Setenv(k, "")
 		os.Unsetenv(k)
 	}
-	const dir = "../../testdata/conformance/clients"
-	files, err := filepath.Glob(filepath.Join(dir, "*", "*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no cases under %s: %v", dir, err)
-	}
-	sort.Strings(files)
-	passed, total := map[string]int{}, map[string]int{}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var c recordedClientCase
-		if err := json.Unmarshal(data, &c); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		total[c.Kind]++
-		if t.Run(c.ID, func(t *testing.T) { runCreateCase(t, &c) }) {
-			passed[c.Kind]++
-		}
-	}
-	var kinds []string
-	for k := range total {
-		kinds = append(kinds, k)
-	}
-	sort.Strings(kinds)
-	var b strings.Builder
-	for _, k := range kinds {
-		fmt.Fprintf(&b, " %s %d/%d", k, passed[k], total[k])
-	}
-	t.Logf("passed per kind:%s", b.String())
-}
-
-func runCreateCase(t *testing.T, c *recordedClientCase) {
-	var mu sync.Mutex
-	var seen []seenHTTP
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		mu.Lock()
-		seen = append(seen, seenHTTP{r.Method, r.URL.Path, r.URL.Query(), r.Header.Clone(), body})
-		mu.Unlock()
-		if c.Response.ContentType != "" {
-			w.Header().Set("Content-Type", c.Response.ContentType)
-		}
-		w.WriteHeader(c.Response.Status)
-		io.WriteString(w, c.Response.Body)
-	}))
-	defer srv.Close()
-
-	tmp := t.TempDir()
-	write := func(name string, data []byte) string {
-		p := filepath.Join(tmp, name)
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	args := []string{"create", "--config", write("client.json", []byte(strings.ReplaceAll(string(c.Config), "{{BASE_URL}}", srv.URL)))}
-	if len(c.Tools) > 0 {
-		tools, _ := json.Marshal(c.Tools)
-		args = append(args, "--tools", write("tools.json", tools))
-	}
-	var choice any
-	if err := json.Unmarshal(c.ToolChoice, &choice); err != nil {
-		t.Fatalf("tool_choice: %v", err)
-	}
-	switch ch := choice.(type) {
-	case string:
-		if ch != "auto" {
-			args = append(args, "--tool-choice", ch)
-		}
-	case map[string]any:
-		args = append(args, "--tool-choice", fmt.Sprint(ch["tool"]))
-	}
-	switch s := strings.TrimSpace(string(c.JSONOutput)); s {
-	case "", "null":
-	case "true":
-		args = append(args, "--json-output")
-	case "false":
-		args = append(args, "--json-output=false")
-	default:
-		var out struct {
-			Name   string          `json:"name"`
-			Schema json.RawMessage `json:"schema"`
-		}
-		if err := json.Unmarshal(c.JSONOutput, &out); err != nil {
-			t.Fatalf("json_output: %v", err)
-		}
-		args = append(args, "--output-schema", out.Name+"="+write("schema.json", out.Schema))
-	}
-	if s := strings.TrimSpace(string(c.ExtraCreateArgs)); s != "" && s != "{}" {
-		args = append(args, "--extra-args", write("args.json", c.ExtraCreateArgs))
-	}
-	if c.Stream {
-		args = append(args, "--stream")
-	}
-	args = append(args, write("messages.json", c.Messages))
-
-	code, out, errs := runCmd(t, "", args...)
-
-	var want []recordedHTTP
-	if c.Request != nil {
-		want = append(append(want, *c.Request), c.MoreRequests...)
-	}
-	mu.Lock()
-	got := append([]seenHTTP(nil), seen...)
-	mu.Unlock()
-	if len(got) != len(want) {
-		t.Errorf("%d requests sent, want %d", len(got), len(want))
-	}
-	for i := range min(len(got), len(want)) {
-		if msg := httpDiff(&got[i], &want[i]); msg != "" {
-			t.Errorf("request %d: %s", i, msg)
-		}
-	}
-	if strings.Contains(out+errs, "**********") {
-		t.Errorf("the API key shows: %q %q", out, errs)
-	}
-	if c.Error != nil {
-		if code != exitBad || out != "" && !c.Stream {
-			t.Fatalf("exit %d, output %q, stderr %q; want exit 1 for %s: %s", code, out, errs, c.Error.Type, c.Error.Message)
-		}
-		wantErr := "agentschema create: " + c.Error.Type + ": " + strings.ReplaceAll(c.Error.Message, "{{BASE_URL}}", srv.URL) + "\n"
-		if c.StubDependent {
-			wantErr = "agentschema create: " + c.Error.Type + ": "
-		}
-		if !strings.HasPrefix(errs, wantErr) || !c.StubDependent && errs != wantErr {
-			t.Errorf("stderr\n got %q\nwant %q", errs, wantErr)
-		}
-		checkLines(t, out, c.Chunks, nil)
-		return
-	}
-	if code != exitOK || errs != "" {
-		t.Fatalf("exit %d, stderr %q", code, errs)
-	}
-	checkLines(t, out, c.Chunks, c.Result)
+	cases := clientcase.LoadClients(t, "../../testdata/conformance/clients")
+	clientcase.RunAll(t, cases, func(t *testing.T, c *clientcase.Case) {
+		runCreateCase(t, c, []string{"openai-organization"}, nil)
+	})
 }
 
 // checkLines compares create's output with the chunks (JSON strings, one
@@ -402,132 +215,10 @@ func checkLines(t *testing.T, out string, chunks []string, result json.RawMessag
 		t.Fatalf("output %q, want %d lines: %q", out, len(want), want)
 	}
 	for i := range want {
-		if !sameJSONValue([]byte(lines[i]), []byte(want[i])) {
+		if !clientcase.SameJSON([]byte(lines[i]), []byte(want[i])) {
 			t.Errorf("line %d: %s, want %s", i, lines[i], want[i])
 		}
 	}
-}
-
-func httpDiff(g *seenHTTP, w *recordedHTTP) string {
-	var diffs []string
-	if g.method != w.Method || g.path != w.Path {
-		diffs = append(diffs, fmt.Sprintf("%s %s, want %s %s", g.method, g.path, w.Method, w.Path))
-	}
-	q := map[string]string{}
-	for k, v := range g.query {
-		q[k] = strings.Join(v, ",")
-	}
-	if len(q) != len(w.Query) || len(q) > 0 && !reflect.DeepEqual(q, w.Query) {
-		diffs = append(diffs, fmt.Sprintf("query %v, want %v", q, w.Query))
-	}
-	if has := g.header.Get("Authorization") != ""; has != w.Authorization {
-		diffs = append(diffs, fmt.Sprintf("Authorization sent: %v, want %v", has, w.Authorization))
-	}
-	if has := g.header.Get("Api-Key") != ""; has != w.APIKeyHeader {
-		diffs = append(diffs, fmt.Sprintf("api-key sent: %v, want %v", has, w.APIKeyHeader))
-	}
-	h := map[string]string{}
-	for k, v := range g.header {
-		if lk := strings.ToLower(k); lk == "openai-organization" || strings.HasPrefix(lk, "x-custom-") {
-			h[lk] = strings.Join(v, ", ")
-		}
-	}
-	if len(h) != len(w.Headers) || len(h) > 0 && !reflect.DeepEqual(h, w.Headers) {
-		diffs = append(diffs, fmt.Sprintf("headers %v, want %v", h, w.Headers))
-	}
-	if !sameJSONValue(g.body, w.Body) {
-		diffs = append(diffs, fmt.Sprintf("body\n got %s\nwant %s", g.body, w.Body))
-	}
-	return strings.Join(diffs, "; ")
-}
-
-// sameJSONValue compares JSON values: key order ignored, numbers by value,
-// data: image URIs by media type and decoded pixels (AutoGen re-encodes
-// images with Pillow).
-func sameJSONValue(a, b []byte) bool {
-	var x, y any
-	da, db := json.NewDecoder(bytes.NewReader(a)), json.NewDecoder(bytes.NewReader(b))
-	da.UseNumber()
-	db.UseNumber()
-	if da.Decode(&x) != nil || db.Decode(&y) != nil {
-		return false
-	}
-	return sameValue(x, y)
-}
-
-func sameValue(x, y any) bool {
-	switch x := x.(type) {
-	case map[string]any:
-		ym, ok := y.(map[string]any)
-		if !ok || len(x) != len(ym) {
-			return false
-		}
-		for k, v := range x {
-			if w, ok := ym[k]; !ok || !sameValue(v, w) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		ya, ok := y.([]any)
-		if !ok || len(x) != len(ya) {
-			return false
-		}
-		for i := range x {
-			if !sameValue(x[i], ya[i]) {
-				return false
-			}
-		}
-		return true
-	case json.Number:
-		yn, ok := y.(json.Number)
-		if !ok {
-			return false
-		}
-		xf, err1 := x.Float64()
-		yf, err2 := yn.Float64()
-		return x == yn || err1 == nil && err2 == nil && xf == yf
-	case string:
-		ys, ok := y.(string)
-		return ok && (x == ys || sameImage(x, ys))
-	}
-	return reflect.DeepEqual(x, y)
-}
-
-func sameImage(a, b string) bool {
-	ma, da, ok1 := cutDataURI(a)
-	mb, db, ok2 := cutDataURI(b)
-	if !ok1 || !ok2 || ma != mb {
-		return false
-	}
-	pa, err1 := imagePixels(da)
-	pb, err2 := imagePixels(db)
-	return err1 == nil && err2 == nil && bytes.Equal(pa, pb)
-}
-
-func cutDataURI(s string) (media, data string, ok bool) {
-	rest, ok := strings.CutPrefix(s, "data:")
-	if !ok {
-		return "", "", false
-	}
-	media, data, ok = strings.Cut(rest, ";base64,")
-	return media, data, ok && strings.HasPrefix(media, "image/")
-}
-
-func imagePixels(b64 string) ([]byte, error) {
-	data, err := base64.StdEncoding.DecodeString(b64)
-	if err != nil {
-		return nil, err
-	}
-	im, err := pyimg.Load(data, pyimg.Limits{})
-	if err != nil {
-		return nil, err
-	}
-	w, h, pix, err := im.RGB()
-	if err != nil {
-		return nil, err
-	}
-	return append([]byte(fmt.Sprintf("%dx%d:", w, h)), pix...), nil
 }
 
 // TestCreateAnyClient: create loads any registered model client through

@@ -1,75 +1,80 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentschema/agentschema/internal/clientcase"
 )
 
-// providerCallInputs are the inputs of a recorded provider call
-// (testdata/conformance/providers): what create is given.
-type providerCallInputs struct {
-	Config          json.RawMessage   `json:"config"`
-	Messages        json.RawMessage   `json:"messages"`
-	Tools           []json.RawMessage `json:"tools"`
-	ToolChoice      json.RawMessage   `json:"tool_choice"`
-	JSONOutput      json.RawMessage   `json:"json_output"`
-	ExtraCreateArgs json.RawMessage   `json:"extra_create_args"`
-	Stream          bool              `json:"stream"`
+// runCreateCase runs a recorded client case through 'agentschema create'
+// as the README of the cases says: the case's response served on
+// 127.0.0.1 (setup, when set, is given its origin before the command
+// runs), the config, tools, extra args, output schema and messages
+// written to files, the flags from the case (clientcase.CreateArgs). The
+// requests sent (headers names the recorded ones), the exit status and
+// the output (each chunk, then the CreateResult) or the error on stderr
+// ("CLASS: MESSAGE") must be AutoGen's.
+func runCreateCase(t *testing.T, c *clientcase.Case, headers []string, setup func(origin string)) {
+	srv := clientcase.NewServer(t, c.Response)
+	if setup != nil {
+		setup(srv.URL)
+	}
+	code, out, errs := runCmd(t, "", c.CreateArgs(t, srv.URL)...)
+	clientcase.CheckRequests(t, c.Wanted(), srv.Requests(), headers)
+	if strings.Contains(out+errs, "**********") && (c.Error == nil || !strings.Contains(c.Error.Message, "**********")) {
+		t.Errorf("the API key shows: %q %q", out, errs)
+	}
+	if c.Error != nil {
+		if code != exitBad || out != "" && !c.Stream {
+			t.Fatalf("exit %d, output %q, stderr %q; want exit 1 for %s: %s", code, out, errs, c.Error.Type, c.Error.Message)
+		}
+		wantErr := "agentschema create: " + c.Error.Type + ": " + strings.ReplaceAll(c.Error.Message, "{{BASE_URL}}", srv.URL) + "\n"
+		if c.StubDependent {
+			wantErr = "agentschema create: " + c.Error.Type + ": "
+		}
+		if !strings.HasPrefix(errs, wantErr) || !c.StubDependent && errs != wantErr {
+			t.Errorf("stderr\n got %q\nwant %q", errs, wantErr)
+		}
+		checkLines(t, out, c.Chunks, nil)
+		return
+	}
+	if code != exitOK || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	checkLines(t, out, c.Chunks, c.Result)
 }
 
-// providerCreateArgs are create's arguments for a recorded call, its files
-// written to a temporary folder and {{BASE_URL}} replaced by origin.
-func providerCreateArgs(t *testing.T, c *providerCallInputs, origin string) []string {
-	tmp := t.TempDir()
-	write := func(name string, data []byte) string {
-		p := filepath.Join(tmp, name)
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
+// TestCreateAnthropicCases runs every anthropic and bedrock case of
+// testdata/conformance/providers through 'agentschema create'
+// (runCreateCase); for Bedrock, ANTHROPIC_BEDROCK_BASE_URL points at the
+// fake server.
+func TestCreateAnthropicCases(t *testing.T) {
+	cases := clientcase.LoadProviders(t, "../../testdata/conformance/providers", "anthropic", "bedrock")
+	headers := []string{"x-api-key", "anthropic-version", "anthropic-beta", "content-type", "accept", "x-amz-security-token"}
+	clientcase.RunAll(t, cases, func(t *testing.T, c *clientcase.Case) {
+		for _, kv := range os.Environ() {
+			if k, _, _ := strings.Cut(kv, "="); strings.HasPrefix(k, "ANTHROPIC_") || strings.HasPrefix(k, "AWS_") {
+				t.Setenv(k, "")
+				os.Unsetenv(k)
+			}
 		}
-		return p
-	}
-	args := []string{"create", "--config", write("client.json", []byte(strings.ReplaceAll(string(c.Config), "{{BASE_URL}}", origin)))}
-	if len(c.Tools) > 0 {
-		tools, _ := json.Marshal(c.Tools)
-		args = append(args, "--tools", write("tools.json", tools))
-	}
-	var choice any
-	if err := json.Unmarshal(c.ToolChoice, &choice); err != nil {
-		t.Fatalf("tool_choice: %v", err)
-	}
-	switch ch := choice.(type) {
-	case string:
-		if ch != "auto" {
-			args = append(args, "--tool-choice", ch)
-		}
-	case map[string]any:
-		args = append(args, "--tool-choice", fmt.Sprint(ch["tool"]))
-	}
-	switch s := strings.TrimSpace(string(c.JSONOutput)); s {
-	case "", "null":
-	case "true":
-		args = append(args, "--json-output")
-	case "false":
-		args = append(args, "--json-output=false")
-	default:
-		var out struct {
-			Name   string          `json:"name"`
-			Schema json.RawMessage `json:"schema"`
-		}
-		if err := json.Unmarshal(c.JSONOutput, &out); err != nil {
-			t.Fatalf("json_output: %v", err)
-		}
-		args = append(args, "--output-schema", out.Name+"="+write("schema.json", out.Schema))
-	}
-	if s := strings.TrimSpace(string(c.ExtraCreateArgs)); s != "" && s != "{}" {
-		args = append(args, "--extra-args", write("args.json", c.ExtraCreateArgs))
-	}
-	if c.Stream {
-		args = append(args, "--stream")
-	}
-	return append(args, write("messages.json", c.Messages))
+		runCreateCase(t, c, headers, func(origin string) {
+			if c.Client == "bedrock" {
+				t.Setenv("ANTHROPIC_BEDROCK_BASE_URL", origin)
+			}
+		})
+	})
+}
+
+// TestCreateOllamaCases runs every Ollama case of
+// testdata/conformance/providers through 'agentschema create'
+// (runCreateCase).
+func TestCreateOllamaCases(t *testing.T) {
+	t.Setenv("OLLAMA_HOST", "")
+	cases := clientcase.LoadProviders(t, "../../testdata/conformance/providers", "ollama")
+	clientcase.RunAll(t, cases, func(t *testing.T, c *clientcase.Case) {
+		runCreateCase(t, c, []string{"accept", "content-type"}, nil)
+	})
 }

@@ -120,7 +120,7 @@ func TestStreamCut(t *testing.T) {
 		buf.Flush()
 	}))
 	defer srv.Close()
-	chunks, _, err := collect(newClient(t, srv.URL).CreateStream(context.Background(), hello, models.CreateOptions{}))
+	chunks, _, err := models.CollectStream(newClient(t, srv.URL).CreateStream(context.Background(), hello, models.CreateOptions{}))
 	if err == nil || len(chunks) != 1 || chunks[0] != "a" {
 		t.Fatalf("chunks %q, error %v; want [a] and an error", chunks, err)
 	}
@@ -130,7 +130,7 @@ func TestStreamCut(t *testing.T) {
 		io.WriteString(w, line("a", false)+partial)
 	}))
 	defer srv2.Close()
-	chunks, _, err = collect(newClient(t, srv2.URL).CreateStream(context.Background(), hello, models.CreateOptions{}))
+	chunks, _, err = models.CollectStream(newClient(t, srv2.URL).CreateStream(context.Background(), hello, models.CreateOptions{}))
 	// Python 3.11: json.loads(partial) raises this.
 	want := "Unterminated string starting at: line 1 column 43 (char 42)"
 	if class, msg, _ := ollama.ExceptionOf(err); class != "JSONDecodeError" || msg != want || len(chunks) != 1 {
@@ -229,7 +229,7 @@ func TestLimits(t *testing.T) {
 				ollama.WithHTTPClient(&http.Client{Transport: queryTransport(tc.query)}))
 			var err error
 			if tc.stream {
-				_, _, err = collect(c.CreateStream(context.Background(), hello, models.CreateOptions{}))
+				_, _, err = models.CollectStream(c.CreateStream(context.Background(), hello, models.CreateOptions{}))
 			} else {
 				_, err = c.Create(context.Background(), hello, models.CreateOptions{})
 			}
@@ -279,7 +279,7 @@ func TestReadTimeout(t *testing.T) {
 		t.Fatalf("error %v, want ReadTimeout", err)
 	}
 	steady := newClient(t, srv.URL, ollama.WithReadTimeout(150*time.Millisecond))
-	chunks, r, err := collect(steady.CreateStream(context.Background(), hello, models.CreateOptions{}))
+	chunks, r, err := models.CollectStream(steady.CreateStream(context.Background(), hello, models.CreateOptions{}))
 	if err != nil || len(chunks) != 5 || r.Content.Text != "01234" {
 		t.Fatalf("chunks %q, result %v, error %v", chunks, r.Content.Text, err)
 	}
@@ -301,7 +301,7 @@ func TestConnectionRefused(t *testing.T) {
 	if class, msg, _ := ollama.ExceptionOf(err); class != "ConnectionError" || msg != want {
 		t.Errorf("create: %v", err)
 	}
-	_, _, err = collect(c.CreateStream(context.Background(), hello, models.CreateOptions{}))
+	_, _, err = models.CollectStream(c.CreateStream(context.Background(), hello, models.CreateOptions{}))
 	if class, _, _ := ollama.ExceptionOf(err); class != "ConnectError" {
 		t.Errorf("stream: %v", err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/clientcase"
 	"github.com/agentschema/agentschema/pkg/models/ollama"
 )
 
@@ -33,7 +34,7 @@ func TestComponentModel(t *testing.T) {
 		"component_version": 1, "description": "Chat completion client for Ollama hosted models.", "label": "OllamaChatCompletionClient",
 		"config": {"model": "my-model", "host": "http://h:1", "follow_redirects": true, "timeout": 12.5, "headers": {"X-A": "b"},
 		"options": {"temperature": 0.5, "stop": ["\n"]}}}`
-	if !jsonValuesEqual(got, []byte(want)) {
+	if !clientcase.SameJSON(got, []byte(want)) {
 		t.Errorf("dump\n got %s\nwant %s", got, want)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/clientcase"
 	"github.com/agentschema/agentschema/pkg/models"
 	"github.com/agentschema/agentschema/pkg/models/ollama"
 )
@@ -81,7 +82,7 @@ func TestRequestRules(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || !jsonValuesEqual(got, []byte(tc.body)) {
+			if err != nil || !clientcase.SameJSON(got, []byte(tc.body)) {
 				t.Fatalf("error %v, body\n got %s\nwant %s", err, got, tc.body)
 			}
 		})

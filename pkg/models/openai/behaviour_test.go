@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/clientcase"
 	"github.com/agentschema/agentschema/pkg/models"
 	"github.com/agentschema/agentschema/pkg/models/openai"
 )
@@ -112,14 +113,11 @@ func TestClientBehaviour(t *testing.T) {
 	}
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) {
-			c := &recordedCase{}
-			c.Response.Status = 200
-			c.Response.ContentType = r.contentType
-			if c.Response.ContentType == "" {
-				c.Response.ContentType = "application/json"
+			resp := clientcase.Response{Status: 200, ContentType: r.contentType, Body: r.body}
+			if resp.ContentType == "" {
+				resp.ContentType = "application/json"
 			}
-			c.Response.Body = r.body
-			srv := newFakeServer(t, c)
+			srv := clientcase.NewServer(t, resp)
 			provider, endpoint := openai.OpenAIProvider, `"base_url":"`+srv.URL+`/v1"`
 			if r.azure {
 				provider, endpoint = openai.AzureProvider, `"azure_endpoint":"`+srv.URL+`","azure_deployment":"dep","api_version":"2024-06-01"`
@@ -162,13 +160,13 @@ func TestClientBehaviour(t *testing.T) {
 					result, err = cl.CreateWith(context.Background(), msgs, opts, more)
 				}
 			}
-			sent := srv.requests()
+			sent := srv.Requests()
 			if (len(sent) > 0) != r.wantSent {
 				t.Errorf("%d requests sent", len(sent))
 			}
 			for k, v := range r.wantHeaders {
-				if len(sent) > 0 && sent[0].header.Get(k) != v {
-					t.Errorf("header %s = %q, want %q", k, sent[0].header.Get(k), v)
+				if len(sent) > 0 && sent[0].Header.Get(k) != v {
+					t.Errorf("header %s = %q, want %q", k, sent[0].Header.Get(k), v)
 				}
 			}
 			if !(len(chunks) == 0 && len(r.wantChunks) == 0) && !reflect.DeepEqual(chunks, r.wantChunks) {
@@ -188,7 +186,7 @@ func TestClientBehaviour(t *testing.T) {
 				t.Fatalf("error %T: %v", err, err)
 			}
 			got, _ := gen.Marshal(&result)
-			if !jsonValuesEqual(got, []byte(r.wantResult)) {
+			if !clientcase.SameJSON(got, []byte(r.wantResult)) {
 				t.Errorf("result %s, want %s", got, r.wantResult)
 			}
 		})
@@ -200,11 +198,7 @@ func TestClientBehaviour(t *testing.T) {
 // $defs too; a schema without properties gets no required.
 func TestStrictSchemaRequired(t *testing.T) {
 	clearEnv(t)
-	c := &recordedCase{}
-	c.Response.Status = 200
-	c.Response.ContentType = "application/json"
-	c.Response.Body = `{"id":"x","object":"chat.completion","created":1,"model":"gpt-4o","choices":[{"index":0,"message":{"role":"assistant","content":"{\"e\": {}, \"m\": {}}"},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":1,"total_tokens":4}}`
-	srv := newFakeServer(t, c)
+	srv := clientcase.NewServer(t, clientcase.Response{Status: 200, ContentType: "application/json", Body: `{"id":"x","object":"chat.completion","created":1,"model":"gpt-4o","choices":[{"index":0,"message":{"role":"assistant","content":"{\"e\": {}, \"m\": {}}"},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":1,"total_tokens":4}}`})
 	client, err := openai.OpenAIFromConfig([]byte(`{"model":"gpt-4o","api_key":"sk-x","max_retries":0,"base_url":"` + srv.URL + `"}`))
 	if err != nil {
 		t.Fatal(err)
@@ -218,7 +212,7 @@ func TestStrictSchemaRequired(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sent := srv.requests()
+	sent := srv.Requests()
 	if len(sent) != 1 {
 		t.Fatalf("%d requests", len(sent))
 	}
@@ -229,14 +223,14 @@ func TestStrictSchemaRequired(t *testing.T) {
 			} `json:"json_schema"`
 		} `json:"response_format"`
 	}
-	if err := json.Unmarshal(sent[0].body, &body); err != nil {
+	if err := json.Unmarshal(sent[0].Body, &body); err != nil {
 		t.Fatal(err)
 	}
-	if !jsonValuesEqual(body.ResponseFormat.JSONSchema.Schema, []byte(want)) {
+	if !clientcase.SameJSON(body.ResponseFormat.JSONSchema.Schema, []byte(want)) {
 		t.Errorf("schema\n got %s\nwant %s", body.ResponseFormat.JSONSchema.Schema, want)
 	}
-	if !strings.Contains(string(sent[0].body), `"strict":true`) {
-		t.Errorf("body %s", sent[0].body)
+	if !strings.Contains(string(sent[0].Body), `"strict":true`) {
+		t.Errorf("body %s", sent[0].Body)
 	}
 }
 

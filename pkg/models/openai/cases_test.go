@@ -1,7 +1,6 @@
 package openai_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -17,7 +16,7 @@ import (
 	"testing"
 
 	"github.com/agentschema/agentschema/gen"
-	"github.com/agentschema/agentschema/internal/pyimg"
+	"github.com/agentschema/agentschema/internal/clientcase"
 	"github.com/agentschema/agentschema/pkg/models"
 	"github.com/agentschema/agentschema/pkg/models/openai"
 )
@@ -89,7 +88,7 @@ func serve(t *testing.T, c *clientCase, rec *recorded) *httptest.Server {
 		case c.Response.SSE != nil:
 			w.Header().Set("Content-Type", "text/event-stream")
 			for _, ch := range c.Response.SSE {
-				fmt.Fprintf(w, "data: %s\n\n", compact(ch))
+				fmt.Fprintf(w, "data: %s\n\n", clientcase.Compact(ch))
 			}
 			fmt.Fprint(w, "data: [DONE]\n\n")
 		default:
@@ -102,14 +101,6 @@ func serve(t *testing.T, c *clientCase, rec *recorded) *httptest.Server {
 	}))
 	t.Cleanup(srv.Close)
 	return srv
-}
-
-func compact(raw json.RawMessage) string {
-	var b bytes.Buffer
-	if err := json.Compact(&b, raw); err != nil {
-		return string(raw)
-	}
-	return b.String()
 }
 
 func loadCases(t *testing.T) map[string]*clientCase {
@@ -185,8 +176,8 @@ func TestClientCases(t *testing.T) {
 				t.Errorf("chunks %q, want %q", chunks, c.Expect.Chunks)
 			}
 			got, _ := json.Marshal(result)
-			if !jsonEqual(got, c.Expect.Result) {
-				t.Errorf("result\n got %s\nwant %s", got, compact(c.Expect.Result))
+			if !clientcase.SameJSON(got, c.Expect.Result) {
+				t.Errorf("result\n got %s\nwant %s", got, clientcase.Compact(c.Expect.Result))
 			}
 		})
 	}
@@ -240,8 +231,8 @@ func checkRequest(t *testing.T, c *clientCase, rec *recorded) {
 			t.Errorf("header %s = %q, want %q", k, got, v)
 		}
 	}
-	if !jsonEqual(rec.body, want.Body) {
-		t.Errorf("body\n got %s\nwant %s", rec.body, compact(want.Body))
+	if !clientcase.SameJSON(rec.body, want.Body) {
+		t.Errorf("body\n got %s\nwant %s", rec.body, clientcase.Compact(want.Body))
 	}
 }
 
@@ -273,79 +264,4 @@ func checkError(t *testing.T, err error, exception, message string, status int) 
 	if !errors.Is(err, openai.Exception(exception)) || errors.Is(err, openai.Exception("Other"+exception)) {
 		t.Errorf("errors.Is does not match %v with exactly its class %s", err, exception)
 	}
-}
-
-// jsonEqual compares JSON values; strings that are PNG data URIs are
-// compared by their decoded pixels (AutoGen re-encodes images with
-// Pillow, whose bytes differ from Go's for the same pixels).
-func jsonEqual(a, b []byte) bool {
-	var x, y any
-	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
-		return false
-	}
-	return valuesEqual(x, y)
-}
-
-func valuesEqual(x, y any) bool {
-	switch x := x.(type) {
-	case map[string]any:
-		ym, ok := y.(map[string]any)
-		if !ok || len(x) != len(ym) {
-			return false
-		}
-		for k, v := range x {
-			w, ok := ym[k]
-			if !ok || !valuesEqual(v, w) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		ya, ok := y.([]any)
-		if !ok || len(x) != len(ya) {
-			return false
-		}
-		for i := range x {
-			if !valuesEqual(x[i], ya[i]) {
-				return false
-			}
-		}
-		return true
-	case string:
-		ys, ok := y.(string)
-		if !ok {
-			return false
-		}
-		if x == ys {
-			return true
-		}
-		const prefix = "data:image/png;base64,"
-		if strings.HasPrefix(x, prefix) && strings.HasPrefix(ys, prefix) {
-			return samePixels(x[len(prefix):], ys[len(prefix):])
-		}
-		return false
-	}
-	return reflect.DeepEqual(x, y)
-}
-
-func samePixels(a, b string) bool {
-	pa, err1 := pixels(a)
-	pb, err2 := pixels(b)
-	return err1 == nil && err2 == nil && bytes.Equal(pa, pb)
-}
-
-func pixels(b64 string) ([]byte, error) {
-	data, err := pyimg.DecodeBase64(b64)
-	if err != nil {
-		return nil, err
-	}
-	im, err := pyimg.Load(data, pyimg.Limits{})
-	if err != nil {
-		return nil, err
-	}
-	w, h, pix, err := im.RGB()
-	if err != nil {
-		return nil, err
-	}
-	return append([]byte{byte(w), byte(h)}, pix...), nil
 }

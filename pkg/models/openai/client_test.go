@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/clientcase"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/models"
 	"github.com/agentschema/agentschema/pkg/models/openai"
@@ -90,7 +91,7 @@ func TestDump(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !jsonEqual(out, []byte(tt.want)) {
+		if !clientcase.SameJSON(out, []byte(tt.want)) {
 			t.Errorf("dump\n got %s\nwant %s", out, tt.want)
 		}
 		if strings.Contains(string(out), "secret") {

@@ -30,7 +30,9 @@ var layers = map[string]int{
 	"internal/suggest":   1,
 	"internal/modelinfo": 1,
 	"internal/pysyntax":  1,
-	"internal/httplog":   1,
+	// Capturing slog's output, for tests.
+	"internal/logtest": 1,
+	"internal/httplog": 1,
 
 	// Python's JSON values, json.loads/dumps, repr, float repr, quoting.
 	"internal/pyjson":      2,

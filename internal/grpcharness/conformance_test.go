@@ -8,9 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/agentschema/agentschema/internal/logtest"
 
 	"github.com/agentschema/agentschema/pkg/distributed/host"
 )
@@ -21,18 +22,6 @@ const (
 )
 
 var refDir = filepath.Join("..", "..", "testdata", "conformance", "distributed", "reference")
-
-// syncBuffer is a bytes.Buffer safe for the host's concurrent writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
 
 // startHost serves a Go host on a free port; stop stops it and waits.
 func startHost(t *testing.T, opts ...host.Option) (addr string, stop func()) {
@@ -56,7 +45,7 @@ func startHost(t *testing.T, opts ...host.Option) (addr string, stop func()) {
 // worker and the Go driver: the driver's lines and the host's transcript.
 func runScenarios(t *testing.T) (lines, transcript []byte) {
 	t.Helper()
-	var log syncBuffer
+	var log logtest.Buffer
 	addr, stop := startHost(t, host.WithTranscript(host.NewTranscript(&log)))
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -75,9 +64,7 @@ func runScenarios(t *testing.T) (lines, transcript []byte) {
 	time.Sleep(100 * time.Millisecond) // as run_scenarios.sh: let the last messages land
 	ref.Close()
 	stop()
-	log.mu.Lock()
-	defer log.mu.Unlock()
-	return out.Bytes(), append([]byte(nil), log.b.Bytes()...)
+	return out.Bytes(), []byte(log.String())
 }
 
 // TestRecordedReference runs the harness's 12 scenarios with the Go host,

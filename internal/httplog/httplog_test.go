@@ -1,46 +1,18 @@
 package httplog_test
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/agentschema/agentschema/internal/logtest"
 
 	"github.com/agentschema/agentschema/internal/httplog"
 )
-
-// syncBuffer is a bytes.Buffer safe for concurrent writers.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-// debugLog sets slog's default logger to a text handler at level, for the
-// test, and returns what it writes.
-func debugLog(t *testing.T, level slog.Level) *syncBuffer {
-	buf := &syncBuffer{}
-	old := slog.Default()
-	slog.SetDefault(slog.New(slog.NewTextHandler(buf, &slog.HandlerOptions{Level: level})))
-	t.Cleanup(func() { slog.SetDefault(old) })
-	return buf
-}
 
 // TestURL: user information, query and fragment are dropped.
 func TestURL(t *testing.T) {
@@ -94,7 +66,7 @@ func TestMiddleware(t *testing.T) {
 		{"info level", slog.LevelInfo, srv.URL, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			buf := debugLog(t, tc.level)
+			buf := logtest.Capture(t, tc.level)
 			send(tc.base)
 			got := buf.String()
 			if tc.want == nil && got != "" {

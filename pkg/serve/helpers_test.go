@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/agentschema/agentschema/internal/logtest"
+
 	"github.com/agentschema/agentschema/internal/runtimecase"
 	_ "github.com/agentschema/agentschema/pkg/providers/all"
 	"github.com/agentschema/agentschema/pkg/serve"
@@ -141,24 +143,7 @@ type service struct {
 	srv   *httptest.Server
 	h     *serve.Handler
 	store session.Service
-	logs  *syncBuffer
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+	logs  *logtest.Buffer
 }
 
 func newService(t testing.TB, opts serve.Options) *service {
@@ -171,7 +156,7 @@ func newService(t testing.TB, opts serve.Options) *service {
 		t.Cleanup(func() { store.Close() })
 		opts.Sessions = store
 	}
-	logs := &syncBuffer{}
+	logs := &logtest.Buffer{}
 	opts.Logger = slog.New(slog.NewTextHandler(logs, nil))
 	h, err := serve.New(opts)
 	if err != nil {

@@ -1,7 +1,6 @@
 package anthropic_test
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"log/slog"
@@ -11,27 +10,11 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/agentschema/agentschema/internal/logtest"
+
 	"github.com/agentschema/agentschema/pkg/models"
 	"github.com/agentschema/agentschema/pkg/models/anthropic"
 )
-
-// syncBuffer is a bytes.Buffer safe for concurrent writers.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // TestRequestLog: with debug enabled on slog's default logger (what
 // `agentschema run --log-level debug` does), each request of the
@@ -65,10 +48,7 @@ func TestRequestLog(t *testing.T) {
 		{"bedrock", bedrock, "/model/anthropic.claude-3-5-sonnet-20240620-v1%3A0/invoke"}, // as sent: url.QueryEscape(model),
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			buf := &syncBuffer{}
-			old := slog.Default()
-			slog.SetDefault(slog.New(slog.NewTextHandler(buf, &slog.HandlerOptions{Level: slog.LevelDebug})))
-			defer slog.SetDefault(old)
+			buf := logtest.Capture(t, slog.LevelDebug)
 			if _, err := tc.client.Create(context.Background(), hello, models.CreateOptions{}); err != nil {
 				t.Fatal(err)
 			}

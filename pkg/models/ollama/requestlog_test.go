@@ -1,38 +1,20 @@
 package ollama_test
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/agentschema/agentschema/internal/logtest"
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/models"
 	"github.com/agentschema/agentschema/pkg/models/ollama"
 )
-
-// syncBuffer is a bytes.Buffer safe for concurrent writers.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // TestRequestLog: with debug enabled on slog's default logger (what
 // `agentschema run --log-level debug` does), each Ollama request is logged
@@ -57,10 +39,7 @@ func TestRequestLog(t *testing.T) {
 		{"refused", closed.URL, []string{`error="Post \"` + closed.URL + `/api/chat\": `}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			buf := &syncBuffer{}
-			old := slog.Default()
-			slog.SetDefault(slog.New(slog.NewTextHandler(buf, &slog.HandlerOptions{Level: slog.LevelDebug})))
-			defer slog.SetDefault(old)
+			buf := logtest.Capture(t, slog.LevelDebug)
 			host := strings.Replace(tc.base, "http://", "http://user:secret-pass@", 1)
 			c, err := ollama.New(gen.OllamaClientConfigurationConfigModel{Model: "llama3.2", Host: &host, FollowRedirects: true,
 				Headers: map[string]string{"Authorization": "Bearer secret-header"}})

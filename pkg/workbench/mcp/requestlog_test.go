@@ -1,7 +1,6 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,31 +8,14 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/agentschema/agentschema/internal/logtest"
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/workbench/mcp/internal/testserver"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
-
-// syncBuffer is a bytes.Buffer safe for concurrent writers.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // secretParams are params for the test server that carry secrets where
 // a config may: a stdio server's arguments and environment, an HTTP
@@ -64,10 +46,7 @@ func secretParams(t *testing.T, kind string) (p gen.McpServerParams, server stri
 func TestRequestLog(t *testing.T) {
 	for _, kind := range transports {
 		t.Run(kind, func(t *testing.T) {
-			buf := &syncBuffer{}
-			old := slog.Default()
-			slog.SetDefault(slog.New(slog.NewTextHandler(buf, &slog.HandlerOptions{Level: slog.LevelDebug})))
-			defer slog.SetDefault(old)
+			buf := logtest.Capture(t, slog.LevelDebug)
 			p, server := secretParams(t, kind)
 			w := started(t, p, nil)
 			if _, err := w.ListTools(context.Background()); err != nil {

@@ -32,7 +32,10 @@ var layers = map[string]int{
 	"internal/pysyntax":  1,
 	// Capturing slog's output, for tests.
 	"internal/logtest": 1,
-	"internal/httplog": 1,
+	// The model clients' HTTP: httpx's read and connect timeouts, the
+	// request log.
+	"internal/readtimeout": 1,
+	"internal/httplog":     1,
 
 	// Python's JSON values, json.loads/dumps, repr, float repr, quoting.
 	"internal/pyjson":      2,

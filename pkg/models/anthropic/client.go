@@ -14,6 +14,7 @@ import (
 	sdk "github.com/anthropics/anthropic-sdk-go"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/readtimeout"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/models"
 )
@@ -195,7 +196,7 @@ func transportError(ctx context.Context, err error) error {
 		return err
 	case ctx.Err() != nil:
 		return ctx.Err()
-	case errors.Is(err, errReadTimeout):
+	case errors.Is(err, readtimeout.ErrTimeout):
 		return &Error{Exception: APITimeoutError, Message: "Request timed out."}
 	}
 	return &connError{err: err}

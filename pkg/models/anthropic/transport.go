@@ -3,18 +3,15 @@ package anthropic
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
-	"sync"
-	"time"
 
 	"github.com/anthropics/anthropic-sdk-go/option"
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/httplog"
+	"github.com/agentschema/agentschema/internal/readtimeout"
 )
 
 // The bounds on what a server's answer may make the client hold, as the
@@ -27,14 +24,6 @@ const (
 	DefaultMaxResponseBytes = 64 << 20
 	// DefaultMaxEventBytes bounds one server-sent event of a stream: 16 MiB.
 	DefaultMaxEventBytes = 16 << 20
-)
-
-// anthropic-python's DEFAULT_TIMEOUT, httpx.Timeout(600, connect=5): each
-// read waits at most 600 s, connecting 5 s; a configured timeout t bounds
-// both.
-const (
-	defaultReadTimeout    = 600 * time.Second
-	defaultConnectTimeout = 5 * time.Second
 )
 
 // LimitError is an answer larger than the client accepts. The request is
@@ -104,17 +93,13 @@ func transportOptions(maxRetries *gen.Int, timeout *float64, s clientSettings) [
 			retries = int(n)
 		}
 	}
-	read, connect := defaultReadTimeout, defaultConnectTimeout
-	if timeout != nil && *timeout > 0 {
-		read = time.Duration(*timeout * float64(time.Second))
-		connect = read
-	}
-	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.DialContext = (&net.Dialer{Timeout: connect, KeepAlive: 30 * time.Second}).DialContext
+	// anthropic-python's DEFAULT_TIMEOUT, httpx.Timeout(600, connect=5);
+	// a configured timeout t bounds both (internal/readtimeout).
+	read, connect := readtimeout.Of(timeout)
 	opts := []option.RequestOption{
-		option.WithHTTPClient(&http.Client{Transport: t}),
+		option.WithHTTPClient(&http.Client{Transport: readtimeout.Transport(connect)}),
 		option.WithMaxRetries(retries),
-		option.WithMiddleware(httplog.Middleware("model request"), answerMiddleware(s.maxResponse), readTimeout(read)),
+		option.WithMiddleware(httplog.Middleware("model request"), answerMiddleware(s.maxResponse), readtimeout.Middleware(read)),
 	}
 	return append(opts, s.requestOpts...)
 }
@@ -150,57 +135,4 @@ func answerMiddleware(max int64) option.Middleware {
 		resp.Body = io.NopCloser(bytes.NewReader(body))
 		return resp, nil
 	}
-}
-
-// errReadTimeout is the cause of a request cancelled because the server
-// sent nothing for the read timeout.
-var errReadTimeout = errors.New("anthropic: read timed out")
-
-// readTimeout cancels a request when the server sends nothing for d:
-// before its headers, or between two reads of its body.
-func readTimeout(d time.Duration) option.Middleware {
-	return func(r *http.Request, next option.MiddlewareNext) (*http.Response, error) {
-		ctx, cancel := context.WithCancelCause(r.Context())
-		timer := time.AfterFunc(d, func() { cancel(errReadTimeout) })
-		resp, err := next(r.WithContext(ctx))
-		if err != nil {
-			timer.Stop()
-			if context.Cause(ctx) == errReadTimeout {
-				err = errReadTimeout
-			}
-			cancel(nil)
-			return resp, err
-		}
-		timer.Reset(d)
-		resp.Body = &idleBody{body: resp.Body, timer: timer, d: d, ctx: ctx, cancel: cancel}
-		return resp, nil
-	}
-}
-
-// idleBody restarts the read timeout at each read, and ends the request's
-// context when closed.
-type idleBody struct {
-	body   io.ReadCloser
-	timer  *time.Timer
-	d      time.Duration
-	ctx    context.Context
-	cancel context.CancelCauseFunc
-	once   sync.Once
-}
-
-func (b *idleBody) Read(p []byte) (int, error) {
-	n, err := b.body.Read(p)
-	if err != nil && context.Cause(b.ctx) == errReadTimeout {
-		return n, errReadTimeout
-	}
-	b.timer.Reset(b.d)
-	return n, err
-}
-
-func (b *idleBody) Close() error {
-	b.once.Do(func() {
-		b.timer.Stop()
-		b.cancel(nil)
-	})
-	return b.body.Close()
 }

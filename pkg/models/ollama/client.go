@@ -15,6 +15,7 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/agentschema/agentschema/internal/readtimeout"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/models"
 )
@@ -123,7 +124,7 @@ func (c *Client) send(ctx context.Context, body []byte, stream bool) (*http.Resp
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		if errors.Is(err, errReadTimeout) {
+		if errors.Is(err, readtimeout.ErrTimeout) {
 			return nil, &Error{Exception: ReadTimeout, Message: "timed out"}
 		}
 		if isConnectError(err) {
@@ -152,7 +153,7 @@ func (c *Client) readError(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	if errors.Is(err, errReadTimeout) {
+	if errors.Is(err, readtimeout.ErrTimeout) {
 		return &Error{Exception: ReadTimeout, Message: "timed out"}
 	}
 	return err

@@ -1,16 +1,14 @@
 package ollama
 
 import (
-	"context"
 	"errors"
-	"io"
 	"net"
 	"net/http"
-	"sync"
 	"syscall"
 	"time"
 
 	"github.com/agentschema/agentschema/internal/httplog"
+	"github.com/agentschema/agentschema/internal/readtimeout"
 )
 
 // The bounds on what a server's answer may make the client hold.
@@ -85,10 +83,6 @@ func settingsOf(opts []ClientOption) clientSettings {
 	return s
 }
 
-// errReadTimeout is the cause of a request cancelled because the server
-// sent nothing for the read timeout.
-var errReadTimeout = errors.New("ollama: read timed out")
-
 // do sends req, bounding each wait for the server by the read timeout;
 // the request is logged at debug level (internal/httplog: method, URL,
 // status, duration; never a header).
@@ -102,53 +96,13 @@ func (s *clientSettings) do(req *http.Request) (*http.Response, error) {
 	return resp, err
 }
 
-// send sends req, bounding each wait for the server by the read timeout.
+// send sends req, bounding each wait for the server by the read timeout
+// (internal/readtimeout).
 func (s *clientSettings) send(req *http.Request) (*http.Response, error) {
 	if s.readTimeout <= 0 {
 		return s.hc.Do(req)
 	}
-	ctx, cancel := context.WithCancelCause(req.Context())
-	timer := time.AfterFunc(s.readTimeout, func() { cancel(errReadTimeout) })
-	resp, err := s.hc.Do(req.WithContext(ctx))
-	if err != nil {
-		timer.Stop()
-		if context.Cause(ctx) == errReadTimeout {
-			err = errReadTimeout
-		}
-		cancel(nil)
-		return nil, err
-	}
-	timer.Reset(s.readTimeout)
-	resp.Body = &idleBody{body: resp.Body, timer: timer, d: s.readTimeout, ctx: ctx, cancel: cancel}
-	return resp, nil
-}
-
-// idleBody restarts the read timeout at each read, and ends the request's
-// context when closed.
-type idleBody struct {
-	body   io.ReadCloser
-	timer  *time.Timer
-	d      time.Duration
-	ctx    context.Context
-	cancel context.CancelCauseFunc
-	once   sync.Once
-}
-
-func (b *idleBody) Read(p []byte) (int, error) {
-	n, err := b.body.Read(p)
-	if err != nil && context.Cause(b.ctx) == errReadTimeout {
-		return n, errReadTimeout
-	}
-	b.timer.Reset(b.d)
-	return n, err
-}
-
-func (b *idleBody) Close() error {
-	b.once.Do(func() {
-		b.timer.Stop()
-		b.cancel(nil)
-	})
-	return b.body.Close()
+	return readtimeout.Do(req, s.readTimeout, s.hc.Do)
 }
 
 // isConnectError reports whether err is a failure to connect (httpx's

@@ -15,6 +15,7 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/modelinfo"
+	"github.com/agentschema/agentschema/internal/readtimeout"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/models"
 	"github.com/agentschema/agentschema/pkg/tokens"
@@ -193,7 +194,7 @@ func (c *base) requestOptions(req *request, body []byte) []option.RequestOption 
 	opts := []option.RequestOption{option.WithRequestBody("application/json", body)}
 	if req.timeout != nil && *req.timeout > 0 {
 		// A create argument's timeout bounds each read of this request.
-		opts = append(opts, option.WithMiddleware(readTimeout(time.Duration(*req.timeout*float64(time.Second)))))
+		opts = append(opts, option.WithMiddleware(readtimeout.Middleware(time.Duration(*req.timeout*float64(time.Second)))))
 	}
 	return opts
 }

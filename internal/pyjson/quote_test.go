@@ -68,10 +68,11 @@ func TestAppendQuote(t *testing.T) {
 			t.Errorf("AppendQuote(%q) = %s, want %s", c.in, got, c.want)
 		}
 	}
-	// Every special byte at every offset of a 20-byte run.
+	// Every special byte at every offset of a 40-byte run (two blocks of
+	// 16 bytes, a word and a tail).
 	for _, sp := range []string{`"`, `\`, "\x00", "\x1f", "é", "\xff", "\x7f"} {
-		for i := 0; i <= 20; i++ {
-			s := strings.Repeat("a", i) + sp + strings.Repeat("b", 20-i)
+		for i := 0; i <= 40; i++ {
+			s := strings.Repeat("a", i) + sp + strings.Repeat("b", 40-i)
 			if got, want := string(AppendQuote(nil, s)), string(naiveAppendQuote(nil, s)); got != want {
 				t.Errorf("AppendQuote(%q) = %s, want %s", s, got, want)
 			}

@@ -16,15 +16,15 @@ const (
 // quote, a backslash, a control character (< 0x20) or not ASCII (>= 0x80),
 // or len(data) when there is none.
 func plainEnd(data []byte, p int) int {
+	// Two words at a time while they last: one branch per 16 bytes.
+	for ; p+16 <= len(data); p += 16 {
+		c := data[p : p+16]
+		if special(binary.LittleEndian.Uint64(c[:8]))|special(binary.LittleEndian.Uint64(c[8:])) != 0 {
+			break
+		}
+	}
 	for ; p+8 <= len(data); p += 8 {
-		w := binary.LittleEndian.Uint64(data[p:])
-		q := w ^ (lsb * '"')
-		b := w ^ (lsb * '\\')
-		// (x - lsb) &^ x has the top bit set in the lowest zero byte of x
-		// (and perhaps above it); likewise (w - 0x20*lsb) &^ w for the
-		// lowest byte below 0x20, and w itself for bytes >= 0x80.
-		m := ((q - lsb) &^ q) | ((b - lsb) &^ b) | ((w - 0x20*lsb) &^ w) | w
-		if m &= msb; m != 0 {
+		if m := special(binary.LittleEndian.Uint64(data[p:])); m != 0 {
 			return p + bits.TrailingZeros64(m)/8
 		}
 	}
@@ -34,4 +34,14 @@ func plainEnd(data []byte, p int) int {
 		}
 	}
 	return p
+}
+
+// special has the top bit of each byte of w set where that byte is a
+// quote, a backslash, a control character or not ASCII (and perhaps of
+// bytes above such a byte: only whether it is zero is exact, and the
+// lowest such byte).
+func special(w uint64) uint64 {
+	q := w ^ (lsb * '"')
+	b := w ^ (lsb * '\\')
+	return (((q - lsb) &^ q) | ((b - lsb) &^ b) | ((w - 0x20*lsb) &^ w) | w) & msb
 }

@@ -169,13 +169,7 @@ func TestVerbsStream100MB(t *testing.T) {
 	wantTokens := fmt.Sprintf("%d\n", (k-3)*llmLines+3)
 
 	const limit = 50 << 20
-	tests := []struct {
-		verb  string
-		args  []string
-		file  string
-		limit uint64
-		check func(out string) error
-	}{
+	tests := []streamVerbCase{
 		{"normalize", []string{"normalize"}, chatFile, limit, func(out string) error {
 			if n := int64(strings.Count(out, "\n")); n != chatLines {
 				return fmt.Errorf("%d lines out, want %d", n, chatLines)
@@ -209,56 +203,71 @@ func TestVerbsStream100MB(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for _, from := range []string{"stdin", "file"} {
-			t.Run(tt.verb+"/"+from, func(t *testing.T) {
-				var out tailWriter
-				var sampler *heapSampler
-				args := append([]string(nil), tt.args...)
-				stdin := io.Reader(strings.NewReader(""))
-				f, err := os.Open(tt.file)
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer f.Close()
-				sampler = &heapSampler{r: f}
-				if from == "stdin" {
-					stdin = sampler
-					args = append(args, "-")
-				} else {
-					// The command opens the file itself (and so works on it
-					// in parallel); the sampler reads through its opener.
-					orig := openFile
-					t.Cleanup(func() { openFile = orig })
-					openFile = func(name string) (io.ReadCloser, error) {
-						if name == tt.file {
-							return sampler, nil
-						}
-						return orig(name)
-					}
-					args = append(args, tt.file)
-				}
-				runtime.GC()
-				var base runtime.MemStats
-				runtime.ReadMemStats(&base)
-				code := run(args, stdin, &out, io.Discard)
-				if code != exitOK {
-					t.Fatalf("exit %d", code)
-				}
-				if err := tt.check(out.text()); err != nil {
-					t.Fatal(err)
-				}
-				if sampler.count < 90 {
-					t.Fatalf("only %d heap samples over %d bytes", sampler.count, sampler.read)
-				}
-				var added uint64
-				if sampler.peak > base.HeapAlloc {
-					added = sampler.peak - base.HeapAlloc
-				}
-				t.Logf("%s from %s: peak heap added %.1f MB over %d samples (%.0f MB read)", tt.verb, from, float64(added)/(1<<20), sampler.count, float64(sampler.read)/(1<<20))
-				if added > tt.limit {
-					t.Errorf("peak heap added %.1f MB, want under %d MB", float64(added)/(1<<20), tt.limit>>20)
-				}
-			})
+			t.Run(tt.verb+"/"+from, func(t *testing.T) { runStreamVerb(t, tt, from) })
 		}
+	}
+}
+
+// streamVerbCase is one verb of TestVerbsStream100MB: its arguments, the
+// input file, the heap bound and the check of its output.
+type streamVerbCase struct {
+	verb  string
+	args  []string
+	file  string
+	limit uint64
+	check func(out string) error
+}
+
+// runStreamVerb runs one verb over tt.file, from standard input or from the
+// file (from is "stdin" or "file"), sampling the heap as the input is read,
+// and checks its exit, its output and the peak heap the run adds.
+func runStreamVerb(t *testing.T, tt streamVerbCase, from string) {
+	var out tailWriter
+	var sampler *heapSampler
+	args := append([]string(nil), tt.args...)
+	stdin := io.Reader(strings.NewReader(""))
+	f, err := os.Open(tt.file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sampler = &heapSampler{r: f}
+	if from == "stdin" {
+		stdin = sampler
+		args = append(args, "-")
+	} else {
+		// The command opens the file itself (and so works on it
+		// in parallel); the sampler reads through its opener.
+		orig := openFile
+		t.Cleanup(func() { openFile = orig })
+		openFile = func(name string) (io.ReadCloser, error) {
+			if name == tt.file {
+				return sampler, nil
+			}
+			return orig(name)
+		}
+		args = append(args, tt.file)
+	}
+	runtime.GC()
+	var base runtime.MemStats
+	runtime.ReadMemStats(&base)
+	code := run(args, stdin, &out, io.Discard)
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	if err := tt.check(out.text()); err != nil {
+		t.Fatal(err)
+	}
+	if sampler.count < 90 {
+		t.Fatalf("only %d heap samples over %d bytes", sampler.count, sampler.read)
+	}
+	var added uint64
+	if sampler.peak > base.HeapAlloc {
+		added = sampler.peak - base.HeapAlloc
+	}
+	t.Logf("%s from %s: peak heap added %.1f MB over %d samples (%.0f MB read)", tt.verb, from, float64(added)/(1<<20), sampler.count, float64(sampler.read)/(1<<20))
+	if added > tt.limit {
+		t.Errorf("peak heap added %.1f MB, want under %d MB", float64(added)/(1<<20), tt.limit>>20)
 	}
 }
 

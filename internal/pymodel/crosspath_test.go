@@ -108,100 +108,7 @@ func jsonFaults(t *testing.T, n *Node, input string) ([]crossFault, reflect.Valu
 // and the messages of src/errors/types.rs), and, when the input is valid,
 // the same value.
 func TestCrossPath(t *testing.T) {
-	tests := []struct {
-		typ   reflect.Type
-		input string
-		want  []crossFault
-	}{
-		// A Go integer below 64 bits is int with Field(ge=min, le=max);
-		// a 64-bit one holds what fits (int.rs: le is checked before ge).
-		{reflect.TypeFor[xInts](), `{"i8": 127, "u8": 255, "u64": 18446744073709551615, "i64": -9223372036854775808}`, nil},
-		{reflect.TypeFor[xInts](), `{"i8": 300}`, []crossFault{"/i8 less_than_equal Input should be less than or equal to 127"}},
-		{reflect.TypeFor[xInts](), `{"i8": -129}`, []crossFault{"/i8 greater_than_equal Input should be greater than or equal to -128"}},
-		{reflect.TypeFor[xInts](), `{"i8": "300"}`, []crossFault{"/i8 less_than_equal Input should be less than or equal to 127"}},
-		{reflect.TypeFor[xInts](), `{"i8": 1.5}`, []crossFault{"/i8 int_from_float Input should be a valid integer, got a number with a fractional part"}},
-		{reflect.TypeFor[xInts](), `{"u8": -1}`, []crossFault{"/u8 greater_than_equal Input should be greater than or equal to 0"}},
-		{reflect.TypeFor[xInts](), `{"u64": 18446744073709551616}`, []crossFault{"/u64 less_than_equal Input should be less than or equal to 18446744073709551615"}},
-		{reflect.TypeFor[xInts](), `{"u64": -1}`, []crossFault{"/u64 greater_than_equal Input should be greater than or equal to 0"}},
-		{reflect.TypeFor[xInts](), `{"i64": 9223372036854775808}`, []crossFault{"/i64 less_than_equal Input should be less than or equal to 9223372036854775807"}},
-		{reflect.TypeFor[xInts](), `{"i8": 1e10, "i64": -9223372036854775809}`, []crossFault{
-			"/i8 less_than_equal Input should be less than or equal to 127",
-			"/i64 greater_than_equal Input should be greater than or equal to -9223372036854775808",
-		}},
-
-		// Constraint tags: int.rs checks multiple_of, le, lt, ge, gt in
-		// that order and reports the first that fails.
-		{reflect.TypeFor[xCons](), `{"n": 9, "f": 2.5, "s": "ab", "w": "日本", "re": "12", "l": [1], "p": "abc", "small": 0, "big": 100, "ls": ["a", "b"], "g": 1}`, nil},
-		{reflect.TypeFor[xCons](), `{"n": 10}`, []crossFault{"/n multiple_of Input should be a multiple of 3"}},
-		{reflect.TypeFor[xCons](), `{"n": 12}`, []crossFault{"/n less_than Input should be less than 10"}},
-		{reflect.TypeFor[xCons](), `{"n": -3}`, []crossFault{"/n greater_than_equal Input should be greater than or equal to 0"}},
-		{reflect.TypeFor[xCons](), `{"n": "x"}`, []crossFault{"/n int_parsing Input should be a valid integer, unable to parse string as an integer"}},
-		// float.rs: |x - round(x/m)*m| > 1e-9 is not a multiple; numbers
-		// in messages are Rust's f64 Display (2.5, -1).
-		{reflect.TypeFor[xCons](), `{"f": 0.3}`, []crossFault{"/f multiple_of Input should be a multiple of 0.5"}},
-		{reflect.TypeFor[xCons](), `{"f": "3"}`, []crossFault{"/f less_than_equal Input should be less than or equal to 2.5"}},
-		{reflect.TypeFor[xCons](), `{"f": -1}`, []crossFault{"/f greater_than Input should be greater than -1"}},
-		{reflect.TypeFor[xCons](), `{"f": true}`, nil},
-		// string.rs: min_length, max_length (in characters), then pattern,
-		// quoted as written.
-		{reflect.TypeFor[xCons](), `{"s": "a"}`, []crossFault{"/s string_too_short String should have at least 2 characters"}},
-		{reflect.TypeFor[xCons](), `{"s": "abcd"}`, []crossFault{"/s string_too_long String should have at most 3 characters"}},
-		{reflect.TypeFor[xCons](), `{"s": "AB"}`, []crossFault{"/s string_pattern_mismatch String should match pattern '^[a-z]*$'"}},
-		{reflect.TypeFor[xCons](), `{"s": 5}`, []crossFault{"/s string_type Input should be a valid string"}},
-		{reflect.TypeFor[xCons](), `{"w": "日本語"}`, []crossFault{"/w string_too_long String should have at most 2 characters"}},
-		{reflect.TypeFor[xCons](), `{"re": "1a"}`, []crossFault{`/re string_pattern_mismatch String should match pattern '^\d+$'`}},
-		// list.rs: max_length stops at the first item past it; min_length
-		// is checked when the items are valid.
-		{reflect.TypeFor[xCons](), `{"l": []}`, []crossFault{"/l too_short List should have at least 1 item after validation, not 0"}},
-		{reflect.TypeFor[xCons](), `{"l": [1, 2, 3]}`, []crossFault{"/l too_long List should have at most 2 items after validation, not 3"}},
-		// list.rs: a list past max_length reports too_long alone, the
-		// faults of the items before it dropped.
-		{reflect.TypeFor[xCons](), `{"l": [1, "x", 3]}`, []crossFault{"/l too_long List should have at most 2 items after validation, not 3"}},
-		{reflect.TypeFor[xCons](), `{"ls": ["c"]}`, []crossFault{"/ls/0 literal_error Input should be 'a' or 'b'"}},
-		{reflect.TypeFor[xCons](), `{"ls": ["a"]}`, []crossFault{"/ls too_short List should have at least 2 items after validation, not 1"}},
-		{reflect.TypeFor[xCons](), `{"p": "ab", "small": 200}`, []crossFault{
-			"/p string_too_short String should have at least 3 characters",
-			"/small less_than_equal Input should be less than or equal to 127",
-		}},
-		{reflect.TypeFor[xCons](), `{"p": null, "small": -5}`, []crossFault{"/small greater_than_equal Input should be greater than or equal to 0"}},
-		{reflect.TypeFor[xCons](), `{"big": 18446744073709551615}`, []crossFault{"/big less_than_equal Input should be less than or equal to 100"}},
-		{reflect.TypeFor[xCons](), `{"g": 0.5}`, []crossFault{"/g greater_than_equal Input should be greater than or equal to 1"}},
-
-		// Tuples (tuple.rs): items by position, missing ones at their
-		// index, extra ones refused as a whole.
-		{reflect.TypeFor[xShapes](), `{"t": [1, "2"], "te": ["dark", "light"], "ts": [{"a": 1}, {"a": "2"}]}`, nil},
-		{reflect.TypeFor[xShapes](), `{"t": ["x", "y"]}`, []crossFault{
-			"/t/0 int_parsing Input should be a valid integer, unable to parse string as an integer",
-			"/t/1 int_parsing Input should be a valid integer, unable to parse string as an integer",
-		}},
-		{reflect.TypeFor[xShapes](), `{"t": [1]}`, []crossFault{"/t/1 missing Field required"}},
-		{reflect.TypeFor[xShapes](), `{"t": [1, 2, 3]}`, []crossFault{"/t too_long Tuple should have at most 2 items after validation, not 3"}},
-		{reflect.TypeFor[xShapes](), `{"t": ["x", 2, 3]}`, []crossFault{"/t too_long Tuple should have at most 2 items after validation, not 3"}},
-		{reflect.TypeFor[xShapes](), `{"t": 5}`, []crossFault{"/t tuple_type Input should be a valid tuple"}},
-		{reflect.TypeFor[xShapes](), `{"te": ["light", "x"]}`, []crossFault{"/te/1 enum Input should be 'light' or 'dark'"}},
-		{reflect.TypeFor[xShapes](), `{"ts": [{"a": "x"}, {}]}`, []crossFault{
-			"/ts/0/a int_parsing Input should be a valid integer, unable to parse string as an integer",
-			"/ts/1/a missing Field required",
-		}},
-		// Literals and Enums (literal.rs, enum_.rs).
-		{reflect.TypeFor[xShapes](), `{"e": "x", "lit": "c", "n": 3}`, []crossFault{
-			"/e enum Input should be 'light' or 'dark'",
-			"/lit literal_error Input should be 'a' or 'b'",
-			"/n literal_error Input should be 1 or 2",
-		}},
-		{reflect.TypeFor[xShapes](), `{"lits": ["a", "c", 1]}`, []crossFault{
-			"/lits/1 literal_error Input should be 'a' or 'b'",
-			"/lits/2 literal_error Input should be 'a' or 'b'",
-		}},
-		// Dicts with integer keys (dict.rs): a key fault is at (key, "[key]").
-		{reflect.TypeFor[xShapes](), `{"m": {"1": "a", "x": "b", "3": 5}, "m8": {"300": 1, "2": "y"}}`, []crossFault{
-			"/m/x/[key] int_parsing Input should be a valid integer, unable to parse string as an integer",
-			"/m/3 string_type Input should be a valid string",
-			"/m8/300/[key] less_than_equal Input should be less than or equal to 127",
-			"/m8/2 int_parsing Input should be a valid integer, unable to parse string as an integer",
-		}},
-	}
-	for _, tc := range tests {
+	for _, tc := range crossPathCases {
 		n, err := Build(tc.typ, Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -221,6 +128,101 @@ func TestCrossPath(t *testing.T) {
 			}
 		}
 	}
+}
+
+// crossPathCases are the cases of TestCrossPath.
+var crossPathCases = []struct {
+	typ   reflect.Type
+	input string
+	want  []crossFault
+}{
+	// A Go integer below 64 bits is int with Field(ge=min, le=max);
+	// a 64-bit one holds what fits (int.rs: le is checked before ge).
+	{reflect.TypeFor[xInts](), `{"i8": 127, "u8": 255, "u64": 18446744073709551615, "i64": -9223372036854775808}`, nil},
+	{reflect.TypeFor[xInts](), `{"i8": 300}`, []crossFault{"/i8 less_than_equal Input should be less than or equal to 127"}},
+	{reflect.TypeFor[xInts](), `{"i8": -129}`, []crossFault{"/i8 greater_than_equal Input should be greater than or equal to -128"}},
+	{reflect.TypeFor[xInts](), `{"i8": "300"}`, []crossFault{"/i8 less_than_equal Input should be less than or equal to 127"}},
+	{reflect.TypeFor[xInts](), `{"i8": 1.5}`, []crossFault{"/i8 int_from_float Input should be a valid integer, got a number with a fractional part"}},
+	{reflect.TypeFor[xInts](), `{"u8": -1}`, []crossFault{"/u8 greater_than_equal Input should be greater than or equal to 0"}},
+	{reflect.TypeFor[xInts](), `{"u64": 18446744073709551616}`, []crossFault{"/u64 less_than_equal Input should be less than or equal to 18446744073709551615"}},
+	{reflect.TypeFor[xInts](), `{"u64": -1}`, []crossFault{"/u64 greater_than_equal Input should be greater than or equal to 0"}},
+	{reflect.TypeFor[xInts](), `{"i64": 9223372036854775808}`, []crossFault{"/i64 less_than_equal Input should be less than or equal to 9223372036854775807"}},
+	{reflect.TypeFor[xInts](), `{"i8": 1e10, "i64": -9223372036854775809}`, []crossFault{
+		"/i8 less_than_equal Input should be less than or equal to 127",
+		"/i64 greater_than_equal Input should be greater than or equal to -9223372036854775808",
+	}},
+
+	// Constraint tags: int.rs checks multiple_of, le, lt, ge, gt in
+	// that order and reports the first that fails.
+	{reflect.TypeFor[xCons](), `{"n": 9, "f": 2.5, "s": "ab", "w": "日本", "re": "12", "l": [1], "p": "abc", "small": 0, "big": 100, "ls": ["a", "b"], "g": 1}`, nil},
+	{reflect.TypeFor[xCons](), `{"n": 10}`, []crossFault{"/n multiple_of Input should be a multiple of 3"}},
+	{reflect.TypeFor[xCons](), `{"n": 12}`, []crossFault{"/n less_than Input should be less than 10"}},
+	{reflect.TypeFor[xCons](), `{"n": -3}`, []crossFault{"/n greater_than_equal Input should be greater than or equal to 0"}},
+	{reflect.TypeFor[xCons](), `{"n": "x"}`, []crossFault{"/n int_parsing Input should be a valid integer, unable to parse string as an integer"}},
+	// float.rs: |x - round(x/m)*m| > 1e-9 is not a multiple; numbers
+	// in messages are Rust's f64 Display (2.5, -1).
+	{reflect.TypeFor[xCons](), `{"f": 0.3}`, []crossFault{"/f multiple_of Input should be a multiple of 0.5"}},
+	{reflect.TypeFor[xCons](), `{"f": "3"}`, []crossFault{"/f less_than_equal Input should be less than or equal to 2.5"}},
+	{reflect.TypeFor[xCons](), `{"f": -1}`, []crossFault{"/f greater_than Input should be greater than -1"}},
+	{reflect.TypeFor[xCons](), `{"f": true}`, nil},
+	// string.rs: min_length, max_length (in characters), then pattern,
+	// quoted as written.
+	{reflect.TypeFor[xCons](), `{"s": "a"}`, []crossFault{"/s string_too_short String should have at least 2 characters"}},
+	{reflect.TypeFor[xCons](), `{"s": "abcd"}`, []crossFault{"/s string_too_long String should have at most 3 characters"}},
+	{reflect.TypeFor[xCons](), `{"s": "AB"}`, []crossFault{"/s string_pattern_mismatch String should match pattern '^[a-z]*$'"}},
+	{reflect.TypeFor[xCons](), `{"s": 5}`, []crossFault{"/s string_type Input should be a valid string"}},
+	{reflect.TypeFor[xCons](), `{"w": "日本語"}`, []crossFault{"/w string_too_long String should have at most 2 characters"}},
+	{reflect.TypeFor[xCons](), `{"re": "1a"}`, []crossFault{`/re string_pattern_mismatch String should match pattern '^\d+$'`}},
+	// list.rs: max_length stops at the first item past it; min_length
+	// is checked when the items are valid.
+	{reflect.TypeFor[xCons](), `{"l": []}`, []crossFault{"/l too_short List should have at least 1 item after validation, not 0"}},
+	{reflect.TypeFor[xCons](), `{"l": [1, 2, 3]}`, []crossFault{"/l too_long List should have at most 2 items after validation, not 3"}},
+	// list.rs: a list past max_length reports too_long alone, the
+	// faults of the items before it dropped.
+	{reflect.TypeFor[xCons](), `{"l": [1, "x", 3]}`, []crossFault{"/l too_long List should have at most 2 items after validation, not 3"}},
+	{reflect.TypeFor[xCons](), `{"ls": ["c"]}`, []crossFault{"/ls/0 literal_error Input should be 'a' or 'b'"}},
+	{reflect.TypeFor[xCons](), `{"ls": ["a"]}`, []crossFault{"/ls too_short List should have at least 2 items after validation, not 1"}},
+	{reflect.TypeFor[xCons](), `{"p": "ab", "small": 200}`, []crossFault{
+		"/p string_too_short String should have at least 3 characters",
+		"/small less_than_equal Input should be less than or equal to 127",
+	}},
+	{reflect.TypeFor[xCons](), `{"p": null, "small": -5}`, []crossFault{"/small greater_than_equal Input should be greater than or equal to 0"}},
+	{reflect.TypeFor[xCons](), `{"big": 18446744073709551615}`, []crossFault{"/big less_than_equal Input should be less than or equal to 100"}},
+	{reflect.TypeFor[xCons](), `{"g": 0.5}`, []crossFault{"/g greater_than_equal Input should be greater than or equal to 1"}},
+
+	// Tuples (tuple.rs): items by position, missing ones at their
+	// index, extra ones refused as a whole.
+	{reflect.TypeFor[xShapes](), `{"t": [1, "2"], "te": ["dark", "light"], "ts": [{"a": 1}, {"a": "2"}]}`, nil},
+	{reflect.TypeFor[xShapes](), `{"t": ["x", "y"]}`, []crossFault{
+		"/t/0 int_parsing Input should be a valid integer, unable to parse string as an integer",
+		"/t/1 int_parsing Input should be a valid integer, unable to parse string as an integer",
+	}},
+	{reflect.TypeFor[xShapes](), `{"t": [1]}`, []crossFault{"/t/1 missing Field required"}},
+	{reflect.TypeFor[xShapes](), `{"t": [1, 2, 3]}`, []crossFault{"/t too_long Tuple should have at most 2 items after validation, not 3"}},
+	{reflect.TypeFor[xShapes](), `{"t": ["x", 2, 3]}`, []crossFault{"/t too_long Tuple should have at most 2 items after validation, not 3"}},
+	{reflect.TypeFor[xShapes](), `{"t": 5}`, []crossFault{"/t tuple_type Input should be a valid tuple"}},
+	{reflect.TypeFor[xShapes](), `{"te": ["light", "x"]}`, []crossFault{"/te/1 enum Input should be 'light' or 'dark'"}},
+	{reflect.TypeFor[xShapes](), `{"ts": [{"a": "x"}, {}]}`, []crossFault{
+		"/ts/0/a int_parsing Input should be a valid integer, unable to parse string as an integer",
+		"/ts/1/a missing Field required",
+	}},
+	// Literals and Enums (literal.rs, enum_.rs).
+	{reflect.TypeFor[xShapes](), `{"e": "x", "lit": "c", "n": 3}`, []crossFault{
+		"/e enum Input should be 'light' or 'dark'",
+		"/lit literal_error Input should be 'a' or 'b'",
+		"/n literal_error Input should be 1 or 2",
+	}},
+	{reflect.TypeFor[xShapes](), `{"lits": ["a", "c", 1]}`, []crossFault{
+		"/lits/1 literal_error Input should be 'a' or 'b'",
+		"/lits/2 literal_error Input should be 'a' or 'b'",
+	}},
+	// Dicts with integer keys (dict.rs): a key fault is at (key, "[key]").
+	{reflect.TypeFor[xShapes](), `{"m": {"1": "a", "x": "b", "3": 5}, "m8": {"300": 1, "2": "y"}}`, []crossFault{
+		"/m/x/[key] int_parsing Input should be a valid integer, unable to parse string as an integer",
+		"/m/3 string_type Input should be a valid string",
+		"/m8/300/[key] less_than_equal Input should be less than or equal to 127",
+		"/m8/2 int_parsing Input should be a valid integer, unable to parse string as an integer",
+	}},
 }
 
 // crossModel has a field of each kind whose two paths were made to agree.

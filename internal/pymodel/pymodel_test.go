@@ -46,131 +46,7 @@ func props(t reflect.Type, opts Options) (string, string, error) {
 // schemas are pydantic 2.13.4's model_json_schema() of the Python model in
 // each comment.
 func TestTagGrammar(t *testing.T) {
-	tests := []struct {
-		rule  string
-		typ   reflect.Type
-		props string // "properties", or a substring of the error
-		req   string
-	}{
-		// json: name, "-", unexported, the Go name without a tag.
-		{"json name", reflect.TypeFor[struct {
-			X    int `json:"x"`
-			Skip int `json:"-"`
-			priv int
-			Y    bool
-		}](), `{"x":{"title":"X","type":"integer"},"Y":{"title":"Y","type":"boolean"}}`, `["x","Y"]`},
-		// Embedded structs are flattened; the shallower field hides the deeper.
-		{"json embedded", reflect.TypeFor[struct {
-			embedded
-			Note bool `json:"note"`
-		}](), `{"id":{"title":"Id","type":"integer"},"note":{"title":"Note","type":"boolean"}}`, `["id","note"]`},
-		{"json same depth", reflect.StructOf([]reflect.StructField{
-			{Name: "A", Type: reflect.TypeFor[int](), Tag: `json:"a"`},
-			{Name: "B", Type: reflect.TypeFor[int](), Tag: `json:"a"`},
-		}), "same JSON name", ""},
-		{"json string option", reflect.TypeFor[struct {
-			A int `json:"a,string"`
-		}](), `"string" is not supported`, ""},
-		// a: str = "x" (default:"x" and default:"\"x\"" alike)
-		{"default string", reflect.TypeFor[struct {
-			A string `json:"a" default:"x"`
-			B string `json:"b" default:"\"x\""`
-			C string `json:"c" default:""`
-			D string `json:"d" default:"null"`
-		}](), `{"a":{"default":"x","title":"A","type":"string"},"b":{"default":"x","title":"B","type":"string"},"c":{"default":"","title":"C","type":"string"},"d":{"default":"null","title":"D","type":"string"}}`, `[]`},
-		// b: Optional[str] = None
-		{"default null pointer", reflect.TypeFor[struct {
-			B *string `json:"b" default:"null"`
-		}](), `{"b":{"anyOf":[{"type":"string"},{"type":"null"}],"default":null,"title":"B"}}`, `[]`},
-		// d: List[int] = []; n: int = 3
-		{"default JSON", reflect.TypeFor[struct {
-			D []int `json:"d" default:"[]"`
-			N int   `json:"n" default:"3"`
-		}](), `{"d":{"default":[],"items":{"type":"integer"},"title":"D","type":"array"},"n":{"default":3,"title":"N","type":"integer"}}`, `[]`},
-		{"default not JSON", reflect.TypeFor[struct {
-			N int `json:"n" default:"x"`
-		}](), "is not JSON", ""},
-		{"default invalid", reflect.TypeFor[struct {
-			N int `json:"n" default:"\"x\""`
-		}](), "unable to parse string as an integer", ""},
-		// id: str = Field(default_factory=...): no default in the schema
-		{"default factories", reflect.TypeFor[struct {
-			ID  string       `json:"id" default:"@uuid4"`
-			At  gen.DateTime `json:"at" default:"@now"`
-			At2 time.Time    `json:"at2" default:"@now"`
-		}](), `{"id":{"title":"Id","type":"string"},"at":{"format":"date-time","title":"At","type":"string"},"at2":{"format":"date-time","title":"At2","type":"string"}}`, `[]`},
-		{"default @now on a string", reflect.TypeFor[struct {
-			N string `json:"n" default:"@now"`
-		}](), "@now needs", ""},
-		{"default @uuid4 on an int", reflect.TypeFor[struct {
-			N int `json:"n" default:"@uuid4"`
-		}](), "@uuid4 needs", ""},
-		// b: Optional[str] = None; c: Optional[int] (required)
-		{"pointer", reflect.TypeFor[struct {
-			B *string `json:"b"`
-			C *int    `json:"c" required:"true"`
-		}](), `{"b":{"anyOf":[{"type":"string"},{"type":"null"}],"default":null,"title":"B"},"c":{"anyOf":[{"type":"integer"},{"type":"null"}],"title":"C"}}`, `["c"]`},
-		{"pointer bad required", reflect.TypeFor[struct {
-			C *int `json:"c" required:"yes"`
-		}](), "required tag", ""},
-		// d: List[int] = []; s: str = ""
-		{"omitempty", reflect.TypeFor[struct {
-			D []int  `json:"d,omitempty"`
-			S string `json:"s,omitzero"`
-		}](), `{"d":{"default":[],"items":{"type":"integer"},"title":"D","type":"array"},"s":{"default":"","title":"S","type":"string"}}`, `[]`},
-		// a: str = Field(description="The a.")
-		{"description", reflect.TypeFor[struct {
-			A string `json:"a" description:"The a."`
-		}](), `{"a":{"description":"The a.","title":"A","type":"string"}}`, `["a"]`},
-		// e: Literal["a", "b"]; h: List[Literal["p", "q"]]; o: Literal[1]
-		{"enum", reflect.TypeFor[struct {
-			E string   `json:"e" enum:"a,b"`
-			H []string `json:"h" enum:"[\"p\",\"q\"]"`
-			O int      `json:"o" enum:"1"`
-		}](), `{"e":{"enum":["a","b"],"title":"E","type":"string"},"h":{"items":{"enum":["p","q"],"type":"string"},"title":"H","type":"array"},"o":{"const":1,"title":"O","type":"integer"}}`, `["e","h","o"]`},
-		{"enum bad value", reflect.TypeFor[struct {
-			E int `json:"e" enum:"a"`
-		}](), "enum tag value", ""},
-		{"enum on a model", reflect.TypeFor[struct {
-			E inner `json:"e" enum:"a"`
-		}](), "enum tag on", ""},
-		// f: Annotated[int, Field(ge=1, le=5)] = 3; g: Annotated[str, Field(min_length=2, pattern="^a")]
-		{"constraints", reflect.TypeFor[struct {
-			F int64  `json:"f" minimum:"1" maximum:"5" default:"3"`
-			G string `json:"g" minLength:"2" pattern:"^a"`
-		}](), `{"f":{"default":3,"maximum":5,"minimum":1,"title":"F","type":"integer"},"g":{"minLength":2,"pattern":"^a","title":"G","type":"string"}}`, `["g"]`},
-		{"constraint on the wrong kind", reflect.TypeFor[struct {
-			G string `json:"g" minimum:"1"`
-		}](), "minimum tag on", ""},
-		{"constraint not a number", reflect.TypeFor[struct {
-			G string `json:"g" maxLength:"x"`
-		}](), "not a number", ""},
-		// pydantic does not validate defaults: a default outside the
-		// constraints stands. h: Annotated[str, Field(min_length=3)] = "ab"
-		{"constraints do not check defaults", reflect.TypeFor[struct {
-			H string `json:"h" minLength:"3" default:"ab"`
-		}](), `{"h":{"default":"ab","minLength":3,"title":"H","type":"string"}}`, `[]`},
-		// pydantic-core's int validator reads le and the like with
-		// validate_as_int: "'ge' must be coercible to an integer".
-		{"integer field, fractional bound", reflect.TypeFor[struct {
-			N int `json:"n" minimum:"1.5"`
-		}](), "minimum tag \"1.5\": an integer field needs an integer", ""},
-		{"integer field, integral float bound", reflect.TypeFor[struct {
-			N int `json:"n" minimum:"2.0"`
-		}](), `{"n":{"minimum":2.0,"title":"N","type":"integer"}}`, `["n"]`},
-		{"multipleOf 0", reflect.TypeFor[struct {
-			F float64 `json:"f" multipleOf:"0"`
-		}](), "multipleOf tag \"0\": want a number greater than 0", ""},
-		{"pattern that does not compile", reflect.TypeFor[struct {
-			S string `json:"s" pattern:"(?=a)"`
-		}](), "pattern tag \"(?=a)\": not a regular expression", ""},
-		// x: Inner (a $ref: no title); s: Shade (an Enum class)
-		{"models and enums", reflect.TypeFor[struct {
-			X inner  `json:"x" description:"kept"`
-			S *shade `json:"s"`
-		}](), `{"x":{"$ref":"#/$defs/inner","description":"kept"},"s":{"anyOf":[{"$ref":"#/$defs/shade"},{"type":"null"}],"default":null}}`, `["x"]`},
-	}
-	for _, tt := range tests {
+	for _, tt := range tagGrammarCases {
 		t.Run(tt.rule, func(t *testing.T) {
 			got, req, err := props(tt.typ, Options{})
 			if tt.req == "" {
@@ -191,6 +67,132 @@ func TestTagGrammar(t *testing.T) {
 			}
 		})
 	}
+}
+
+// tagGrammarCases are the cases of TestTagGrammar.
+var tagGrammarCases = []struct {
+	rule  string
+	typ   reflect.Type
+	props string // "properties", or a substring of the error
+	req   string
+}{
+	// json: name, "-", unexported, the Go name without a tag.
+	{"json name", reflect.TypeFor[struct {
+		X    int `json:"x"`
+		Skip int `json:"-"`
+		priv int
+		Y    bool
+	}](), `{"x":{"title":"X","type":"integer"},"Y":{"title":"Y","type":"boolean"}}`, `["x","Y"]`},
+	// Embedded structs are flattened; the shallower field hides the deeper.
+	{"json embedded", reflect.TypeFor[struct {
+		embedded
+		Note bool `json:"note"`
+	}](), `{"id":{"title":"Id","type":"integer"},"note":{"title":"Note","type":"boolean"}}`, `["id","note"]`},
+	{"json same depth", reflect.StructOf([]reflect.StructField{
+		{Name: "A", Type: reflect.TypeFor[int](), Tag: `json:"a"`},
+		{Name: "B", Type: reflect.TypeFor[int](), Tag: `json:"a"`},
+	}), "same JSON name", ""},
+	{"json string option", reflect.TypeFor[struct {
+		A int `json:"a,string"`
+	}](), `"string" is not supported`, ""},
+	// a: str = "x" (default:"x" and default:"\"x\"" alike)
+	{"default string", reflect.TypeFor[struct {
+		A string `json:"a" default:"x"`
+		B string `json:"b" default:"\"x\""`
+		C string `json:"c" default:""`
+		D string `json:"d" default:"null"`
+	}](), `{"a":{"default":"x","title":"A","type":"string"},"b":{"default":"x","title":"B","type":"string"},"c":{"default":"","title":"C","type":"string"},"d":{"default":"null","title":"D","type":"string"}}`, `[]`},
+	// b: Optional[str] = None
+	{"default null pointer", reflect.TypeFor[struct {
+		B *string `json:"b" default:"null"`
+	}](), `{"b":{"anyOf":[{"type":"string"},{"type":"null"}],"default":null,"title":"B"}}`, `[]`},
+	// d: List[int] = []; n: int = 3
+	{"default JSON", reflect.TypeFor[struct {
+		D []int `json:"d" default:"[]"`
+		N int   `json:"n" default:"3"`
+	}](), `{"d":{"default":[],"items":{"type":"integer"},"title":"D","type":"array"},"n":{"default":3,"title":"N","type":"integer"}}`, `[]`},
+	{"default not JSON", reflect.TypeFor[struct {
+		N int `json:"n" default:"x"`
+	}](), "is not JSON", ""},
+	{"default invalid", reflect.TypeFor[struct {
+		N int `json:"n" default:"\"x\""`
+	}](), "unable to parse string as an integer", ""},
+	// id: str = Field(default_factory=...): no default in the schema
+	{"default factories", reflect.TypeFor[struct {
+		ID  string       `json:"id" default:"@uuid4"`
+		At  gen.DateTime `json:"at" default:"@now"`
+		At2 time.Time    `json:"at2" default:"@now"`
+	}](), `{"id":{"title":"Id","type":"string"},"at":{"format":"date-time","title":"At","type":"string"},"at2":{"format":"date-time","title":"At2","type":"string"}}`, `[]`},
+	{"default @now on a string", reflect.TypeFor[struct {
+		N string `json:"n" default:"@now"`
+	}](), "@now needs", ""},
+	{"default @uuid4 on an int", reflect.TypeFor[struct {
+		N int `json:"n" default:"@uuid4"`
+	}](), "@uuid4 needs", ""},
+	// b: Optional[str] = None; c: Optional[int] (required)
+	{"pointer", reflect.TypeFor[struct {
+		B *string `json:"b"`
+		C *int    `json:"c" required:"true"`
+	}](), `{"b":{"anyOf":[{"type":"string"},{"type":"null"}],"default":null,"title":"B"},"c":{"anyOf":[{"type":"integer"},{"type":"null"}],"title":"C"}}`, `["c"]`},
+	{"pointer bad required", reflect.TypeFor[struct {
+		C *int `json:"c" required:"yes"`
+	}](), "required tag", ""},
+	// d: List[int] = []; s: str = ""
+	{"omitempty", reflect.TypeFor[struct {
+		D []int  `json:"d,omitempty"`
+		S string `json:"s,omitzero"`
+	}](), `{"d":{"default":[],"items":{"type":"integer"},"title":"D","type":"array"},"s":{"default":"","title":"S","type":"string"}}`, `[]`},
+	// a: str = Field(description="The a.")
+	{"description", reflect.TypeFor[struct {
+		A string `json:"a" description:"The a."`
+	}](), `{"a":{"description":"The a.","title":"A","type":"string"}}`, `["a"]`},
+	// e: Literal["a", "b"]; h: List[Literal["p", "q"]]; o: Literal[1]
+	{"enum", reflect.TypeFor[struct {
+		E string   `json:"e" enum:"a,b"`
+		H []string `json:"h" enum:"[\"p\",\"q\"]"`
+		O int      `json:"o" enum:"1"`
+	}](), `{"e":{"enum":["a","b"],"title":"E","type":"string"},"h":{"items":{"enum":["p","q"],"type":"string"},"title":"H","type":"array"},"o":{"const":1,"title":"O","type":"integer"}}`, `["e","h","o"]`},
+	{"enum bad value", reflect.TypeFor[struct {
+		E int `json:"e" enum:"a"`
+	}](), "enum tag value", ""},
+	{"enum on a model", reflect.TypeFor[struct {
+		E inner `json:"e" enum:"a"`
+	}](), "enum tag on", ""},
+	// f: Annotated[int, Field(ge=1, le=5)] = 3; g: Annotated[str, Field(min_length=2, pattern="^a")]
+	{"constraints", reflect.TypeFor[struct {
+		F int64  `json:"f" minimum:"1" maximum:"5" default:"3"`
+		G string `json:"g" minLength:"2" pattern:"^a"`
+	}](), `{"f":{"default":3,"maximum":5,"minimum":1,"title":"F","type":"integer"},"g":{"minLength":2,"pattern":"^a","title":"G","type":"string"}}`, `["g"]`},
+	{"constraint on the wrong kind", reflect.TypeFor[struct {
+		G string `json:"g" minimum:"1"`
+	}](), "minimum tag on", ""},
+	{"constraint not a number", reflect.TypeFor[struct {
+		G string `json:"g" maxLength:"x"`
+	}](), "not a number", ""},
+	// pydantic does not validate defaults: a default outside the
+	// constraints stands. h: Annotated[str, Field(min_length=3)] = "ab"
+	{"constraints do not check defaults", reflect.TypeFor[struct {
+		H string `json:"h" minLength:"3" default:"ab"`
+	}](), `{"h":{"default":"ab","minLength":3,"title":"H","type":"string"}}`, `[]`},
+	// pydantic-core's int validator reads le and the like with
+	// validate_as_int: "'ge' must be coercible to an integer".
+	{"integer field, fractional bound", reflect.TypeFor[struct {
+		N int `json:"n" minimum:"1.5"`
+	}](), "minimum tag \"1.5\": an integer field needs an integer", ""},
+	{"integer field, integral float bound", reflect.TypeFor[struct {
+		N int `json:"n" minimum:"2.0"`
+	}](), `{"n":{"minimum":2.0,"title":"N","type":"integer"}}`, `["n"]`},
+	{"multipleOf 0", reflect.TypeFor[struct {
+		F float64 `json:"f" multipleOf:"0"`
+	}](), "multipleOf tag \"0\": want a number greater than 0", ""},
+	{"pattern that does not compile", reflect.TypeFor[struct {
+		S string `json:"s" pattern:"(?=a)"`
+	}](), "pattern tag \"(?=a)\": not a regular expression", ""},
+	// x: Inner (a $ref: no title); s: Shade (an Enum class)
+	{"models and enums", reflect.TypeFor[struct {
+		X inner  `json:"x" description:"kept"`
+		S *shade `json:"s"`
+	}](), `{"x":{"$ref":"#/$defs/inner","description":"kept"},"s":{"anyOf":[{"$ref":"#/$defs/shade"},{"type":"null"}],"default":null}}`, `["x"]`},
 }
 
 type node2 struct {

@@ -131,12 +131,42 @@ func TestCompare(t *testing.T) {
 			},
 		}
 	}
-	for _, tc := range []struct {
-		name   string
-		expect func(e *Expect)
-		change func(o *Outcome)
-		want   []string // substrings, one message each, in order
-	}{
+	for _, tc := range compareCases(t, goodStdout) {
+		t.Run(tc.name, func(t *testing.T) {
+			e := base
+			if tc.expect != nil {
+				tc.expect(&e)
+			}
+			o := good()
+			if tc.change != nil {
+				tc.change(o)
+			}
+			msgs := Compare(&e, o, p)
+			if len(msgs) != len(tc.want) {
+				t.Fatalf("got %d messages, want %d:\n%s", len(msgs), len(tc.want), strings.Join(msgs, "\n---\n"))
+			}
+			for i, w := range tc.want {
+				if !strings.Contains(msgs[i], w) {
+					t.Errorf("message %d:\n%s\nwant it to contain:\n%s", i, msgs[i], w)
+				}
+			}
+		})
+	}
+}
+
+// compareCase is one case of TestCompare: the changes to the expected and
+// the good outcome, and the messages Compare must give.
+type compareCase struct {
+	name   string
+	expect func(e *Expect)
+	change func(o *Outcome)
+	want   []string // substrings, one message each, in order
+}
+
+// compareCases are the cases of TestCompare; goodStdout is the good
+// outcome's standard output, which some cases change.
+func compareCases(t *testing.T, goodStdout string) []compareCase {
+	return []compareCase{
 		{name: "pass"},
 		{
 			name:   "exit code",
@@ -214,25 +244,5 @@ func TestCompare(t *testing.T) {
 			expect: func(e *Expect) { e.ExitCode = 1 },
 			want:   []string{"exit code: want 1, got 0"},
 		},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			e := base
-			if tc.expect != nil {
-				tc.expect(&e)
-			}
-			o := good()
-			if tc.change != nil {
-				tc.change(o)
-			}
-			msgs := Compare(&e, o, p)
-			if len(msgs) != len(tc.want) {
-				t.Fatalf("got %d messages, want %d:\n%s", len(msgs), len(tc.want), strings.Join(msgs, "\n---\n"))
-			}
-			for i, w := range tc.want {
-				if !strings.Contains(msgs[i], w) {
-					t.Errorf("message %d:\n%s\nwant it to contain:\n%s", i, msgs[i], w)
-				}
-			}
-		})
 	}
 }

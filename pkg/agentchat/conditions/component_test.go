@@ -40,173 +40,17 @@ func load(t *testing.T, doc string) agentchat.TerminationCondition {
 	return c
 }
 
+// loadProviderCall is one call of a loaded condition in TestLoadProviders:
+// the delta it is given and the StopMessage it must return.
+type loadProviderCall struct {
+	delta           []messages.Message
+	source, content string // "" for None
+}
+
 // TestLoadProviders loads every provider and runs the loaded condition
 // through a firing sequence.
 func TestLoadProviders(t *testing.T) {
-	type call struct {
-		delta           []messages.Message
-		source, content string // "" for None
-	}
-	tests := []struct {
-		name  string
-		doc   string
-		typ   any // the concrete type wanted
-		calls []call
-	}{
-		{
-			name: "StopMessage", doc: model(conditions.StopMessageProvider, `{}`), typ: (*conditions.StopMessage)(nil),
-			calls: []call{{msgs(stopMsg("a", "x")), "StopMessageTermination", "Stop message received"}},
-		},
-		{
-			name: "MaxMessage", doc: model(conditions.MaxMessageProvider, `{"max_messages":3}`), typ: (*conditions.MaxMessage)(nil),
-			calls: []call{
-				{msgs(text("a", "1"), toolRequest("a"), text("a", "2")), "", ""}, // include_agent_event defaults to False
-				{msgs(text("a", "3")), "MaxMessageTermination", "Maximum number of messages 3 reached, current message count: 3"},
-			},
-		},
-		{
-			name: "MaxMessage include_agent_event", typ: (*conditions.MaxMessage)(nil),
-			doc: model(conditions.MaxMessageProvider, `{"max_messages":3,"include_agent_event":true}`),
-			calls: []call{
-				{msgs(text("a", "1"), toolRequest("a"), toolExec("a")), "MaxMessageTermination", "Maximum number of messages 3 reached, current message count: 3"},
-			},
-		},
-		{
-			// pydantic's lax mode: "3" is the int 3.
-			name: "MaxMessage lax int", typ: (*conditions.MaxMessage)(nil),
-			doc: model(conditions.MaxMessageProvider, `{"max_messages":"3"}`),
-			calls: []call{
-				{msgs(text("a", "1"), text("a", "2"), text("a", "3")), "MaxMessageTermination", "Maximum number of messages 3 reached, current message count: 3"},
-			},
-		},
-		{
-			// _from_config gives sources=None: any source.
-			name: "TextMention", doc: model(conditions.TextMentionProvider, `{"text":"TERMINATE"}`), typ: (*conditions.TextMention)(nil),
-			calls: []call{
-				{msgs(text("a", "terminate")), "", ""},
-				{msgs(text("anyone", "TERMINATE")), "TextMentionTermination", "Text 'TERMINATE' mentioned"},
-			},
-		},
-		{
-			name: "TokenUsage", typ: (*conditions.TokenUsage)(nil),
-			doc: model(conditions.TokenUsageProvider, `{"max_total_token":null,"max_prompt_token":null,"max_completion_token":5}`),
-			calls: []call{
-				{msgs(textUsage("a", "x", 100, 4)), "", ""},
-				{msgs(textUsage("a", "x", 0, 1)), "TokenUsageTermination",
-					"Token usage limit reached, total token count: 105, prompt token count: 100, completion token count: 5."},
-			},
-		},
-		{
-			name: "Handoff", doc: model(conditions.HandoffProvider, `{"target":"user"}`), typ: (*conditions.Handoff)(nil),
-			calls: []call{
-				{msgs(handoff("a", "b", "")), "", ""},
-				{msgs(handoff("a", "user", "")), "HandoffTermination", "Handoff to user from a detected."},
-			},
-		},
-		{
-			// timeout_seconds: float, so the int 0 is 0.0.
-			name: "Timeout", doc: model(conditions.TimeoutProvider, `{"timeout_seconds":0}`), typ: (*conditions.Timeout)(nil),
-			calls: []call{{nil, "TimeoutTermination", "Timeout of 0.0 seconds reached"}},
-		},
-		{
-			name: "External", doc: model(conditions.ExternalProvider, `{}`), typ: (*conditions.External)(nil),
-			calls: []call{{msgs(text("a", "x")), "", ""}},
-		},
-		{
-			name: "SourceMatch", doc: model(conditions.SourceMatchProvider, `{"sources":["critic","user"]}`), typ: (*conditions.SourceMatch)(nil),
-			calls: []call{
-				{msgs(text("writer", "x")), "", ""},
-				{msgs(text("user", "x")), "SourceMatchTermination", "'user' answered"},
-			},
-		},
-		{
-			name: "TextMessage with source", doc: model(conditions.TextMessageProvider, `{"source":"critic"}`), typ: (*conditions.TextMessage)(nil),
-			calls: []call{
-				{msgs(text("writer", "x")), "", ""},
-				{msgs(text("critic", "x")), "TextMessageTermination", "Text message received from 'critic'"},
-			},
-		},
-		{
-			// source defaults to None: any source.
-			name: "TextMessage without source", doc: model(conditions.TextMessageProvider, `{}`), typ: (*conditions.TextMessage)(nil),
-			calls: []call{{msgs(text("writer", "x")), "TextMessageTermination", "Text message received from 'writer'"}},
-		},
-		{
-			name: "TextMessage null source", doc: model(conditions.TextMessageProvider, `{"source":null}`), typ: (*conditions.TextMessage)(nil),
-			calls: []call{{msgs(text("w", "x")), "TextMessageTermination", "Text message received from 'w'"}},
-		},
-		{
-			name: "FunctionCall", doc: model(conditions.FunctionCallProvider, `{"function_name":"calc"}`), typ: (*conditions.FunctionCall)(nil),
-			calls: []call{
-				{msgs(toolExec("a", result("1", "other", "", nil))), "", ""},
-				{msgs(toolExec("a", result("1", "calc", "", nil))), "FunctionCallTermination", "Function 'calc' was executed."},
-			},
-		},
-		{
-			// MaxMessageTermination(3) | TextMentionTermination("TERMINATE"),
-			// as dump_component() writes it (labels, descriptions).
-			name: "Or", typ: (*conditions.Or)(nil),
-			doc: `{"provider":"autogen_agentchat.base.OrTerminationCondition","component_type":"termination","version":1,` +
-				`"component_version":1,"description":null,"label":"OrTerminationCondition","config":{"conditions":[` +
-				`{"provider":"autogen_agentchat.conditions.MaxMessageTermination","component_type":"termination","version":1,` +
-				`"component_version":1,"description":"Terminate the conversation after a maximum number of messages have been exchanged.",` +
-				`"label":"MaxMessageTermination","config":{"max_messages":3,"include_agent_event":false}},` +
-				`{"provider":"autogen_agentchat.conditions.TextMentionTermination","component_type":"termination","version":1,` +
-				`"component_version":1,"description":"Terminate the conversation if a specific text is mentioned.",` +
-				`"label":"TextMentionTermination","config":{"text":"TERMINATE"}}]}}`,
-			calls: []call{
-				{msgs(text("a", "1")), "", ""},
-				{msgs(text("a", "TERMINATE")), "TextMentionTermination", "Text 'TERMINATE' mentioned"},
-			},
-		},
-		{
-			name: "Or both fire", typ: (*conditions.Or)(nil),
-			doc: model(conditions.OrProvider, `{"conditions":[`+model(conditions.MaxMessageProvider, `{"max_messages":1}`)+`,`+
-				model(conditions.TextMentionProvider, `{"text":"TERMINATE"}`)+`]}`),
-			calls: []call{
-				{msgs(text("a", "TERMINATE")), "MaxMessageTermination, TextMentionTermination",
-					"Maximum number of messages 1 reached, current message count: 1, Text 'TERMINATE' mentioned"},
-			},
-		},
-		{
-			name: "And", typ: (*conditions.And)(nil),
-			doc: model(conditions.AndProvider, `{"conditions":[`+model(conditions.MaxMessageProvider, `{"max_messages":2}`)+`,`+
-				model(conditions.TextMentionProvider, `{"text":"APPROVE"}`)+`]}`),
-			calls: []call{
-				{msgs(text("a", "APPROVE")), "", ""},
-				{msgs(text("b", "ok")), "TextMentionTermination, MaxMessageTermination",
-					"Text 'APPROVE' mentioned, Maximum number of messages 2 reached, current message count: 2"},
-			},
-		},
-		{
-			// load_component imports the module of the provider path and
-			// takes the class from it: the private module works as well.
-			name: "alias MaxMessage", typ: (*conditions.MaxMessage)(nil),
-			doc: model("autogen_agentchat.conditions._terminations.MaxMessageTermination", `{"max_messages":1}`),
-			calls: []call{
-				{msgs(text("a", "1")), "MaxMessageTermination", "Maximum number of messages 1 reached, current message count: 1"},
-			},
-		},
-		{
-			name: "alias TextMention", typ: (*conditions.TextMention)(nil),
-			doc:   model("autogen_agentchat.conditions._terminations.TextMentionTermination", `{"text":"x"}`),
-			calls: []call{{msgs(text("a", "x")), "TextMentionTermination", "Text 'x' mentioned"}},
-		},
-		{
-			name: "alias And and Or", typ: (*conditions.And)(nil),
-			doc: model("autogen_agentchat.base._termination.AndTerminationCondition", `{"conditions":[`+
-				model("autogen_agentchat.base._termination.OrTerminationCondition", `{"conditions":[`+
-					model("autogen_agentchat.conditions._terminations.StopMessageTermination", `{}`)+`]}`)+`]}`),
-			calls: []call{{msgs(stopMsg("a", "s")), "StopMessageTermination", "Stop message received"}},
-		},
-		{
-			// Unknown config members are ignored (pydantic's default extra="ignore").
-			name: "extra members", typ: (*conditions.Handoff)(nil),
-			doc:   model(conditions.HandoffProvider, `{"target":"user","unknown":1}`),
-			calls: []call{{msgs(handoff("a", "user", "")), "HandoffTermination", "Handoff to user from a detected."}},
-		},
-	}
-	for _, tc := range tests {
+	for _, tc := range loadProviderCases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := load(t, tc.doc)
 			if got, want := typeName(c), typeName(tc.typ); got != want {
@@ -228,6 +72,167 @@ func TestLoadProviders(t *testing.T) {
 			}
 		})
 	}
+}
+
+// loadProviderCases are the cases of TestLoadProviders.
+var loadProviderCases = []struct {
+	name  string
+	doc   string
+	typ   any // the concrete type wanted
+	calls []loadProviderCall
+}{
+	{
+		name: "StopMessage", doc: model(conditions.StopMessageProvider, `{}`), typ: (*conditions.StopMessage)(nil),
+		calls: []loadProviderCall{{msgs(stopMsg("a", "x")), "StopMessageTermination", "Stop message received"}},
+	},
+	{
+		name: "MaxMessage", doc: model(conditions.MaxMessageProvider, `{"max_messages":3}`), typ: (*conditions.MaxMessage)(nil),
+		calls: []loadProviderCall{
+			{msgs(text("a", "1"), toolRequest("a"), text("a", "2")), "", ""}, // include_agent_event defaults to False
+			{msgs(text("a", "3")), "MaxMessageTermination", "Maximum number of messages 3 reached, current message count: 3"},
+		},
+	},
+	{
+		name: "MaxMessage include_agent_event", typ: (*conditions.MaxMessage)(nil),
+		doc: model(conditions.MaxMessageProvider, `{"max_messages":3,"include_agent_event":true}`),
+		calls: []loadProviderCall{
+			{msgs(text("a", "1"), toolRequest("a"), toolExec("a")), "MaxMessageTermination", "Maximum number of messages 3 reached, current message count: 3"},
+		},
+	},
+	{
+		// pydantic's lax mode: "3" is the int 3.
+		name: "MaxMessage lax int", typ: (*conditions.MaxMessage)(nil),
+		doc: model(conditions.MaxMessageProvider, `{"max_messages":"3"}`),
+		calls: []loadProviderCall{
+			{msgs(text("a", "1"), text("a", "2"), text("a", "3")), "MaxMessageTermination", "Maximum number of messages 3 reached, current message count: 3"},
+		},
+	},
+	{
+		// _from_config gives sources=None: any source.
+		name: "TextMention", doc: model(conditions.TextMentionProvider, `{"text":"TERMINATE"}`), typ: (*conditions.TextMention)(nil),
+		calls: []loadProviderCall{
+			{msgs(text("a", "terminate")), "", ""},
+			{msgs(text("anyone", "TERMINATE")), "TextMentionTermination", "Text 'TERMINATE' mentioned"},
+		},
+	},
+	{
+		name: "TokenUsage", typ: (*conditions.TokenUsage)(nil),
+		doc: model(conditions.TokenUsageProvider, `{"max_total_token":null,"max_prompt_token":null,"max_completion_token":5}`),
+		calls: []loadProviderCall{
+			{msgs(textUsage("a", "x", 100, 4)), "", ""},
+			{msgs(textUsage("a", "x", 0, 1)), "TokenUsageTermination",
+				"Token usage limit reached, total token count: 105, prompt token count: 100, completion token count: 5."},
+		},
+	},
+	{
+		name: "Handoff", doc: model(conditions.HandoffProvider, `{"target":"user"}`), typ: (*conditions.Handoff)(nil),
+		calls: []loadProviderCall{
+			{msgs(handoff("a", "b", "")), "", ""},
+			{msgs(handoff("a", "user", "")), "HandoffTermination", "Handoff to user from a detected."},
+		},
+	},
+	{
+		// timeout_seconds: float, so the int 0 is 0.0.
+		name: "Timeout", doc: model(conditions.TimeoutProvider, `{"timeout_seconds":0}`), typ: (*conditions.Timeout)(nil),
+		calls: []loadProviderCall{{nil, "TimeoutTermination", "Timeout of 0.0 seconds reached"}},
+	},
+	{
+		name: "External", doc: model(conditions.ExternalProvider, `{}`), typ: (*conditions.External)(nil),
+		calls: []loadProviderCall{{msgs(text("a", "x")), "", ""}},
+	},
+	{
+		name: "SourceMatch", doc: model(conditions.SourceMatchProvider, `{"sources":["critic","user"]}`), typ: (*conditions.SourceMatch)(nil),
+		calls: []loadProviderCall{
+			{msgs(text("writer", "x")), "", ""},
+			{msgs(text("user", "x")), "SourceMatchTermination", "'user' answered"},
+		},
+	},
+	{
+		name: "TextMessage with source", doc: model(conditions.TextMessageProvider, `{"source":"critic"}`), typ: (*conditions.TextMessage)(nil),
+		calls: []loadProviderCall{
+			{msgs(text("writer", "x")), "", ""},
+			{msgs(text("critic", "x")), "TextMessageTermination", "Text message received from 'critic'"},
+		},
+	},
+	{
+		// source defaults to None: any source.
+		name: "TextMessage without source", doc: model(conditions.TextMessageProvider, `{}`), typ: (*conditions.TextMessage)(nil),
+		calls: []loadProviderCall{{msgs(text("writer", "x")), "TextMessageTermination", "Text message received from 'writer'"}},
+	},
+	{
+		name: "TextMessage null source", doc: model(conditions.TextMessageProvider, `{"source":null}`), typ: (*conditions.TextMessage)(nil),
+		calls: []loadProviderCall{{msgs(text("w", "x")), "TextMessageTermination", "Text message received from 'w'"}},
+	},
+	{
+		name: "FunctionCall", doc: model(conditions.FunctionCallProvider, `{"function_name":"calc"}`), typ: (*conditions.FunctionCall)(nil),
+		calls: []loadProviderCall{
+			{msgs(toolExec("a", result("1", "other", "", nil))), "", ""},
+			{msgs(toolExec("a", result("1", "calc", "", nil))), "FunctionCallTermination", "Function 'calc' was executed."},
+		},
+	},
+	{
+		// MaxMessageTermination(3) | TextMentionTermination("TERMINATE"),
+		// as dump_component() writes it (labels, descriptions).
+		name: "Or", typ: (*conditions.Or)(nil),
+		doc: `{"provider":"autogen_agentchat.base.OrTerminationCondition","component_type":"termination","version":1,` +
+			`"component_version":1,"description":null,"label":"OrTerminationCondition","config":{"conditions":[` +
+			`{"provider":"autogen_agentchat.conditions.MaxMessageTermination","component_type":"termination","version":1,` +
+			`"component_version":1,"description":"Terminate the conversation after a maximum number of messages have been exchanged.",` +
+			`"label":"MaxMessageTermination","config":{"max_messages":3,"include_agent_event":false}},` +
+			`{"provider":"autogen_agentchat.conditions.TextMentionTermination","component_type":"termination","version":1,` +
+			`"component_version":1,"description":"Terminate the conversation if a specific text is mentioned.",` +
+			`"label":"TextMentionTermination","config":{"text":"TERMINATE"}}]}}`,
+		calls: []loadProviderCall{
+			{msgs(text("a", "1")), "", ""},
+			{msgs(text("a", "TERMINATE")), "TextMentionTermination", "Text 'TERMINATE' mentioned"},
+		},
+	},
+	{
+		name: "Or both fire", typ: (*conditions.Or)(nil),
+		doc: model(conditions.OrProvider, `{"conditions":[`+model(conditions.MaxMessageProvider, `{"max_messages":1}`)+`,`+
+			model(conditions.TextMentionProvider, `{"text":"TERMINATE"}`)+`]}`),
+		calls: []loadProviderCall{
+			{msgs(text("a", "TERMINATE")), "MaxMessageTermination, TextMentionTermination",
+				"Maximum number of messages 1 reached, current message count: 1, Text 'TERMINATE' mentioned"},
+		},
+	},
+	{
+		name: "And", typ: (*conditions.And)(nil),
+		doc: model(conditions.AndProvider, `{"conditions":[`+model(conditions.MaxMessageProvider, `{"max_messages":2}`)+`,`+
+			model(conditions.TextMentionProvider, `{"text":"APPROVE"}`)+`]}`),
+		calls: []loadProviderCall{
+			{msgs(text("a", "APPROVE")), "", ""},
+			{msgs(text("b", "ok")), "TextMentionTermination, MaxMessageTermination",
+				"Text 'APPROVE' mentioned, Maximum number of messages 2 reached, current message count: 2"},
+		},
+	},
+	{
+		// load_component imports the module of the provider path and
+		// takes the class from it: the private module works as well.
+		name: "alias MaxMessage", typ: (*conditions.MaxMessage)(nil),
+		doc: model("autogen_agentchat.conditions._terminations.MaxMessageTermination", `{"max_messages":1}`),
+		calls: []loadProviderCall{
+			{msgs(text("a", "1")), "MaxMessageTermination", "Maximum number of messages 1 reached, current message count: 1"},
+		},
+	},
+	{
+		name: "alias TextMention", typ: (*conditions.TextMention)(nil),
+		doc:   model("autogen_agentchat.conditions._terminations.TextMentionTermination", `{"text":"x"}`),
+		calls: []loadProviderCall{{msgs(text("a", "x")), "TextMentionTermination", "Text 'x' mentioned"}},
+	},
+	{
+		name: "alias And and Or", typ: (*conditions.And)(nil),
+		doc: model("autogen_agentchat.base._termination.AndTerminationCondition", `{"conditions":[`+
+			model("autogen_agentchat.base._termination.OrTerminationCondition", `{"conditions":[`+
+				model("autogen_agentchat.conditions._terminations.StopMessageTermination", `{}`)+`]}`)+`]}`),
+		calls: []loadProviderCall{{msgs(stopMsg("a", "s")), "StopMessageTermination", "Stop message received"}},
+	},
+	{
+		// Unknown config members are ignored (pydantic's default extra="ignore").
+		name: "extra members", typ: (*conditions.Handoff)(nil),
+		doc:   model(conditions.HandoffProvider, `{"target":"user","unknown":1}`),
+		calls: []loadProviderCall{{msgs(handoff("a", "user", "")), "HandoffTermination", "Handoff to user from a detected."}},
+	},
 }
 
 func typeName(v any) string {

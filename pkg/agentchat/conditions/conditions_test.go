@@ -151,129 +151,7 @@ func reset(t *testing.T, c agentchat.TerminationCondition) {
 // True; a further call raises TerminatedException; reset() makes it usable
 // again, and the same delta fires again with the same message.
 func TestLifecycle(t *testing.T) {
-	tests := []struct {
-		name            string
-		new             func(t *testing.T) agentchat.TerminationCondition
-		quiet           []messages.Message // a delta that must not fire
-		fire            []messages.Message
-		source, content string
-	}{
-		{
-			// StopMessage(content="Stop message received", source="StopMessageTermination")
-			name:    "StopMessage",
-			new:     func(*testing.T) agentchat.TerminationCondition { return conditions.NewStopMessage() },
-			quiet:   msgs(text("a", "hello"), thought("a", "stop")),
-			fire:    msgs(text("a", "x"), stopMsg("a", "bye")),
-			source:  "StopMessageTermination",
-			content: "Stop message received",
-		},
-		{
-			// f"Maximum number of messages {self._max_messages} reached, current message count: {self._message_count}"
-			name:    "MaxMessage",
-			new:     func(*testing.T) agentchat.TerminationCondition { return conditions.NewMaxMessage(2, false) },
-			quiet:   msgs(thought("a", "t")), // an event: not counted without include_agent_event
-			fire:    msgs(text("a", "1"), text("b", "2")),
-			source:  "MaxMessageTermination",
-			content: "Maximum number of messages 2 reached, current message count: 2",
-		},
-		{
-			// f"Text '{self._termination_text}' mentioned"
-			name:    "TextMention",
-			new:     func(*testing.T) agentchat.TerminationCondition { return conditions.NewTextMention("TERMINATE", nil) },
-			quiet:   msgs(text("a", "terminate"), text("a", "TERM")),
-			fire:    msgs(text("a", "ok"), text("b", "done. TERMINATE")),
-			source:  "TextMentionTermination",
-			content: "Text 'TERMINATE' mentioned",
-		},
-		{
-			// f"Text message received from '{message.source}'"
-			name:    "TextMessage",
-			new:     func(*testing.T) agentchat.TerminationCondition { return conditions.NewTextMessage(nil) },
-			quiet:   msgs(thought("a", "t"), stopMsg("a", "s"), toolRequest("a")),
-			fire:    msgs(thought("a", "t"), text("bob", "hi"), text("carol", "hi")),
-			source:  "TextMessageTermination",
-			content: "Text message received from 'bob'",
-		},
-		{
-			// f"Token usage limit reached, total token count: {total}, prompt token count: {prompt}, completion token count: {completion}."
-			name: "TokenUsage",
-			new: func(t *testing.T) agentchat.TerminationCondition {
-				c, err := conditions.NewTokenUsage(ptr[int64](10), nil, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return c
-			},
-			quiet:   msgs(text("a", "no usage")),
-			fire:    msgs(textUsage("a", "x", 6, 4)),
-			source:  "TokenUsageTermination",
-			content: "Token usage limit reached, total token count: 10, prompt token count: 6, completion token count: 4.",
-		},
-		{
-			// f"Handoff to {self._target} from {message.source} detected."
-			name:    "Handoff",
-			new:     func(*testing.T) agentchat.TerminationCondition { return conditions.NewHandoff("user") },
-			quiet:   msgs(handoff("a", "b", "to b"), text("a", "user")),
-			fire:    msgs(handoff("a", "b", "to b"), handoff("planner", "user", "to user")),
-			source:  "HandoffTermination",
-			content: "Handoff to user from planner detected.",
-		},
-		{
-			// f"'{message.source}' answered"
-			name:    "SourceMatch",
-			new:     func(*testing.T) agentchat.TerminationCondition { return conditions.NewSourceMatch([]string{"x", "y"}) },
-			quiet:   msgs(text("a", "x"), thought("b", "y")),
-			fire:    msgs(text("a", "1"), thought("y", "2"), text("x", "3")),
-			source:  "SourceMatchTermination",
-			content: "'y' answered",
-		},
-		{
-			// f"Function '{self._function_name}' was executed."
-			name:    "FunctionCall",
-			new:     func(*testing.T) agentchat.TerminationCondition { return conditions.NewFunctionCall("calc") },
-			quiet:   msgs(toolRequest("a", gen.FunctionCall{ID: "1", Name: "calc", Arguments: "{}"}), text("a", "calc")),
-			fire:    msgs(toolExec("a", result("1", "other", "x", nil), result("2", "calc", "42", ptr(false)))),
-			source:  "FunctionCallTermination",
-			content: "Function 'calc' was executed.",
-		},
-		{
-			// "Functional termination condition met"
-			name: "Functional",
-			new: func(*testing.T) agentchat.TerminationCondition {
-				return conditions.NewFunctional(func(_ context.Context, delta []messages.Message) (bool, error) {
-					_, ok := delta[len(delta)-1].(*gen.StopMessage)
-					return ok, nil
-				})
-			},
-			quiet:   msgs(stopMsg("a", "s"), text("a", "t")),
-			fire:    msgs(text("a", "t"), stopMsg("agent1", "Stop")),
-			source:  "FunctionalTermination",
-			content: "Functional termination condition met",
-		},
-		{
-			// "External termination requested" (set() is called below)
-			name: "External",
-			new: func(*testing.T) agentchat.TerminationCondition {
-				return conditions.NewExternal()
-			},
-			quiet:   msgs(text("a", "x")),
-			fire:    nil, // see the External case in the loop
-			source:  "ExternalTermination",
-			content: "External termination requested",
-		},
-		{
-			// AND: ", ".join of the contents and of the sources.
-			name: "And",
-			new: func(*testing.T) agentchat.TerminationCondition {
-				return conditions.NewAnd(conditions.NewTextMention("done", nil), conditions.NewSourceMatch([]string{"b"}))
-			},
-			quiet:   msgs(text("a", "nothing")),
-			fire:    msgs(text("a", "done"), text("b", "ok")),
-			source:  "TextMentionTermination, SourceMatchTermination",
-			content: "Text 'done' mentioned, 'b' answered",
-		},
-	}
-	for _, tc := range tests {
+	for _, tc := range lifecycleCases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := tc.new(t)
 			for round := 0; round < 2; round++ {
@@ -298,6 +176,130 @@ func TestLifecycle(t *testing.T) {
 			wantTerminated(t, c, false)
 		})
 	}
+}
+
+// lifecycleCases are the cases of TestLifecycle.
+var lifecycleCases = []struct {
+	name            string
+	new             func(t *testing.T) agentchat.TerminationCondition
+	quiet           []messages.Message // a delta that must not fire
+	fire            []messages.Message
+	source, content string
+}{
+	{
+		// StopMessage(content="Stop message received", source="StopMessageTermination")
+		name:    "StopMessage",
+		new:     func(*testing.T) agentchat.TerminationCondition { return conditions.NewStopMessage() },
+		quiet:   msgs(text("a", "hello"), thought("a", "stop")),
+		fire:    msgs(text("a", "x"), stopMsg("a", "bye")),
+		source:  "StopMessageTermination",
+		content: "Stop message received",
+	},
+	{
+		// f"Maximum number of messages {self._max_messages} reached, current message count: {self._message_count}"
+		name:    "MaxMessage",
+		new:     func(*testing.T) agentchat.TerminationCondition { return conditions.NewMaxMessage(2, false) },
+		quiet:   msgs(thought("a", "t")), // an event: not counted without include_agent_event
+		fire:    msgs(text("a", "1"), text("b", "2")),
+		source:  "MaxMessageTermination",
+		content: "Maximum number of messages 2 reached, current message count: 2",
+	},
+	{
+		// f"Text '{self._termination_text}' mentioned"
+		name:    "TextMention",
+		new:     func(*testing.T) agentchat.TerminationCondition { return conditions.NewTextMention("TERMINATE", nil) },
+		quiet:   msgs(text("a", "terminate"), text("a", "TERM")),
+		fire:    msgs(text("a", "ok"), text("b", "done. TERMINATE")),
+		source:  "TextMentionTermination",
+		content: "Text 'TERMINATE' mentioned",
+	},
+	{
+		// f"Text message received from '{message.source}'"
+		name:    "TextMessage",
+		new:     func(*testing.T) agentchat.TerminationCondition { return conditions.NewTextMessage(nil) },
+		quiet:   msgs(thought("a", "t"), stopMsg("a", "s"), toolRequest("a")),
+		fire:    msgs(thought("a", "t"), text("bob", "hi"), text("carol", "hi")),
+		source:  "TextMessageTermination",
+		content: "Text message received from 'bob'",
+	},
+	{
+		// f"Token usage limit reached, total token count: {total}, prompt token count: {prompt}, completion token count: {completion}."
+		name: "TokenUsage",
+		new: func(t *testing.T) agentchat.TerminationCondition {
+			c, err := conditions.NewTokenUsage(ptr[int64](10), nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return c
+		},
+		quiet:   msgs(text("a", "no usage")),
+		fire:    msgs(textUsage("a", "x", 6, 4)),
+		source:  "TokenUsageTermination",
+		content: "Token usage limit reached, total token count: 10, prompt token count: 6, completion token count: 4.",
+	},
+	{
+		// f"Handoff to {self._target} from {message.source} detected."
+		name:    "Handoff",
+		new:     func(*testing.T) agentchat.TerminationCondition { return conditions.NewHandoff("user") },
+		quiet:   msgs(handoff("a", "b", "to b"), text("a", "user")),
+		fire:    msgs(handoff("a", "b", "to b"), handoff("planner", "user", "to user")),
+		source:  "HandoffTermination",
+		content: "Handoff to user from planner detected.",
+	},
+	{
+		// f"'{message.source}' answered"
+		name:    "SourceMatch",
+		new:     func(*testing.T) agentchat.TerminationCondition { return conditions.NewSourceMatch([]string{"x", "y"}) },
+		quiet:   msgs(text("a", "x"), thought("b", "y")),
+		fire:    msgs(text("a", "1"), thought("y", "2"), text("x", "3")),
+		source:  "SourceMatchTermination",
+		content: "'y' answered",
+	},
+	{
+		// f"Function '{self._function_name}' was executed."
+		name:    "FunctionCall",
+		new:     func(*testing.T) agentchat.TerminationCondition { return conditions.NewFunctionCall("calc") },
+		quiet:   msgs(toolRequest("a", gen.FunctionCall{ID: "1", Name: "calc", Arguments: "{}"}), text("a", "calc")),
+		fire:    msgs(toolExec("a", result("1", "other", "x", nil), result("2", "calc", "42", ptr(false)))),
+		source:  "FunctionCallTermination",
+		content: "Function 'calc' was executed.",
+	},
+	{
+		// "Functional termination condition met"
+		name: "Functional",
+		new: func(*testing.T) agentchat.TerminationCondition {
+			return conditions.NewFunctional(func(_ context.Context, delta []messages.Message) (bool, error) {
+				_, ok := delta[len(delta)-1].(*gen.StopMessage)
+				return ok, nil
+			})
+		},
+		quiet:   msgs(stopMsg("a", "s"), text("a", "t")),
+		fire:    msgs(text("a", "t"), stopMsg("agent1", "Stop")),
+		source:  "FunctionalTermination",
+		content: "Functional termination condition met",
+	},
+	{
+		// "External termination requested" (set() is called below)
+		name: "External",
+		new: func(*testing.T) agentchat.TerminationCondition {
+			return conditions.NewExternal()
+		},
+		quiet:   msgs(text("a", "x")),
+		fire:    nil, // see the External case in the loop
+		source:  "ExternalTermination",
+		content: "External termination requested",
+	},
+	{
+		// AND: ", ".join of the contents and of the sources.
+		name: "And",
+		new: func(*testing.T) agentchat.TerminationCondition {
+			return conditions.NewAnd(conditions.NewTextMention("done", nil), conditions.NewSourceMatch([]string{"b"}))
+		},
+		quiet:   msgs(text("a", "nothing")),
+		fire:    msgs(text("a", "done"), text("b", "ok")),
+		source:  "TextMentionTermination, SourceMatchTermination",
+		content: "Text 'done' mentioned, 'b' answered",
+	},
 }
 
 // --- StopMessage ---------------------------------------------------------

@@ -146,8 +146,13 @@ func TestGraphValidation(t *testing.T) {
 		})
 	}
 
-	// A loop with an exit condition is valid, but needs a termination
-	// condition or max_turns.
+	checkCyclicNeedsTermination(t, agent)
+}
+
+// checkCyclicNeedsTermination checks that a loop with an exit condition is
+// valid, but needs a termination condition or max_turns (agent holds the
+// participants a, b and c by name).
+func checkCyclicNeedsTermination(t *testing.T, agent map[string]teams.Participant) {
 	loop := teams.NewGraphBuilder().AddNode(agent["a"], "").AddNode(agent["b"], "").AddNode(agent["c"], "").
 		AddEdge("a", teams.GraphEdge{Target: "b"}).
 		AddEdge("b", teams.GraphEdge{Target: "a", Condition: strp("again")}).

@@ -34,162 +34,7 @@ const (
 // 0.7.5 (cited per case). want holds the config members checked (JSON);
 // gone the members that must be absent.
 func TestNormalizeTreeQuirks(t *testing.T) {
-	cases := []struct {
-		name string
-		in   string
-		want map[string]string
-		gone []string
-	}{{
-		// base/_handoff.py set_defaults; AssistantAgent.__init__ turns a
-		// string into Handoff(target=s).
-		name: "handoffs derived",
-		in:   `{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` + agentBase + `,"handoffs":["Alice",{"target":"bob","name":"to_bob"},{"target":"Carl","description":"","message":"go"}]}}`,
-		want: map[string]string{"handoffs": `[
-			{"target":"Alice","description":"Handoff to Alice.","name":"transfer_to_alice","message":"Transferred to Alice, adopting the role of Alice immediately."},
-			{"target":"bob","description":"Handoff to bob.","name":"to_bob","message":"Transferred to bob, adopting the role of bob immediately."},
-			{"target":"Carl","description":"Handoff to Carl.","name":"transfer_to_carl","message":"go"}]`},
-	}, {
-		// set_defaults tests values.get(...)'s truth, so a null is filled
-		// like an absent member; of duplicate members json.loads keeps
-		// the last.
-		name: "handoffs null members",
-		in:   `{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` + agentBase + `,"handoffs":[{"target":"Dan","description":null,"name":null,"message":null},{"target":"Eve","name":"to_eve","name":null}]}}`,
-		want: map[string]string{"handoffs": `[
-			{"target":"Dan","description":"Handoff to Dan.","name":"transfer_to_dan","message":"Transferred to Dan, adopting the role of Dan immediately."},
-			{"target":"Eve","description":"Handoff to Eve.","name":"transfer_to_eve","message":"Transferred to Eve, adopting the role of Eve immediately."}]`},
-	}, {
-		// AssistantAgent: tools go into a StaticStreamWorkbench, which is
-		// dumped (tools=None); model_context None -> unbounded; metadata
-		// None -> {}; handoffs [] and memory [] dump as None.
-		name: "assistant tools into workbench",
-		in:   `{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` + agentBase + `,"tools":[` + tool + `],"handoffs":[],"memory":[]}}`,
-		want: map[string]string{
-			"workbench":     `[` + wbHead + `{"tools":[` + strings.Replace(tool, `"config"`, `"component_type":"tool","version":1,"component_version":1,"description":"Create custom tools by wrapping standard Python functions.","label":"FunctionTool","config"`, 1) + `],"tool_overrides":{}}}]`,
-			"model_context": unbounded,
-			"metadata":      `{}`,
-		},
-		gone: []string{"tools", "handoffs", "memory"},
-	}, {
-		name: "assistant without tools or workbench",
-		in:   `{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` + agentBase + `,"workbench":[],"metadata":{"k":"v"}}}`,
-		want: map[string]string{"workbench": `[` + wbHead + `{"tools":[],"tool_overrides":{}}}]`, "metadata": `{"k":"v"}`},
-		gone: []string{"tools"},
-	}, {
-		// UserProxyAgent._to_config writes input_func=None.
-		name: "user proxy input_func dropped",
-		in:   `{"provider":"autogen_agentchat.agents.UserProxyAgent","config":{"name":"u","input_func":"input"}}`,
-		want: map[string]string{"name": `"u"`, "description": `"A human user"`},
-		gone: []string{"input_func"},
-	}, {
-		// CodeExecutorAgent.__init__: DEFAULT_TERMINAL_DESCRIPTION without
-		// a model client, DEFAULT_SUPPORTED_LANGUAGES, unbounded context.
-		name: "code executor agent without model",
-		in:   `{"provider":"autogen_agentchat.agents.CodeExecutorAgent","config":{"name":"c","code_executor":{"provider":"autogen_ext.code_executors.local.LocalCommandLineCodeExecutor","config":{}}}}`,
-		want: map[string]string{
-			"description":         `"A computer terminal that performs no other action than running Python scripts (provided to it quoted in ` + "```python code blocks), or sh shell scripts (provided to it quoted in ```sh code blocks)." + `"`,
-			"supported_languages": `["python","sh"]`,
-			"model_context":       unbounded,
-		},
-		gone: []string{"system_message", "sources"},
-	}, {
-		name: "code executor agent with model",
-		in:   `{"provider":"autogen_agentchat.agents.CodeExecutorAgent","config":{"name":"c","model_client":` + openAI + `,"supported_languages":["python"],"code_executor":{"provider":"autogen_ext.code_executors.local.LocalCommandLineCodeExecutor","config":{}}}}`,
-		want: map[string]string{
-			"description":         `"A Code Execution Agent that generates and executes Python and shell scripts based on user instructions. It ensures correctness, efficiency, and minimal errors while gracefully handling edge cases."`,
-			"supported_languages": `["python"]`,
-		},
-	}, {
-		// SocietyOfMindAgent._from_config: "config.description or
-		// cls.DEFAULT_DESCRIPTION" (so "" too), instruction, response_prompt.
-		name: "society of mind defaults",
-		in:   `{"provider":"autogen_agentchat.agents.SocietyOfMindAgent","config":{"name":"s","description":"","instruction":"mine","model_client":` + openAI + `,"team":{"provider":"autogen_agentchat.teams.RoundRobinGroupChat","config":{"participants":[` + agentB + `]}}}}`,
-		want: map[string]string{
-			"description":     `"An agent that uses an inner team of agents to generate responses."`,
-			"instruction":     `"mine"`,
-			"response_prompt": `"Output a standalone response to the original request, without mentioning any of the intermediate discussion."`,
-			"model_context":   unbounded,
-		},
-	}, {
-		// Each team's __init__: name or DEFAULT_NAME, description or
-		// DEFAULT_DESCRIPTION.
-		name: "round robin defaults",
-		in:   `{"provider":"autogen_agentchat.teams.RoundRobinGroupChat","config":{"name":"","participants":[` + agentB + `]}}`,
-		want: map[string]string{"name": `"RoundRobinGroupChat"`, "description": `"A team of agents."`},
-	}, {
-		name: "swarm keeps its name",
-		in:   `{"provider":"autogen_agentchat.teams.Swarm","config":{"name":"mine","participants":[` + agentA + `]}}`,
-		want: map[string]string{"name": `"mine"`, "description": `"A team of agents."`},
-	}, {
-		name: "magentic one defaults",
-		in:   `{"provider":"autogen_agentchat.teams.MagenticOneGroupChat","config":{"participants":[` + agentB + `],"model_client":` + openAI + `,"max_stalls":3,"final_answer_prompt":"p"}}`,
-		want: map[string]string{"name": `"MagenticOneGroupChat"`, "description": `"A team of agents."`},
-	}, {
-		// SelectorGroupChat keeps model_context None (only its manager makes
-		// a context).
-		name: "selector defaults",
-		in:   `{"provider":"autogen_agentchat.teams.SelectorGroupChat","config":{"participants":[` + agentB + `,` + agentA + `],"model_client":` + openAI + `,"selector_prompt":"p","allow_repeated_speaker":false}}`,
-		want: map[string]string{"name": `"SelectorGroupChat"`, "description": `"A team of agents."`},
-		gone: []string{"model_context"},
-	}, {
-		// GraphFlow's DEFAULT_DESCRIPTION has no period; DiGraphEdge's
-		// after-validator sets activation_group to the target.
-		name: "graph flow",
-		in:   `{"provider":"autogen_agentchat.teams.GraphFlow","config":{"participants":[` + agentB + `],"graph":{"nodes":{"b":{"name":"b","edges":[{"target":"c"},{"target":"d","activation_group":"g"}]}}}}}`,
-		want: map[string]string{
-			"name":        `"GraphFlow"`,
-			"description": `"A team of agents"`,
-			// exclude_none drops the null condition and default_start_node.
-			"graph": `{"nodes":{"b":{"name":"b","edges":[
-				{"target":"c","activation_group":"c","activation_condition":"all"},
-				{"target":"d","activation_group":"g","activation_condition":"all"}],"activation":"all"}}}`,
-		},
-	}, {
-		// OpenAIChatCompletionClient copies _raw_config before taking
-		// model_info out; api_key is a SecretStr, dumped as "**********"
-		// (models/openai/_openai_client.py, config/__init__.py).
-		name: "openai keeps model_info, masks the key",
-		in:   `{"provider":"OpenAIChatCompletionClient","config":{"model":"m","api_key":"sk-secret","model_info":` + modelInfo + `}}`,
-		want: map[string]string{"api_key": `"**********"`, "model_info": modelInfo},
-	}, {
-		// AzureOpenAIChatCompletionClient.__init__ deletes model_info and
-		// model_capabilities from what becomes _raw_config.
-		name: "azure drops model_info",
-		in:   `{"provider":"autogen_ext.models.openai.AzureOpenAIChatCompletionClient","config":{"model":"gpt-4o","azure_endpoint":"https://e","api_version":"v","api_key":"sk-secret","model_info":` + modelInfo + `}}`,
-		want: map[string]string{"api_key": `"**********"`, "azure_endpoint": `"https://e"`},
-		gone: []string{"model_info", "model_capabilities"},
-	}, {
-		// OllamaChatCompletionClient.__init__ does the same.
-		name: "ollama drops model_info",
-		in:   `{"provider":"OllamaChatCompletionClient","config":{"model":"llama3","model_info":` + modelInfo + `,"options":{"temperature":0.5,"mine":[1]}}}`,
-		want: map[string]string{"follow_redirects": `true`, "options": `{"temperature":0.5,"mine":[1]}`},
-		gone: []string{"model_info"},
-	}, {
-		// MultimodalWebSurfer._from_config: description and start_page
-		// "or" their class defaults.
-		name: "web surfer defaults",
-		in:   `{"provider":"autogen_ext.agents.web_surfer.MultimodalWebSurfer","config":{"name":"w","model_client":` + openAI + `,"start_page":null}}`,
-		want: map[string]string{
-			"description": `"\n    A helpful assistant with access to a web browser.\n    Ask them to perform web searches, open pages, and interact with content (e.g., clicking links, scrolling the viewport, filling in form fields, etc.).\n    It can also summarize the entire page, or answer questions based on the content of the page.\n    It can also be asked to sleep and wait for pages to load, in cases where the page seems not yet fully loaded.\n    "`,
-			"start_page":  `"https://www.bing.com/"`,
-			"headless":    `true`,
-		},
-		gone: []string{"debug_dir"},
-	}, {
-		// PythonCodeExecutionTool._to_config writes the executor only.
-		name: "python tool description",
-		in:   `{"provider":"autogen_ext.tools.code_execution.PythonCodeExecutionTool","config":{"description":"mine","executor":{"provider":"autogen_ext.code_executors.local.LocalCommandLineCodeExecutor","config":{}}}}`,
-		want: map[string]string{"description": `"Execute Python code blocks."`},
-	}, {
-		// ReplayChatCompletionClient.__init__'s default ModelInfo.
-		name: "replay default model_info",
-		in:   `{"provider":"autogen_ext.models.replay.ReplayChatCompletionClient","config":{"chat_completions":["a"]}}`,
-		want: map[string]string{"model_info": `{"vision":false,"function_calling":false,"json_output":false,"family":"unknown","structured_output":false}`},
-	}, {
-		name: "anthropic bedrock masks every secret",
-		in:   `{"provider":"autogen_ext.models.anthropic.AnthropicBedrockChatCompletionClient","config":{"model":"m","model_info":{"vision":false,"function_calling":false,"json_output":false,"family":"unknown","structured_output":false},"api_key":"k","bedrock_info":{"aws_access_key":"a","aws_secret_key":"s","aws_session_token":"t","aws_region":"r"}}}`,
-		want: map[string]string{"api_key": `"**********"`, "bedrock_info": `{"aws_access_key":"**********","aws_secret_key":"**********","aws_session_token":"**********","aws_region":"r"}`},
-	}}
-	for _, c := range cases {
+	for _, c := range normalizeTreeQuirkCases {
 		t.Run(c.name, func(t *testing.T) {
 			out, err := component.NormalizeTree([]byte(c.in))
 			if strings.Contains(string(out), "sk-secret") {
@@ -225,6 +70,163 @@ func TestNormalizeTreeQuirks(t *testing.T) {
 		})
 	}
 }
+
+// normalizeTreeQuirkCases are the cases of TestNormalizeTreeQuirks.
+var normalizeTreeQuirkCases = []struct {
+	name string
+	in   string
+	want map[string]string
+	gone []string
+}{{
+	// base/_handoff.py set_defaults; AssistantAgent.__init__ turns a
+	// string into Handoff(target=s).
+	name: "handoffs derived",
+	in:   `{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` + agentBase + `,"handoffs":["Alice",{"target":"bob","name":"to_bob"},{"target":"Carl","description":"","message":"go"}]}}`,
+	want: map[string]string{"handoffs": `[
+			{"target":"Alice","description":"Handoff to Alice.","name":"transfer_to_alice","message":"Transferred to Alice, adopting the role of Alice immediately."},
+			{"target":"bob","description":"Handoff to bob.","name":"to_bob","message":"Transferred to bob, adopting the role of bob immediately."},
+			{"target":"Carl","description":"Handoff to Carl.","name":"transfer_to_carl","message":"go"}]`},
+}, {
+	// set_defaults tests values.get(...)'s truth, so a null is filled
+	// like an absent member; of duplicate members json.loads keeps
+	// the last.
+	name: "handoffs null members",
+	in:   `{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` + agentBase + `,"handoffs":[{"target":"Dan","description":null,"name":null,"message":null},{"target":"Eve","name":"to_eve","name":null}]}}`,
+	want: map[string]string{"handoffs": `[
+			{"target":"Dan","description":"Handoff to Dan.","name":"transfer_to_dan","message":"Transferred to Dan, adopting the role of Dan immediately."},
+			{"target":"Eve","description":"Handoff to Eve.","name":"transfer_to_eve","message":"Transferred to Eve, adopting the role of Eve immediately."}]`},
+}, {
+	// AssistantAgent: tools go into a StaticStreamWorkbench, which is
+	// dumped (tools=None); model_context None -> unbounded; metadata
+	// None -> {}; handoffs [] and memory [] dump as None.
+	name: "assistant tools into workbench",
+	in:   `{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` + agentBase + `,"tools":[` + tool + `],"handoffs":[],"memory":[]}}`,
+	want: map[string]string{
+		"workbench":     `[` + wbHead + `{"tools":[` + strings.Replace(tool, `"config"`, `"component_type":"tool","version":1,"component_version":1,"description":"Create custom tools by wrapping standard Python functions.","label":"FunctionTool","config"`, 1) + `],"tool_overrides":{}}}]`,
+		"model_context": unbounded,
+		"metadata":      `{}`,
+	},
+	gone: []string{"tools", "handoffs", "memory"},
+}, {
+	name: "assistant without tools or workbench",
+	in:   `{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` + agentBase + `,"workbench":[],"metadata":{"k":"v"}}}`,
+	want: map[string]string{"workbench": `[` + wbHead + `{"tools":[],"tool_overrides":{}}}]`, "metadata": `{"k":"v"}`},
+	gone: []string{"tools"},
+}, {
+	// UserProxyAgent._to_config writes input_func=None.
+	name: "user proxy input_func dropped",
+	in:   `{"provider":"autogen_agentchat.agents.UserProxyAgent","config":{"name":"u","input_func":"input"}}`,
+	want: map[string]string{"name": `"u"`, "description": `"A human user"`},
+	gone: []string{"input_func"},
+}, {
+	// CodeExecutorAgent.__init__: DEFAULT_TERMINAL_DESCRIPTION without
+	// a model client, DEFAULT_SUPPORTED_LANGUAGES, unbounded context.
+	name: "code executor agent without model",
+	in:   `{"provider":"autogen_agentchat.agents.CodeExecutorAgent","config":{"name":"c","code_executor":{"provider":"autogen_ext.code_executors.local.LocalCommandLineCodeExecutor","config":{}}}}`,
+	want: map[string]string{
+		"description":         `"A computer terminal that performs no other action than running Python scripts (provided to it quoted in ` + "```python code blocks), or sh shell scripts (provided to it quoted in ```sh code blocks)." + `"`,
+		"supported_languages": `["python","sh"]`,
+		"model_context":       unbounded,
+	},
+	gone: []string{"system_message", "sources"},
+}, {
+	name: "code executor agent with model",
+	in:   `{"provider":"autogen_agentchat.agents.CodeExecutorAgent","config":{"name":"c","model_client":` + openAI + `,"supported_languages":["python"],"code_executor":{"provider":"autogen_ext.code_executors.local.LocalCommandLineCodeExecutor","config":{}}}}`,
+	want: map[string]string{
+		"description":         `"A Code Execution Agent that generates and executes Python and shell scripts based on user instructions. It ensures correctness, efficiency, and minimal errors while gracefully handling edge cases."`,
+		"supported_languages": `["python"]`,
+	},
+}, {
+	// SocietyOfMindAgent._from_config: "config.description or
+	// cls.DEFAULT_DESCRIPTION" (so "" too), instruction, response_prompt.
+	name: "society of mind defaults",
+	in:   `{"provider":"autogen_agentchat.agents.SocietyOfMindAgent","config":{"name":"s","description":"","instruction":"mine","model_client":` + openAI + `,"team":{"provider":"autogen_agentchat.teams.RoundRobinGroupChat","config":{"participants":[` + agentB + `]}}}}`,
+	want: map[string]string{
+		"description":     `"An agent that uses an inner team of agents to generate responses."`,
+		"instruction":     `"mine"`,
+		"response_prompt": `"Output a standalone response to the original request, without mentioning any of the intermediate discussion."`,
+		"model_context":   unbounded,
+	},
+}, {
+	// Each team's __init__: name or DEFAULT_NAME, description or
+	// DEFAULT_DESCRIPTION.
+	name: "round robin defaults",
+	in:   `{"provider":"autogen_agentchat.teams.RoundRobinGroupChat","config":{"name":"","participants":[` + agentB + `]}}`,
+	want: map[string]string{"name": `"RoundRobinGroupChat"`, "description": `"A team of agents."`},
+}, {
+	name: "swarm keeps its name",
+	in:   `{"provider":"autogen_agentchat.teams.Swarm","config":{"name":"mine","participants":[` + agentA + `]}}`,
+	want: map[string]string{"name": `"mine"`, "description": `"A team of agents."`},
+}, {
+	name: "magentic one defaults",
+	in:   `{"provider":"autogen_agentchat.teams.MagenticOneGroupChat","config":{"participants":[` + agentB + `],"model_client":` + openAI + `,"max_stalls":3,"final_answer_prompt":"p"}}`,
+	want: map[string]string{"name": `"MagenticOneGroupChat"`, "description": `"A team of agents."`},
+}, {
+	// SelectorGroupChat keeps model_context None (only its manager makes
+	// a context).
+	name: "selector defaults",
+	in:   `{"provider":"autogen_agentchat.teams.SelectorGroupChat","config":{"participants":[` + agentB + `,` + agentA + `],"model_client":` + openAI + `,"selector_prompt":"p","allow_repeated_speaker":false}}`,
+	want: map[string]string{"name": `"SelectorGroupChat"`, "description": `"A team of agents."`},
+	gone: []string{"model_context"},
+}, {
+	// GraphFlow's DEFAULT_DESCRIPTION has no period; DiGraphEdge's
+	// after-validator sets activation_group to the target.
+	name: "graph flow",
+	in:   `{"provider":"autogen_agentchat.teams.GraphFlow","config":{"participants":[` + agentB + `],"graph":{"nodes":{"b":{"name":"b","edges":[{"target":"c"},{"target":"d","activation_group":"g"}]}}}}}`,
+	want: map[string]string{
+		"name":        `"GraphFlow"`,
+		"description": `"A team of agents"`,
+		// exclude_none drops the null condition and default_start_node.
+		"graph": `{"nodes":{"b":{"name":"b","edges":[
+				{"target":"c","activation_group":"c","activation_condition":"all"},
+				{"target":"d","activation_group":"g","activation_condition":"all"}],"activation":"all"}}}`,
+	},
+}, {
+	// OpenAIChatCompletionClient copies _raw_config before taking
+	// model_info out; api_key is a SecretStr, dumped as "**********"
+	// (models/openai/_openai_client.py, config/__init__.py).
+	name: "openai keeps model_info, masks the key",
+	in:   `{"provider":"OpenAIChatCompletionClient","config":{"model":"m","api_key":"sk-secret","model_info":` + modelInfo + `}}`,
+	want: map[string]string{"api_key": `"**********"`, "model_info": modelInfo},
+}, {
+	// AzureOpenAIChatCompletionClient.__init__ deletes model_info and
+	// model_capabilities from what becomes _raw_config.
+	name: "azure drops model_info",
+	in:   `{"provider":"autogen_ext.models.openai.AzureOpenAIChatCompletionClient","config":{"model":"gpt-4o","azure_endpoint":"https://e","api_version":"v","api_key":"sk-secret","model_info":` + modelInfo + `}}`,
+	want: map[string]string{"api_key": `"**********"`, "azure_endpoint": `"https://e"`},
+	gone: []string{"model_info", "model_capabilities"},
+}, {
+	// OllamaChatCompletionClient.__init__ does the same.
+	name: "ollama drops model_info",
+	in:   `{"provider":"OllamaChatCompletionClient","config":{"model":"llama3","model_info":` + modelInfo + `,"options":{"temperature":0.5,"mine":[1]}}}`,
+	want: map[string]string{"follow_redirects": `true`, "options": `{"temperature":0.5,"mine":[1]}`},
+	gone: []string{"model_info"},
+}, {
+	// MultimodalWebSurfer._from_config: description and start_page
+	// "or" their class defaults.
+	name: "web surfer defaults",
+	in:   `{"provider":"autogen_ext.agents.web_surfer.MultimodalWebSurfer","config":{"name":"w","model_client":` + openAI + `,"start_page":null}}`,
+	want: map[string]string{
+		"description": `"\n    A helpful assistant with access to a web browser.\n    Ask them to perform web searches, open pages, and interact with content (e.g., clicking links, scrolling the viewport, filling in form fields, etc.).\n    It can also summarize the entire page, or answer questions based on the content of the page.\n    It can also be asked to sleep and wait for pages to load, in cases where the page seems not yet fully loaded.\n    "`,
+		"start_page":  `"https://www.bing.com/"`,
+		"headless":    `true`,
+	},
+	gone: []string{"debug_dir"},
+}, {
+	// PythonCodeExecutionTool._to_config writes the executor only.
+	name: "python tool description",
+	in:   `{"provider":"autogen_ext.tools.code_execution.PythonCodeExecutionTool","config":{"description":"mine","executor":{"provider":"autogen_ext.code_executors.local.LocalCommandLineCodeExecutor","config":{}}}}`,
+	want: map[string]string{"description": `"Execute Python code blocks."`},
+}, {
+	// ReplayChatCompletionClient.__init__'s default ModelInfo.
+	name: "replay default model_info",
+	in:   `{"provider":"autogen_ext.models.replay.ReplayChatCompletionClient","config":{"chat_completions":["a"]}}`,
+	want: map[string]string{"model_info": `{"vision":false,"function_calling":false,"json_output":false,"family":"unknown","structured_output":false}`},
+}, {
+	name: "anthropic bedrock masks every secret",
+	in:   `{"provider":"autogen_ext.models.anthropic.AnthropicBedrockChatCompletionClient","config":{"model":"m","model_info":{"vision":false,"function_calling":false,"json_output":false,"family":"unknown","structured_output":false},"api_key":"k","bedrock_info":{"aws_access_key":"a","aws_secret_key":"s","aws_session_token":"t","aws_region":"r"}}}`,
+	want: map[string]string{"api_key": `"**********"`, "bedrock_info": `{"aws_access_key":"**********","aws_secret_key":"**********","aws_session_token":"**********","aws_region":"r"}`},
+}}
 
 // TestNormalizeTreeRefusals checks the constructors' ValueErrors that the
 // config alone decides, and the Handoff validator's, at their pointers.

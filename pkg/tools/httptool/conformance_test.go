@@ -189,20 +189,7 @@ func TestConformanceRuntimeCases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			byName := map[string]*HTTPTool{}
-			for _, envelope := range httpTools(&cfg) {
-				v, err := component.Load(context.Background(), envelope)
-				if err != nil {
-					t.Fatalf("load: %v", err)
-				}
-				tool := v.(*HTTPTool)
-				byName[tool.Name()] = tool
-				dumped, err := component.Dump(tool)
-				if err != nil {
-					t.Fatal(err)
-				}
-				assertJSONEqual(t, "dump of "+tool.Name(), dumped, envelope)
-			}
+			byName := loadHTTPTools(t, &cfg)
 			ep.got = nil
 			var want []recorded
 			for _, run := range c.Runs {
@@ -221,48 +208,7 @@ func TestConformanceRuntimeCases(t *testing.T) {
 						assertJSONEqual(t, "schema of "+fn.Name, got, ft.Function)
 					}
 				}
-				// Each call the model made, and the result AutoGen gave.
-				calls := map[string][2]string{}
-				for _, line := range run.Expect.Stdout {
-					var ev struct {
-						Type    string          `json:"type"`
-						Content json.RawMessage `json:"content"`
-					}
-					_ = json.Unmarshal(line, &ev)
-					switch ev.Type {
-					case "ToolCallRequestEvent":
-						var reqs []struct{ ID, Name, Arguments string }
-						_ = json.Unmarshal(ev.Content, &reqs)
-						for _, r := range reqs {
-							calls[r.ID] = [2]string{r.Name, r.Arguments}
-						}
-					case "ToolCallExecutionEvent":
-						var res []struct {
-							CallID  string `json:"call_id"`
-							Content string `json:"content"`
-							IsError bool   `json:"is_error"`
-						}
-						_ = json.Unmarshal(ev.Content, &res)
-						for _, r := range res {
-							call := calls[r.CallID]
-							tool, ok := byName[call[0]]
-							if !ok {
-								continue
-							}
-							out, err := tool.RunJSON(context.Background(), json.RawMessage(call[1]), r.CallID)
-							text := ""
-							if err != nil {
-								text = err.Error()
-							} else {
-								text = tool.ReturnValueAsString(out)
-							}
-							if text != r.Content || (err != nil) != r.IsError {
-								t.Errorf("call %s %s%s: got %q (error %v), want %q (error %v)", r.CallID, call[0], call[1], text, err, r.Content, r.IsError)
-							}
-							checked++
-						}
-					}
-				}
+				checked += checkToolCalls(t, byName, run.Expect.Stdout)
 			}
 			if !sameRequests(ep.got, want) {
 				g, _ := json.Marshal(ep.got)
@@ -274,6 +220,77 @@ func TestConformanceRuntimeCases(t *testing.T) {
 	if checked == 0 {
 		t.Error("no tool call checked")
 	}
+}
+
+// loadHTTPTools loads each HttpTool component of cfg, checks that it dumps
+// to what was loaded, and returns the tools by name.
+func loadHTTPTools(t *testing.T, cfg *pyjson.Value) map[string]*HTTPTool {
+	t.Helper()
+	byName := map[string]*HTTPTool{}
+	for _, envelope := range httpTools(cfg) {
+		v, err := component.Load(context.Background(), envelope)
+		if err != nil {
+			t.Fatalf("load: %v", err)
+		}
+		tool := v.(*HTTPTool)
+		byName[tool.Name()] = tool
+		dumped, err := component.Dump(tool)
+		if err != nil {
+			t.Fatal(err)
+		}
+		assertJSONEqual(t, "dump of "+tool.Name(), dumped, envelope)
+	}
+	return byName
+}
+
+// checkToolCalls runs each call the model made, as the ToolCallRequestEvents
+// of stdout record it, and checks the result against the one AutoGen gave
+// (the ToolCallExecutionEvents); it returns the number of calls checked.
+func checkToolCalls(t *testing.T, byName map[string]*HTTPTool, stdout []json.RawMessage) int {
+	t.Helper()
+	checked := 0
+	calls := map[string][2]string{}
+	for _, line := range stdout {
+		var ev struct {
+			Type    string          `json:"type"`
+			Content json.RawMessage `json:"content"`
+		}
+		_ = json.Unmarshal(line, &ev)
+		switch ev.Type {
+		case "ToolCallRequestEvent":
+			var reqs []struct{ ID, Name, Arguments string }
+			_ = json.Unmarshal(ev.Content, &reqs)
+			for _, r := range reqs {
+				calls[r.ID] = [2]string{r.Name, r.Arguments}
+			}
+		case "ToolCallExecutionEvent":
+			var res []struct {
+				CallID  string `json:"call_id"`
+				Content string `json:"content"`
+				IsError bool   `json:"is_error"`
+			}
+			_ = json.Unmarshal(ev.Content, &res)
+			for _, r := range res {
+				call := calls[r.CallID]
+				tool, ok := byName[call[0]]
+				if !ok {
+					continue
+				}
+				out, err := tool.RunJSON(context.Background(), json.RawMessage(call[1]), r.CallID)
+				text := ""
+				if err != nil {
+					text = err.Error()
+				} else {
+					text = tool.ReturnValueAsString(out)
+				}
+				if text != r.Content || (err != nil) != r.IsError {
+					t.Errorf("call %s %s%s: got %q (error %v), want %q (error %v)", r.CallID, call[0], call[1], text, err, r.Content, r.IsError)
+				}
+				checked++
+			}
+		}
+	}
+	return checked
 }
 
 // sameRequests compares two lists of requests as multisets.

@@ -84,92 +84,7 @@ const mixedSchema = `{"type": "object", "properties": {
 }, "required": ["q"]}`
 
 func TestRunJSON(t *testing.T) {
-	cases := []struct {
-		name        string
-		method      string
-		path        string
-		schema      string
-		headers     map[string]string
-		returnType  string
-		status      int
-		contentType string
-		body        string
-		args        string
-		// what the server must see
-		wantMethod, wantURI, wantBody string
-		wantHeader                    map[string]string
-		// what the call returns, rendered
-		want string
-	}{
-		{
-			name: "GET puts the arguments in the query", method: "GET", path: "/search", schema: mixedSchema,
-			status: 200, body: "found",
-			args:       `{"q": "a b&c", "n": "7", "x": 1, "ok": true, "tags": ["t1", "t2"], "word": "café"}`,
-			wantMethod: "GET",
-			wantURI:    "/search?q=a+b%26c&n=7&x=1.0&ok=true&tags=t1&tags=t2&note=&word=caf%C3%A9",
-			want:       "found",
-		},
-		{
-			name: "DELETE puts the arguments in the query", method: "DELETE", path: "/items", schema: `{"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]}`,
-			status: 204, args: `{"id": 3.0}`, wantMethod: "DELETE", wantURI: "/items?id=3", want: "",
-		},
-		{
-			name: "POST sends a JSON body", method: "POST", path: "/search", schema: mixedSchema,
-			status: 200, body: "created",
-			args:       `{"q": "a\"b", "n": 2, "x": 2.5, "ok": "no", "tags": [], "word": "café\n"}`,
-			wantMethod: "POST", wantURI: "/search",
-			wantBody:   `{"q":"a\"b","n":2,"x":2.5,"ok":false,"tags":[],"note":null,"word":"café\n"}`,
-			wantHeader: map[string]string{"Content-Type": "application/json", "Accept": "*/*", "Accept-Encoding": "gzip, deflate"},
-			want:       "created",
-		},
-		{
-			name: "PUT and PATCH send a JSON body", method: "PATCH", path: "/", schema: `{"type": "object", "properties": {"v": {"type": "string"}}}`,
-			status: 200, body: "ok", args: `{}`, wantMethod: "PATCH", wantURI: "/", wantBody: `{"v":null}`, want: "ok",
-		},
-		{
-			name: "a path parameter is formatted into the path", method: "POST", path: "/users/{user_id}", schema: userSchema,
-			status: 200, body: "updated", args: `{"user_id": "u42", "email": "a@b.c"}`,
-			wantMethod: "POST", wantURI: "/users/u42", wantBody: `{"email":"a@b.c"}`, want: "updated",
-		},
-		{
-			name: "a path parameter is percent-encoded as httpx does", method: "GET", path: "/files/{name}",
-			schema: `{"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}`,
-			status: 200, body: "f", args: `{"name": "a b/ü"}`, wantMethod: "GET", wantURI: "/files/a%20b/%C3%BC", want: "f",
-		},
-		{
-			name: "custom headers are sent as written", method: "GET", path: "/me",
-			schema:  `{"type": "object", "properties": {"verbose": {"type": "string"}}, "required": ["verbose"]}`,
-			headers: map[string]string{"X-Api-Key": "k-123", "Accept": "application/json"},
-			status:  200, body: "you", args: `{"verbose": "yes"}`, wantMethod: "GET", wantURI: "/me?verbose=yes",
-			wantHeader: map[string]string{"X-Api-Key": "k-123", "Accept": "application/json"},
-			want:       "you",
-		},
-		{
-			name: "an HTTP 500 is not an error: its body is the result", method: "GET", path: "/weather",
-			schema: `{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}`,
-			status: 500, body: "upstream failure for Nowhere", args: `{"city": "Nowhere"}`,
-			wantMethod: "GET", wantURI: "/weather?city=Nowhere", want: "upstream failure for Nowhere",
-		},
-		{
-			name: "return_type json is rendered as Python's str()", method: "POST", path: "/j",
-			schema: `{"type": "object", "properties": {}}`, returnType: "json",
-			status: 200, contentType: "application/json", body: `{"a": 1, "ok": false, "x": null, "f": 2.0, "s": "it's"}`,
-			args: `{}`, wantMethod: "POST", wantURI: "/j", wantBody: `{}`,
-			want: `{'a': 1, 'ok': False, 'x': None, 'f': 2.0, 's': "it's"}`,
-		},
-		{
-			name: "the text is decoded by the charset", method: "GET", path: "/l",
-			schema: `{"type": "object", "properties": {}}`,
-			status: 200, contentType: "text/plain; charset=latin-1", body: "caf\xe9",
-			args: `{}`, wantMethod: "GET", wantURI: "/l", want: "café",
-		},
-		{
-			name: "bad UTF-8 is replaced", method: "GET", path: "/u",
-			schema: `{"type": "object", "properties": {}}`,
-			status: 200, body: "a\xe2\x82b\xff", args: `{}`, wantMethod: "GET", wantURI: "/u", want: "a\ufffdb\ufffd",
-		},
-	}
-	for _, tc := range cases {
+	for _, tc := range runJSONCases {
 		t.Run(tc.name, func(t *testing.T) {
 			rc := &recorder{status: tc.status, contentType: tc.contentType, body: tc.body}
 			srv := httptest.NewServer(rc)
@@ -206,6 +121,93 @@ func TestRunJSON(t *testing.T) {
 			}
 		})
 	}
+}
+
+// runJSONCases are the cases of TestRunJSON.
+var runJSONCases = []struct {
+	name        string
+	method      string
+	path        string
+	schema      string
+	headers     map[string]string
+	returnType  string
+	status      int
+	contentType string
+	body        string
+	args        string
+	// what the server must see
+	wantMethod, wantURI, wantBody string
+	wantHeader                    map[string]string
+	// what the call returns, rendered
+	want string
+}{
+	{
+		name: "GET puts the arguments in the query", method: "GET", path: "/search", schema: mixedSchema,
+		status: 200, body: "found",
+		args:       `{"q": "a b&c", "n": "7", "x": 1, "ok": true, "tags": ["t1", "t2"], "word": "café"}`,
+		wantMethod: "GET",
+		wantURI:    "/search?q=a+b%26c&n=7&x=1.0&ok=true&tags=t1&tags=t2&note=&word=caf%C3%A9",
+		want:       "found",
+	},
+	{
+		name: "DELETE puts the arguments in the query", method: "DELETE", path: "/items", schema: `{"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]}`,
+		status: 204, args: `{"id": 3.0}`, wantMethod: "DELETE", wantURI: "/items?id=3", want: "",
+	},
+	{
+		name: "POST sends a JSON body", method: "POST", path: "/search", schema: mixedSchema,
+		status: 200, body: "created",
+		args:       `{"q": "a\"b", "n": 2, "x": 2.5, "ok": "no", "tags": [], "word": "café\n"}`,
+		wantMethod: "POST", wantURI: "/search",
+		wantBody:   `{"q":"a\"b","n":2,"x":2.5,"ok":false,"tags":[],"note":null,"word":"café\n"}`,
+		wantHeader: map[string]string{"Content-Type": "application/json", "Accept": "*/*", "Accept-Encoding": "gzip, deflate"},
+		want:       "created",
+	},
+	{
+		name: "PUT and PATCH send a JSON body", method: "PATCH", path: "/", schema: `{"type": "object", "properties": {"v": {"type": "string"}}}`,
+		status: 200, body: "ok", args: `{}`, wantMethod: "PATCH", wantURI: "/", wantBody: `{"v":null}`, want: "ok",
+	},
+	{
+		name: "a path parameter is formatted into the path", method: "POST", path: "/users/{user_id}", schema: userSchema,
+		status: 200, body: "updated", args: `{"user_id": "u42", "email": "a@b.c"}`,
+		wantMethod: "POST", wantURI: "/users/u42", wantBody: `{"email":"a@b.c"}`, want: "updated",
+	},
+	{
+		name: "a path parameter is percent-encoded as httpx does", method: "GET", path: "/files/{name}",
+		schema: `{"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}`,
+		status: 200, body: "f", args: `{"name": "a b/ü"}`, wantMethod: "GET", wantURI: "/files/a%20b/%C3%BC", want: "f",
+	},
+	{
+		name: "custom headers are sent as written", method: "GET", path: "/me",
+		schema:  `{"type": "object", "properties": {"verbose": {"type": "string"}}, "required": ["verbose"]}`,
+		headers: map[string]string{"X-Api-Key": "k-123", "Accept": "application/json"},
+		status:  200, body: "you", args: `{"verbose": "yes"}`, wantMethod: "GET", wantURI: "/me?verbose=yes",
+		wantHeader: map[string]string{"X-Api-Key": "k-123", "Accept": "application/json"},
+		want:       "you",
+	},
+	{
+		name: "an HTTP 500 is not an error: its body is the result", method: "GET", path: "/weather",
+		schema: `{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}`,
+		status: 500, body: "upstream failure for Nowhere", args: `{"city": "Nowhere"}`,
+		wantMethod: "GET", wantURI: "/weather?city=Nowhere", want: "upstream failure for Nowhere",
+	},
+	{
+		name: "return_type json is rendered as Python's str()", method: "POST", path: "/j",
+		schema: `{"type": "object", "properties": {}}`, returnType: "json",
+		status: 200, contentType: "application/json", body: `{"a": 1, "ok": false, "x": null, "f": 2.0, "s": "it's"}`,
+		args: `{}`, wantMethod: "POST", wantURI: "/j", wantBody: `{}`,
+		want: `{'a': 1, 'ok': False, 'x': None, 'f': 2.0, 's': "it's"}`,
+	},
+	{
+		name: "the text is decoded by the charset", method: "GET", path: "/l",
+		schema: `{"type": "object", "properties": {}}`,
+		status: 200, contentType: "text/plain; charset=latin-1", body: "caf\xe9",
+		args: `{}`, wantMethod: "GET", wantURI: "/l", want: "café",
+	},
+	{
+		name: "bad UTF-8 is replaced", method: "GET", path: "/u",
+		schema: `{"type": "object", "properties": {}}`,
+		status: 200, body: "a\xe2\x82b\xff", args: `{}`, wantMethod: "GET", wantURI: "/u", want: "a\ufffdb\ufffd",
+	},
 }
 
 func TestRunJSONGzip(t *testing.T) {

@@ -10,7 +10,9 @@
 // document: Decode and Unmarshal take decoders from a pool (Reset reuses
 // one by hand), escaped strings are decoded into a reused buffer, and
 // Marshal writes into one pooled buffer and returns an exact-size copy.
-// BENCHMARKS.md has the figures.
+// A document that is one of a union's objects is decoded once, its tag
+// read where AutoGen writes it (DecodeTagged, TryTagged), and an image
+// repeated in a document is checked once. BENCHMARKS.md has the figures.
 package wire
 
 // # Hostile input

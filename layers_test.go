@@ -55,6 +55,8 @@ var layers = map[string]int{
 	// the openai client's message transformers.
 	"internal/pymodel":      5,
 	"internal/oaitransform": 5,
+	// Merging system messages, as the OpenAI and Anthropic clients do.
+	"internal/sysmsg": 5,
 	// Conversions between the runtime's values and gen's wrappers of them.
 	"internal/genrt": 5,
 

@@ -10,7 +10,7 @@ import (
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/orderedjson"
 	"github.com/agentschema/agentschema/internal/pyjson"
-	"github.com/agentschema/agentschema/pkg/models"
+	"github.com/agentschema/agentschema/internal/sysmsg"
 )
 
 // obj is a JSON object that keeps its members in order.
@@ -67,34 +67,16 @@ func normalizeName(name string) string {
 	return string(s)
 }
 
-// mergeSystemMessages is _merge_system_messages: continuous system
-// messages joined with "\n" and rstripped, put where the first was
-// (dropped when empty); non-continuous ones are a ValueError.
+// mergeSystemMessages is _merge_system_messages (internal/sysmsg):
+// continuous system messages joined with "\n" and rstripped, put where
+// the first was (dropped when empty); non-continuous ones are a
+// ValueError.
 func mergeSystemMessages(messages []gen.LLMMessage) ([]gen.LLMMessage, error) {
-	out := make([]gen.LLMMessage, 0, len(messages))
-	var content strings.Builder
-	first, last := -1, -1
-	for i, m := range messages {
-		sm, ok := m.(*gen.SystemMessage)
-		if !ok {
-			out = append(out, m)
-			continue
-		}
-		if first == -1 {
-			first = i
-		} else if last+1 != i {
-			return nil, valueError("Multiple and Not continuous system messages are not supported")
-		}
-		content.WriteString(sm.Content)
-		content.WriteString("\n")
-		last = i
+	merged, ok := sysmsg.Merge(messages)
+	if !ok {
+		return nil, valueError("Multiple and Not continuous system messages are not supported")
 	}
-	merged := pyRstrip(content.String())
-	if merged != "" {
-		at := min(first, len(out))
-		out = append(out[:at], append([]gen.LLMMessage{models.NewSystemMessage(merged)}, out[at:]...)...)
-	}
-	return out, nil
+	return merged, nil
 }
 
 // userToAnthropic is user_message_to_anthropic.

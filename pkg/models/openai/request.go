@@ -10,6 +10,7 @@ import (
 	"github.com/agentschema/agentschema/internal/oaitransform"
 	"github.com/agentschema/agentschema/internal/orderedjson"
 	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/agentschema/agentschema/internal/sysmsg"
 	"github.com/agentschema/agentschema/pkg/models"
 )
 
@@ -557,29 +558,12 @@ func (req *request) sentBody(args obj, oaiMessages []any, tools []any, stream bo
 }
 
 // mergeSystemMessages merges consecutive system messages into one, as
-// _process_create_args does for models without multiple_system_messages.
+// _process_create_args does for models without multiple_system_messages
+// (internal/sysmsg).
 func mergeSystemMessages(messages []gen.LLMMessage) ([]gen.LLMMessage, error) {
-	var content strings.Builder
-	out := make([]gen.LLMMessage, 0, len(messages))
-	first, last := -1, -1
-	for idx, m := range messages {
-		s, ok := m.(*gen.SystemMessage)
-		if !ok {
-			out = append(out, m)
-			continue
-		}
-		if first == -1 {
-			first = idx
-		} else if last+1 != idx {
-			return nil, valueError("Multiple and Not continuous system messages are not supported if model_info['multiple_system_messages'] is False")
-		}
-		content.WriteString(s.Content)
-		content.WriteByte('\n')
-		last = idx
+	merged, ok := sysmsg.Merge(messages)
+	if !ok {
+		return nil, valueError("Multiple and Not continuous system messages are not supported if model_info['multiple_system_messages'] is False")
 	}
-	merged := pyRstrip(content.String())
-	if merged != "" {
-		out = append(out[:first], append([]gen.LLMMessage{&gen.SystemMessage{Content: merged}}, out[first:]...)...)
-	}
-	return out, nil
+	return merged, nil
 }

@@ -77,6 +77,39 @@ func TestEverythingServer(t *testing.T) {
 		t.Error("get-sum listed under its own name")
 	}
 
+	checkEverythingCalls(t, ctx, w)
+
+	// MCP_TINY_IMAGE (tools/get-tiny-image.js) is a PNG whose iCCP chunk
+	// has a wrong CRC (checked by hand with zlib.crc32). Pillow refuses it
+	// ("broken PNG file (bad header checksum in b'iCCP')", so
+	// Image.from_base64 raises UnidentifiedImageError) and AutoGen's
+	// call_tool returns an error result; so does the workbench.
+	r, err := w.CallTool(ctx, "get-tiny-image", nil, "")
+	if err != nil || !r.IsError || len(texts(r)) != 1 || !strings.Contains(texts(r)[0], "cannot identify image file") ||
+		!strings.Contains(texts(r)[0], "bad header checksum") {
+		t.Errorf("get-tiny-image: %v %q %v", r.IsError, texts(r), err)
+	}
+
+	ps, err := w.ListPrompts(ctx)
+	if err != nil || len(ps.Prompts) == 0 {
+		t.Errorf("prompts: %v %v", ps, err)
+	}
+	rs, err := w.ListResources(ctx)
+	if err != nil || len(rs.Resources) == 0 {
+		t.Fatalf("resources: %v %v", rs, err)
+	}
+	rr, err := w.ReadResource(ctx, rs.Resources[0].URI)
+	if err != nil || len(rr.Contents) == 0 {
+		t.Errorf("read %s: %v %v", rs.Resources[0].URI, rr, err)
+	}
+	if ts, err := w.ListResourceTemplates(ctx); err != nil || len(ts.ResourceTemplates) == 0 {
+		t.Errorf("resource templates: %v %v", ts, err)
+	}
+}
+
+// checkEverythingCalls calls server-everything's tools through w (get-sum
+// overridden as add) and checks each result's name, is_error and texts.
+func checkEverythingCalls(t *testing.T, ctx context.Context, w *Workbench) {
 	cases := []struct {
 		tool, args string
 		want       []string // texts; "~" starts a regexp
@@ -119,33 +152,6 @@ func TestEverythingServer(t *testing.T) {
 				t.Errorf("%s: text %d %q, want %q", c.tool, i, got[i], w)
 			}
 		}
-	}
-
-	// MCP_TINY_IMAGE (tools/get-tiny-image.js) is a PNG whose iCCP chunk
-	// has a wrong CRC (checked by hand with zlib.crc32). Pillow refuses it
-	// ("broken PNG file (bad header checksum in b'iCCP')", so
-	// Image.from_base64 raises UnidentifiedImageError) and AutoGen's
-	// call_tool returns an error result; so does the workbench.
-	r, err := w.CallTool(ctx, "get-tiny-image", nil, "")
-	if err != nil || !r.IsError || len(texts(r)) != 1 || !strings.Contains(texts(r)[0], "cannot identify image file") ||
-		!strings.Contains(texts(r)[0], "bad header checksum") {
-		t.Errorf("get-tiny-image: %v %q %v", r.IsError, texts(r), err)
-	}
-
-	ps, err := w.ListPrompts(ctx)
-	if err != nil || len(ps.Prompts) == 0 {
-		t.Errorf("prompts: %v %v", ps, err)
-	}
-	rs, err := w.ListResources(ctx)
-	if err != nil || len(rs.Resources) == 0 {
-		t.Fatalf("resources: %v %v", rs, err)
-	}
-	rr, err := w.ReadResource(ctx, rs.Resources[0].URI)
-	if err != nil || len(rr.Contents) == 0 {
-		t.Errorf("read %s: %v %v", rs.Resources[0].URI, rr, err)
-	}
-	if ts, err := w.ListResourceTemplates(ctx); err != nil || len(ts.ResourceTemplates) == 0 {
-		t.Errorf("resource templates: %v %v", ts, err)
 	}
 }
 

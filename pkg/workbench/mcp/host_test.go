@@ -130,17 +130,7 @@ func TestChatCompletionClientSampler(t *testing.T) {
 		{ID: "test_func_call_1", Name: "test_func", Arguments: `{"param": "välue"}`}})}
 	long := models.NewTextResult("cut", "length", gen.RequestUsage{}, false)
 
-	cases := []struct {
-		name     string
-		params   sdk.CreateMessageParams
-		raw      string // the params as sent; "" for none
-		info     *gen.ModelInfo
-		reply    replay.Completion
-		messages string // the messages the client got, as JSON
-		extra    map[string]any
-		result   string // the CreateMessageResult, as JSON
-		err      string
-	}{
+	cases := []samplerCase{
 		{name: "text",
 			params: sdk.CreateMessageParams{SystemPrompt: "You are a helpful assistant.", MaxTokens: 100,
 				Messages: []*sdk.SamplingMessage{text("user", "Hello"), text("assistant", "Hi."), text("user", "Again")}},
@@ -196,43 +186,61 @@ func TestChatCompletionClientSampler(t *testing.T) {
 			err:    "Unrecognized message role: system"},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			var opts []replay.Option
-			if c.info != nil {
-				opts = append(opts, replay.WithModelInfo(*c.info))
-			}
-			client := replay.New([]replay.Completion{c.reply}, opts...)
-			ctx := context.Background()
-			if c.raw != "" {
-				ctx = withRawParams(ctx, json.RawMessage(c.raw))
-			}
-			params := c.params
-			res, err := NewChatCompletionClientSampler(client).Sample(ctx, &sdk.CreateMessageRequest{Params: &params})
-			if c.err != "" {
-				if err == nil || err.Error() != c.err {
-					t.Fatalf("error %v, want %q", err, c.err)
-				}
-				if len(client.Calls()) != 0 {
-					t.Error("the model was called")
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, _ := json.Marshal(res)
-			if string(got) != c.result {
-				t.Errorf("result\n got %s\nwant %s", got, c.result)
-			}
-			call := client.Calls()[0]
-			msgs, _ := json.Marshal(call.Messages)
-			if string(msgs) != c.messages {
-				t.Errorf("messages\n got %s\nwant %s", msgs, c.messages)
-			}
-			if !reflect.DeepEqual(call.Options.ExtraArgs, c.extra) {
-				t.Errorf("extra args %#v, want %#v", call.Options.ExtraArgs, c.extra)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { runSamplerCase(t, c) })
+	}
+}
+
+// samplerCase is one case of TestChatCompletionClientSampler.
+type samplerCase struct {
+	name     string
+	params   sdk.CreateMessageParams
+	raw      string // the params as sent; "" for none
+	info     *gen.ModelInfo
+	reply    replay.Completion
+	messages string // the messages the client got, as JSON
+	extra    map[string]any
+	result   string // the CreateMessageResult, as JSON
+	err      string
+}
+
+// runSamplerCase samples c.params with a replay client answering c.reply
+// and checks the result (or the error, with no model call), the messages
+// the client got and the extra create args.
+func runSamplerCase(t *testing.T, c samplerCase) {
+	var opts []replay.Option
+	if c.info != nil {
+		opts = append(opts, replay.WithModelInfo(*c.info))
+	}
+	client := replay.New([]replay.Completion{c.reply}, opts...)
+	ctx := context.Background()
+	if c.raw != "" {
+		ctx = withRawParams(ctx, json.RawMessage(c.raw))
+	}
+	params := c.params
+	res, err := NewChatCompletionClientSampler(client).Sample(ctx, &sdk.CreateMessageRequest{Params: &params})
+	if c.err != "" {
+		if err == nil || err.Error() != c.err {
+			t.Fatalf("error %v, want %q", err, c.err)
+		}
+		if len(client.Calls()) != 0 {
+			t.Error("the model was called")
+		}
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(res)
+	if string(got) != c.result {
+		t.Errorf("result\n got %s\nwant %s", got, c.result)
+	}
+	call := client.Calls()[0]
+	msgs, _ := json.Marshal(call.Messages)
+	if string(msgs) != c.messages {
+		t.Errorf("messages\n got %s\nwant %s", msgs, c.messages)
+	}
+	if !reflect.DeepEqual(call.Options.ExtraArgs, c.extra) {
+		t.Errorf("extra args %#v, want %#v", call.Options.ExtraArgs, c.extra)
 	}
 }
 

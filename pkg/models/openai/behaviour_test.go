@@ -27,25 +27,8 @@ func TestClientBehaviour(t *testing.T) {
 		}
 		return `data: {"id":"x","object":"chat.completion.chunk","created":1,"model":"gpt-4o","choices":[{"index":0,"delta":` + delta + `,"finish_reason":` + finish + `}]}` + "\n\n"
 	}
-	const answerSchema = `{"properties":{"a":{"title":"A","type":"integer"}},"required":["a"],"title":"Answer","type":"object"}`
 	hiResult := `{"finish_reason":"stop","content":"hi","usage":{"prompt_tokens":3,"completion_tokens":1},"cached":false,"logprobs":null,"thought":null}`
-	type row struct {
-		name        string
-		azure       bool
-		config      string // the client config's members besides model, max_retries and the endpoint
-		extra       string // extra_create_args
-		schema      bool   // structured output with answerSchema
-		stream      bool
-		contentType string
-		body        string
-		wantHeaders map[string]string // exact values; "" means absent
-		wantSent    bool
-		wantChunks  []string
-		wantResult  string
-		wantClass   string
-		wantMessage string
-	}
-	rows := []row{
+	rows := []behaviourRow{
 		// openai-python AzureOpenAI: the key as api-key (_prepare_options)
 		// and as "Authorization: Bearer" (OpenAI.auth_headers).
 		{name: "azure key", azure: true, config: `"api_key":"k-1"`, body: completion, wantSent: true, wantResult: hiResult,
@@ -112,84 +95,111 @@ func TestClientBehaviour(t *testing.T) {
 				"    For further information visit https://errors.pydantic.dev/2.13/v/int_parsing"},
 	}
 	for _, r := range rows {
-		t.Run(r.name, func(t *testing.T) {
-			resp := clientcase.Response{Status: 200, ContentType: r.contentType, Body: r.body}
-			if resp.ContentType == "" {
-				resp.ContentType = "application/json"
-			}
-			srv := clientcase.NewServer(t, resp)
-			provider, endpoint := openai.OpenAIProvider, `"base_url":"`+srv.URL+`/v1"`
-			if r.azure {
-				provider, endpoint = openai.AzureProvider, `"azure_endpoint":"`+srv.URL+`","azure_deployment":"dep","api_version":"2024-06-01"`
-			}
-			cfg := `{"provider":"` + provider + `","config":{"model":"gpt-4o","max_retries":0,` + endpoint
-			if r.config != "" {
-				cfg += "," + r.config
-			} else {
-				cfg += `,"api_key":"sk-x"`
-			}
-			cfg += "}}"
-			client, err := models.LoadClient(context.Background(), []byte(cfg))
-			if err != nil {
-				t.Fatal(err)
-			}
-			opts := models.CreateOptions{}
-			if r.extra != "" {
-				if err := json.Unmarshal([]byte(r.extra), &opts.ExtraArgs); err != nil {
-					t.Fatal(err)
-				}
-			}
-			var more openai.Options
-			if r.schema {
-				more.OutputSchema = &openai.OutputSchema{Name: "Answer", Schema: json.RawMessage(answerSchema)}
-			}
-			msgs := []gen.LLMMessage{models.NewUserText("user", "hi")}
-			var chunks []string
-			var result gen.CreateResult
-			switch cl := client.(type) {
-			case *openai.OpenAIChatCompletionClient:
-				if r.stream {
-					chunks, result, err = models.CollectStream(cl.CreateStreamWith(context.Background(), msgs, opts, more))
-				} else {
-					result, err = cl.CreateWith(context.Background(), msgs, opts, more)
-				}
-			case *openai.AzureOpenAIChatCompletionClient:
-				if r.stream {
-					chunks, result, err = models.CollectStream(cl.CreateStreamWith(context.Background(), msgs, opts, more))
-				} else {
-					result, err = cl.CreateWith(context.Background(), msgs, opts, more)
-				}
-			}
-			sent := srv.Requests()
-			if (len(sent) > 0) != r.wantSent {
-				t.Errorf("%d requests sent", len(sent))
-			}
-			for k, v := range r.wantHeaders {
-				if len(sent) > 0 && sent[0].Header.Get(k) != v {
-					t.Errorf("header %s = %q, want %q", k, sent[0].Header.Get(k), v)
-				}
-			}
-			if !(len(chunks) == 0 && len(r.wantChunks) == 0) && !reflect.DeepEqual(chunks, r.wantChunks) {
-				t.Errorf("chunks %q, want %q", chunks, r.wantChunks)
-			}
-			if r.wantClass != "" {
-				class, msg, ok := pyErrorOf(err)
-				if !ok || class != r.wantClass || msg != r.wantMessage {
-					t.Errorf("error %T %v\n got %s: %q\nwant %s: %q", err, err, class, msg, r.wantClass, r.wantMessage)
-				}
-				if c2, m2, ok2 := openai.ExceptionOf(err); !ok2 || c2 != class || m2 != msg {
-					t.Errorf("ExceptionOf: %s %q %v", c2, m2, ok2)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("error %T: %v", err, err)
-			}
-			got, _ := gen.Marshal(&result)
-			if !clientcase.SameJSON(got, []byte(r.wantResult)) {
-				t.Errorf("result %s, want %s", got, r.wantResult)
-			}
-		})
+		t.Run(r.name, func(t *testing.T) { runBehaviourRow(t, r) })
+	}
+}
+
+// answerSchema is the structured output schema of TestClientBehaviour's
+// rows with schema set: pydantic's for class Answer(BaseModel): a: int.
+const answerSchema = `{"properties":{"a":{"title":"A","type":"integer"}},"required":["a"],"title":"Answer","type":"object"}`
+
+// behaviourRow is one row of TestClientBehaviour.
+type behaviourRow struct {
+	name        string
+	azure       bool
+	config      string // the client config's members besides model, max_retries and the endpoint
+	extra       string // extra_create_args
+	schema      bool   // structured output with answerSchema
+	stream      bool
+	contentType string
+	body        string
+	wantHeaders map[string]string // exact values; "" means absent
+	wantSent    bool
+	wantChunks  []string
+	wantResult  string
+	wantClass   string
+	wantMessage string
+}
+
+// runBehaviourRow runs one row of TestClientBehaviour: a client loaded
+// against a server that answers r.body, one create (or stream) call, and
+// the checks of the request sent, the chunks, and the result or error.
+func runBehaviourRow(t *testing.T, r behaviourRow) {
+	resp := clientcase.Response{Status: 200, ContentType: r.contentType, Body: r.body}
+	if resp.ContentType == "" {
+		resp.ContentType = "application/json"
+	}
+	srv := clientcase.NewServer(t, resp)
+	provider, endpoint := openai.OpenAIProvider, `"base_url":"`+srv.URL+`/v1"`
+	if r.azure {
+		provider, endpoint = openai.AzureProvider, `"azure_endpoint":"`+srv.URL+`","azure_deployment":"dep","api_version":"2024-06-01"`
+	}
+	cfg := `{"provider":"` + provider + `","config":{"model":"gpt-4o","max_retries":0,` + endpoint
+	if r.config != "" {
+		cfg += "," + r.config
+	} else {
+		cfg += `,"api_key":"sk-x"`
+	}
+	cfg += "}}"
+	client, err := models.LoadClient(context.Background(), []byte(cfg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := models.CreateOptions{}
+	if r.extra != "" {
+		if err := json.Unmarshal([]byte(r.extra), &opts.ExtraArgs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var more openai.Options
+	if r.schema {
+		more.OutputSchema = &openai.OutputSchema{Name: "Answer", Schema: json.RawMessage(answerSchema)}
+	}
+	msgs := []gen.LLMMessage{models.NewUserText("user", "hi")}
+	var chunks []string
+	var result gen.CreateResult
+	switch cl := client.(type) {
+	case *openai.OpenAIChatCompletionClient:
+		if r.stream {
+			chunks, result, err = models.CollectStream(cl.CreateStreamWith(context.Background(), msgs, opts, more))
+		} else {
+			result, err = cl.CreateWith(context.Background(), msgs, opts, more)
+		}
+	case *openai.AzureOpenAIChatCompletionClient:
+		if r.stream {
+			chunks, result, err = models.CollectStream(cl.CreateStreamWith(context.Background(), msgs, opts, more))
+		} else {
+			result, err = cl.CreateWith(context.Background(), msgs, opts, more)
+		}
+	}
+	sent := srv.Requests()
+	if (len(sent) > 0) != r.wantSent {
+		t.Errorf("%d requests sent", len(sent))
+	}
+	for k, v := range r.wantHeaders {
+		if len(sent) > 0 && sent[0].Header.Get(k) != v {
+			t.Errorf("header %s = %q, want %q", k, sent[0].Header.Get(k), v)
+		}
+	}
+	if !(len(chunks) == 0 && len(r.wantChunks) == 0) && !reflect.DeepEqual(chunks, r.wantChunks) {
+		t.Errorf("chunks %q, want %q", chunks, r.wantChunks)
+	}
+	if r.wantClass != "" {
+		class, msg, ok := pyErrorOf(err)
+		if !ok || class != r.wantClass || msg != r.wantMessage {
+			t.Errorf("error %T %v\n got %s: %q\nwant %s: %q", err, err, class, msg, r.wantClass, r.wantMessage)
+		}
+		if c2, m2, ok2 := openai.ExceptionOf(err); !ok2 || c2 != class || m2 != msg {
+			t.Errorf("ExceptionOf: %s %q %v", c2, m2, ok2)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("error %T: %v", err, err)
+	}
+	got, _ := gen.Marshal(&result)
+	if !clientcase.SameJSON(got, []byte(r.wantResult)) {
+		t.Errorf("result %s, want %s", got, r.wantResult)
 	}
 }
 

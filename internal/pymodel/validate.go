@@ -280,7 +280,7 @@ func (vd *validator) mapValue(n *Node, v *pyjson.Value, dst reflect.Value) {
 func (vd *validator) enumValue(n *Node, v *pyjson.Value, dst reflect.Value) {
 	for i := range n.Enum {
 		want := &n.Enum[i]
-		if enumMatch(n, v, want) {
+		if EnumMatch(v, want) {
 			quiet := validator{defaults: true}
 			plain := *n
 			plain.Enum = nil
@@ -299,7 +299,11 @@ func (vd *validator) enumValue(n *Node, v *pyjson.Value, dst reflect.Value) {
 	vd.add(typ, "Input should be "+pydantic.OrList(parts), v)
 }
 
-func enumMatch(n *Node, v, want *pyjson.Value) bool {
+// EnumMatch reports whether v is the Literal or Enum value want, after
+// the lax conversion of want's type: pydantic accepts "1" for Literal[1],
+// never 1 for Literal["1"], nor a bool for a number. The structured-output
+// validator of the OpenAI client shares it.
+func EnumMatch(v, want *pyjson.Value) bool {
 	switch want.Kind {
 	case pyjson.Str:
 		return v.Kind == pyjson.Str && v.Str == want.Str
@@ -309,16 +313,14 @@ func enumMatch(n *Node, v, want *pyjson.Value) bool {
 		if v.Kind == pyjson.Bool {
 			return false
 		}
-		var quiet validator
-		t, ok := quiet.intText(v)
-		return ok && t == want.Int
+		t, code, _ := LaxInt(v)
+		return code == "" && t == want.Int
 	case pyjson.Float:
 		if v.Kind == pyjson.Bool {
 			return false
 		}
-		var quiet validator
-		f, ok := quiet.floatOf(v)
-		return ok && f == want.Float
+		f, code, _ := LaxFloat(v)
+		return code == "" && f == want.Float
 	}
 	return false
 }

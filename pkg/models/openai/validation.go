@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/big"
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -15,7 +14,6 @@ import (
 	"github.com/agentschema/agentschema/internal/pydantic"
 	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/internal/pymodel"
-	"github.com/agentschema/agentschema/internal/pytime"
 )
 
 // ValidationError is pydantic's ValidationError: structured output whose
@@ -338,31 +336,11 @@ func (sv *schemaValidator) tuple(items []any, v *pyjson.Value) {
 }
 
 // dateTime validates a datetime as pydantic's lax datetime does
-// (internal/pytime): an ISO 8601 string, or a number of seconds (or
+// (pymodel.LaxDateTime): an ISO 8601 string, or a number of seconds (or
 // milliseconds) since the epoch.
 func (sv *schemaValidator) dateTime(v *pyjson.Value) {
-	var err error
-	switch v.Kind {
-	case pyjson.Str:
-		_, err = pytime.ParseString(v.Str)
-	case pyjson.Int:
-		_, err = pytime.FromNumber(v.Int)
-	case pyjson.Float:
-		if math.IsInf(v.Float, 0) || math.IsNaN(v.Float) {
-			err = &pytime.Error{Type: pytime.TypeParsing, Reason: "input is too long"}
-		} else {
-			_, err = pytime.FromNumber(strconv.FormatFloat(v.Float, 'g', -1, 64))
-		}
-	default:
-		err = &pytime.Error{Type: pytime.TypeDatetime}
-	}
-	if err != nil {
-		typ := pytime.TypeDatetime
-		var pe *pytime.Error
-		if errors.As(err, &pe) {
-			typ = pe.Type
-		}
-		sv.add(typ, err.Error(), v)
+	if _, code, msg := pymodel.LaxDateTime(v); code != "" {
+		sv.add(code, msg, v)
 	}
 }
 
@@ -476,30 +454,13 @@ func (sv *schemaValidator) enum(values any, v *pyjson.Value, class bool) {
 	sv.add(typ, "Input should be "+pydantic.OrList(parts), v)
 }
 
+// enumMatch is pymodel.EnumMatch, with None matching None (a Literal[None]
+// of a schema).
 func enumMatch(v, want *pyjson.Value) bool {
-	switch want.Kind {
-	case pyjson.Str:
-		return v.Kind == pyjson.Str && v.Str == want.Str
-	case pyjson.Bool:
-		return v.Kind == pyjson.Bool && v.Bool == want.Bool
-	case pyjson.None:
+	if want.Kind == pyjson.None {
 		return v.Kind == pyjson.None
-	case pyjson.Int:
-		if v.Kind == pyjson.Bool {
-			return false
-		}
-		var quiet schemaValidator
-		t, ok := quiet.intText(v)
-		return ok && t == want.Int
-	case pyjson.Float:
-		if v.Kind == pyjson.Bool {
-			return false
-		}
-		var quiet schemaValidator
-		f, ok := quiet.floatOf(v)
-		return ok && f == want.Float
 	}
-	return false
+	return pymodel.EnumMatch(v, want)
 }
 
 // pyValueOf converts a value of parseOrdered to a Python value.

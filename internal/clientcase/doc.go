@@ -19,7 +19,9 @@
 //     ignored, numbers by value, images by decoded pixels);
 //   - Run and RunAll, which load the client from the case's config, call
 //     CreateWith or CreateStreamWith and check the requests, chunks,
-//     result, error and usage against the recording.
+//     result, error and usage against the recording;
+//   - CancelMidStream and WaitClosed, the check every streaming client's
+//     behaviour tests make of a consumer that cancels mid-stream.
 //
 // What is a provider's own (the headers it records, how a tool schema is
 // read, which error fields it checks beyond the class and message) is

@@ -3,11 +3,14 @@ package clientcase
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"iter"
 	"reflect"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/models"
@@ -154,5 +157,39 @@ func CheckException(t *testing.T, c *Case, err error, origin string, p Provider)
 	}
 	if p.CheckError != nil {
 		p.CheckError(t, want, err)
+	}
+}
+
+// CancelMidStream checks how a stream ends when its consumer cancels the
+// context after the first chunk: with context.Canceled, after that chunk
+// alone (want), and the server's handler must see the request go (done
+// closed within 5 s). stream starts the stream with the context.
+func CancelMidStream(t *testing.T, stream func(context.Context) iter.Seq2[models.StreamEvent, error], want string, done <-chan struct{}) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var chunks []string
+	var got error
+	for ev, err := range stream(ctx) {
+		if err != nil {
+			got = err
+			break
+		}
+		chunks = append(chunks, ev.Text)
+		cancel()
+	}
+	if !errors.Is(got, context.Canceled) || len(chunks) != 1 || chunks[0] != want {
+		t.Fatalf("chunks %q, error %v; want [%s] then context.Canceled", chunks, got, want)
+	}
+	WaitClosed(t, done, "the server's request was not ended")
+}
+
+// WaitClosed fails the test with msg unless done is closed within 5 s.
+func WaitClosed(t testing.TB, done <-chan struct{}, msg string) {
+	t.Helper()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal(msg)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -19,6 +20,7 @@ import (
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/clientcase"
 	"github.com/agentschema/agentschema/pkg/agentchat"
 	"github.com/agentschema/agentschema/pkg/agentchat/agents"
 	"github.com/agentschema/agentschema/pkg/models"
@@ -56,26 +58,10 @@ func TestCancelMidStream(t *testing.T) {
 		close(gone)
 	}))
 	defer srv.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var chunks []string
-	var err error
-	for ev, e := range newClient(t, srv.URL).CreateStream(ctx, hello, models.CreateOptions{}) {
-		if e != nil {
-			err = e
-			break
-		}
-		chunks = append(chunks, ev.Text)
-		cancel()
-	}
-	if !errors.Is(err, context.Canceled) || len(chunks) != 1 || chunks[0] != "a" {
-		t.Fatalf("chunks %q, error %v; want [a] and context.Canceled", chunks, err)
-	}
-	select {
-	case <-gone:
-	case <-time.After(5 * time.Second):
-		t.Fatal("the server's request was not ended")
-	}
+	c := newClient(t, srv.URL)
+	clientcase.CancelMidStream(t, func(ctx context.Context) iter.Seq2[models.StreamEvent, error] {
+		return c.CreateStream(ctx, hello, models.CreateOptions{})
+	}, "a", gone)
 }
 
 // TestStopIterating: a consumer that stops after the first chunk ends the
@@ -96,11 +82,7 @@ func TestStopIterating(t *testing.T) {
 		}
 		break
 	}
-	select {
-	case <-gone:
-	case <-time.After(5 * time.Second):
-		t.Fatal("the server's request was not ended")
-	}
+	clientcase.WaitClosed(t, gone, "the server's request was not ended")
 }
 
 // TestStreamCut: a connection closed in the middle of a line (the chunked

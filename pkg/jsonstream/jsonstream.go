@@ -316,7 +316,17 @@ func (r *reader) detect() Format {
 			if r.max > 0 && r.end-li > r.max {
 				return JSONL // a line too long: reported line by line
 			}
-			if r.fill(r.pos) { // r.pos is 0: nothing moves
+			if isBlank(r.buf[li:r.end]) {
+				// White space before the first document is not kept, so
+				// that endless white space is read in constant memory.
+				r.pos, li, si = r.end, r.end, r.end
+			}
+			keep, moves := r.pos, !r.eof
+			more := r.fill(keep)
+			if moves {
+				li, si = li-keep, si-keep
+			}
+			if more {
 				continue
 			}
 			nl = r.end - si
@@ -326,11 +336,12 @@ func (r *reader) detect() Format {
 			return JSONL
 		}
 		line := r.buf[li:le]
-		if len(bytes.Trim(line, " \t\r")) == 0 {
+		if isBlank(line) {
 			if le >= r.end {
 				return JSONL // blank to the end
 			}
 			li, si = le+1, le+1
+			r.pos, r.line, r.lineStart = li, r.line+1, r.base+int64(li)
 			continue
 		}
 		// The probe looks at the top-level value: with Elements, an element
@@ -354,6 +365,15 @@ func (r *reader) jsonl(yield func(Document, error) bool) {
 		i := ls
 		le := -1
 		for le < 0 {
+			if ls == i {
+				// Only blanks so far: a line's blank start is not part of
+				// its documents, and is not kept (endless white space is
+				// read in constant memory).
+				for ls < r.end && isBlank(r.buf[ls:ls+1]) {
+					ls++
+				}
+				i = ls
+			}
 			if nl := bytes.IndexByte(r.buf[i:r.end], '\n'); nl >= 0 {
 				le = i + nl
 				break
@@ -871,6 +891,17 @@ func validLiteral(b []byte) bool {
 		}
 	}
 	return i == len(b)
+}
+
+// isBlank reports whether b holds only spaces, tabs and carriage returns
+// (white space other than a newline).
+func isBlank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // quoteChar formats c as encoding/json's errors do: 'x', or a quoted

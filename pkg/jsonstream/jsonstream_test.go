@@ -229,6 +229,62 @@ func TestReadConstantMemory(t *testing.T) {
 	}
 }
 
+// TestReadBlankFloodConstantMemory reads 64 MB of white space (spaces, and
+// blank lines) before, between and after documents, detected as the
+// format is (Auto): the buffer stays a few lines long, and the documents
+// after the flood are at their true line and column.
+func TestReadBlankFloodConstantMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("64 MB of input")
+	}
+	const flood = 64 << 20
+	for _, tc := range []struct {
+		name        string
+		blank       string
+		before      string
+		line, col   int
+		after, desc string
+	}{
+		{"spaces first", " ", "", 1, flood + 1, "{}\n[1]\n", "JSONL after leading spaces"},
+		{"blank lines first", "\n", "", flood + 1, 1, "{}\n[1]\n", "JSONL after blank lines"},
+		{"spaces between lines", " ", "{}\n", 2, flood + 1, "{}\n", "a blank start of a JSONL line"},
+		{"a sequence after blank lines", "\n", "", flood + 1, 1, "{\n}\n", "a document over two lines"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := io.MultiReader(strings.NewReader(tc.before), &repeat{line: []byte(tc.blank), left: flood}, strings.NewReader(tc.after))
+			var last Document // the first document after the flood
+			wantIndex := 0
+			if tc.before != "" {
+				wantIndex = 1
+			}
+			var maxBuf int
+			rd := &reader{r: in, max: DefaultMaxSize, line: 1, docStart: -1}
+			yield := func(d Document, err error) bool {
+				if err != nil {
+					t.Fatal(err)
+				}
+				maxBuf = max(maxBuf, len(rd.buf))
+				if d.Index == wantIndex {
+					last = d
+				}
+				return true
+			}
+			if rd.detect() == JSONL {
+				rd.jsonl(yield)
+			} else {
+				rd.sequence(yield)
+			}
+			maxBuf = max(maxBuf, len(rd.buf))
+			if maxBuf > 256<<10 {
+				t.Errorf("%s: buffer grew to %d bytes", tc.desc, maxBuf)
+			}
+			if last.Line != tc.line || last.Column != tc.col {
+				t.Errorf("%s: the document after the flood at %d:%d, want %d:%d", tc.desc, last.Line, last.Column, tc.line, tc.col)
+			}
+		})
+	}
+}
+
 type repeat struct {
 	line []byte
 	left int

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -41,7 +42,7 @@ func TestInterruptWhileOpeningFIFO(t *testing.T) {
 		t.Skipf("cannot make a FIFO here: %v", err)
 	}
 	p := startProcess(t, exe, "normalize", fifo)
-	time.Sleep(300 * time.Millisecond) // let it block in open
+	waitBlockedInOpen(p.cmd.Process.Pid)
 	start := time.Now()
 	if err := p.cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
@@ -52,5 +53,26 @@ func TestInterruptWhileOpeningFIFO(t *testing.T) {
 	}
 	if d := time.Since(start); d > interruptGrace+5*time.Second {
 		t.Errorf("ended %v after SIGINT, want about %v", d, interruptGrace)
+	}
+}
+
+// waitBlockedInOpen waits until a thread of process pid sleeps in the
+// kernel's FIFO open (Linux's wait_for_partner, read from /proc), so that
+// the signal comes once the command has started and installed its
+// handler, however loaded the machine is; at most 30 s. Without /proc it
+// waits one second.
+func waitBlockedInOpen(pid int) {
+	tasks := filepath.Join("/proc", strconv.Itoa(pid), "task")
+	if _, err := os.Stat(tasks); err != nil {
+		time.Sleep(time.Second)
+		return
+	}
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		wchans, _ := filepath.Glob(filepath.Join(tasks, "*", "wchan"))
+		for _, w := range wchans {
+			if b, err := os.ReadFile(w); err == nil && string(b) == "wait_for_partner" {
+				return
+			}
+		}
 	}
 }

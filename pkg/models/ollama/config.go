@@ -3,7 +3,6 @@ package ollama
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -11,9 +10,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/modelinfo"
+	"github.com/agentschema/agentschema/internal/pydantic"
 	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/models"
@@ -60,57 +59,15 @@ func FromConfig(config []byte, opts ...ClientOption) (*Client, error) {
 // config the decoder refused, or the decoder's error as it is for text
 // that is not JSON or is over a decoding limit.
 func configError(config []byte, err error) error {
-	fallback := fmt.Errorf("ollama: invalid %s: %w", configModel, err)
-	var faults agentschema.Faults
-	if !errors.As(err, &faults) {
-		var f *agentschema.Fault
-		if !errors.As(err, &f) {
-			return fallback
-		}
-		faults = agentschema.Faults{f}
-	}
-	doc, perr := pyjson.Parse(config)
-	if perr != nil || len(faults) == 0 {
-		return fallback
+	faults, ok := pydantic.ConfigFaults(config, err, nil)
+	if !ok {
+		return fmt.Errorf("ollama: invalid %s: %w", configModel, err)
 	}
 	ve := &ValidationError{Title: configModel}
 	for _, f := range faults {
-		if f.Type == "" || f.Type == "limit" || f.Type == "json_invalid" {
-			return fallback
-		}
-		loc, input := locate(&doc, f.Pointer, f.Type == "missing")
-		ve.Errors = append(ve.Errors, FieldError{Loc: loc, Type: f.Type, Msg: f.Message, input: *input})
+		ve.Errors = append(ve.Errors, FieldError{Loc: f.Loc, Type: f.Type, Msg: f.Msg, input: f.Input})
 	}
 	return ve
-}
-
-// locate turns a JSON pointer into a pydantic location (list indices as
-// ints) and returns the value there, or for a missing member the object
-// that lacks it.
-func locate(doc *pyjson.Value, pointer string, missing bool) ([]any, *pyjson.Value) {
-	var loc []any
-	cur := doc
-	if pointer == "" {
-		return nil, cur
-	}
-	segs := strings.Split(pointer[1:], "/")
-	for i, seg := range segs {
-		seg = strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")
-		last := i == len(segs)-1
-		if cur.Kind == pyjson.List {
-			n, err := strconv.Atoi(seg)
-			loc = append(loc, n)
-			if err == nil && n >= 0 && n < len(cur.List) && !(last && missing) {
-				cur = &cur.List[n]
-			}
-			continue
-		}
-		loc = append(loc, seg)
-		if v, ok := cur.Get(seg); ok && !(last && missing) {
-			cur = v
-		}
-	}
-	return loc, cur
 }
 
 // New returns AutoGen's OllamaChatCompletionClient for cfg, refusing what

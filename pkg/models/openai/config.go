@@ -3,13 +3,11 @@ package openai
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
 	"os"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
@@ -18,8 +16,8 @@ import (
 	"github.com/openai/openai-go/v3/azure"
 	"github.com/openai/openai-go/v3/option"
 
-	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pydantic"
 	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/models"
@@ -83,28 +81,14 @@ func init() {
 // and the input values at fault), or the decoder's error as it is for
 // text that is not JSON or is over a decoding limit.
 func configError(model string, config []byte, err error) error {
-	fallback := fmt.Errorf("openai: invalid %s: %w", model, err)
-	var faults agentschema.Faults
-	if !errors.As(err, &faults) {
-		var f *agentschema.Fault
-		if !errors.As(err, &f) {
-			return fallback
-		}
-		faults = agentschema.Faults{f}
-	}
-	doc, perr := pyjson.Parse(config)
-	if perr != nil || len(faults) == 0 {
-		return fallback
-	}
 	// The credentials never show, not even as an input value.
-	maskCredentials(&doc)
+	faults, ok := pydantic.ConfigFaults(config, err, maskCredentials)
+	if !ok {
+		return fmt.Errorf("openai: invalid %s: %w", model, err)
+	}
 	ve := &ValidationError{Title: model}
 	for _, f := range faults {
-		if f.Type == "" || f.Type == "limit" || f.Type == "json_invalid" {
-			return fallback
-		}
-		loc, input := locate(&doc, f.Pointer, f.Type == "missing")
-		ve.Errors = append(ve.Errors, newFieldError(loc, f.Type, f.Message, *input))
+		ve.Errors = append(ve.Errors, newFieldError(f.Loc, f.Type, f.Msg, f.Input))
 	}
 	return ve
 }
@@ -134,36 +118,6 @@ func maskCredentials(doc *pyjson.Value) {
 			maskCredentials(&doc.Vals[i])
 		}
 	}
-}
-
-// locate turns a JSON pointer into a pydantic location (list indices as
-// ints) and returns the value there, or for a missing member the object
-// that lacks it.
-func locate(doc *pyjson.Value, pointer string, missing bool) ([]any, *pyjson.Value) {
-	var loc []any
-	cur := doc
-	if pointer == "" {
-		return nil, cur
-	}
-	segs := strings.Split(pointer[1:], "/")
-	for i, seg := range segs {
-		seg = strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")
-		last := i == len(segs)-1
-		switch cur.Kind {
-		case pyjson.List:
-			n, err := strconv.Atoi(seg)
-			loc = append(loc, n)
-			if err == nil && n >= 0 && n < len(cur.List) && !(last && missing) {
-				cur = &cur.List[n]
-			}
-		default:
-			loc = append(loc, seg)
-			if v, ok := cur.Get(seg); ok && !(last && missing) {
-				cur = v
-			}
-		}
-	}
-	return loc, cur
 }
 
 // OpenAIFromConfig builds a client from the config of its component

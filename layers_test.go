@@ -30,6 +30,8 @@ var layers = map[string]int{
 	"internal/suggest":   1,
 	"internal/modelinfo": 1,
 	"internal/pysyntax":  1,
+	// Python's white space (str.isspace, strip, rstrip).
+	"internal/pystr": 1,
 	// Capturing slog's output, for tests.
 	"internal/logtest": 1,
 	// The model clients' HTTP: httpx's read and connect timeouts, the

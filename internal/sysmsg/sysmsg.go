@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pystr"
 )
 
 // Merge joins the continuous system messages of messages with "\n",
@@ -36,19 +37,9 @@ func Merge(messages []gen.LLMMessage) (merged []gen.LLMMessage, ok bool) {
 		content.WriteByte('\n')
 		last = i
 	}
-	text := strings.TrimRightFunc(content.String(), isSpace)
+	text := pystr.RStrip(content.String())
 	if text != "" {
 		out = append(out[:first], append([]gen.LLMMessage{&gen.SystemMessage{Content: text}}, out[first:]...)...)
 	}
 	return out, true
-}
-
-// isSpace is Python's str.isspace for one character.
-func isSpace(r rune) bool {
-	switch {
-	case r >= 0x09 && r <= 0x0D, r >= 0x1C && r <= 0x20, r == 0x85, r == 0xA0, r == 0x1680,
-		r >= 0x2000 && r <= 0x200A, r == 0x2028, r == 0x2029, r == 0x202F, r == 0x205F, r == 0x3000:
-		return true
-	}
-	return false
 }

@@ -14,6 +14,7 @@ import (
 	sdk "github.com/anthropics/anthropic-sdk-go"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pystr"
 	"github.com/agentschema/agentschema/internal/readtimeout"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/models"
@@ -358,7 +359,7 @@ func convertMessages(merged []gen.LLMMessage) (system *string, msgs []any, hasRe
 		case *gen.AssistantMessage:
 			if i == len(merged)-1 && m.Content.IsText() {
 				cp := *m
-				cp.Content = gen.AssistantMessageContentOfText(pyRstrip(m.Content.Text))
+				cp.Content = gen.AssistantMessageContentOfText(pystr.RStrip(m.Content.Text))
 				m = &cp
 			}
 			o, err := assistantToAnthropic(m)

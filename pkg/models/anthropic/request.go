@@ -10,6 +10,7 @@ import (
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/orderedjson"
 	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/agentschema/agentschema/internal/pystr"
 	"github.com/agentschema/agentschema/internal/sysmsg"
 )
 
@@ -21,23 +22,10 @@ type member = orderedjson.Member
 // marshal is json.Marshal without HTML escaping.
 func marshal(v any) ([]byte, error) { return orderedjson.Marshal(v) }
 
-// isPySpaceRune is Python's str.isspace for one character.
-func isPySpaceRune(r rune) bool {
-	switch {
-	case r >= 0x09 && r <= 0x0D, r >= 0x1C && r <= 0x20, r == 0x85, r == 0xA0, r == 0x1680,
-		r >= 0x2000 && r <= 0x200A, r == 0x2028, r == 0x2029, r == 0x202F, r == 0x205F, r == 0x3000:
-		return true
-	}
-	return false
-}
-
-func pyStrip(s string) string  { return strings.TrimFunc(s, isPySpaceRune) }
-func pyRstrip(s string) string { return strings.TrimRightFunc(s, isPySpaceRune) }
-
 // emptyToSpace is AutoGen's __empty_content_to_whitespace for a string:
 // " " for a string that strip() empties.
 func emptyToSpace(s string) string {
-	if pyStrip(s) == "" {
+	if pystr.Strip(s) == "" {
 		return " "
 	}
 	return s

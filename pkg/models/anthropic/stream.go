@@ -9,6 +9,7 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/agentschema/agentschema/internal/pystr"
 	"github.com/agentschema/agentschema/pkg/models"
 )
 
@@ -270,7 +271,7 @@ func (st *streamState) result() (gen.CreateResult, error) {
 // strip() leaves between { and } is parsed and written again with
 // json.dumps; anything else (or JSON that does not parse) stays as it is.
 func reserialize(s string) string {
-	t := pyStrip(s)
+	t := pystr.Strip(s)
 	if !strings.HasPrefix(t, "{") || !strings.HasSuffix(t, "}") {
 		return s
 	}

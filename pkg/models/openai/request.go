@@ -10,6 +10,7 @@ import (
 	"github.com/agentschema/agentschema/internal/oaitransform"
 	"github.com/agentschema/agentschema/internal/orderedjson"
 	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/agentschema/agentschema/internal/pystr"
 	"github.com/agentschema/agentschema/internal/sysmsg"
 	"github.com/agentschema/agentschema/pkg/models"
 )
@@ -42,31 +43,6 @@ func assertValidName(name string) error {
 	}
 	return nil
 }
-
-// pyIsSpace is Python's str.isspace().
-func pyIsSpace(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if !isPySpaceRune(r) {
-			return false
-		}
-	}
-	return true
-}
-
-func isPySpaceRune(r rune) bool {
-	switch {
-	case r >= 0x09 && r <= 0x0D, r >= 0x1C && r <= 0x20, r == 0x85, r == 0xA0, r == 0x1680,
-		r >= 0x2000 && r <= 0x200A, r == 0x2028, r == 0x2029, r == 0x202F, r == 0x205F, r == 0x3000:
-		return true
-	}
-	return false
-}
-
-// pyRstrip is Python's str.rstrip().
-func pyRstrip(s string) string { return strings.TrimRightFunc(s, isPySpaceRune) }
 
 // orSpace is Python's `s or " "`.
 func orSpace(s string) string {
@@ -122,7 +98,7 @@ func userToOAI(m *gen.UserMessage, fam family, prependName, includeName bool) ([
 			o = append(o, member{Key: "content", Val: orSpace(text)}) // replaces the prefixed content
 			return []obj{o}, nil
 		case mapClaude:
-			if text == "" || pyIsSpace(text) {
+			if text == "" || pystr.IsSpace(text) {
 				return nil, nil // pass_message
 			}
 		}
@@ -166,7 +142,7 @@ func assistantToOAI(m *gen.AssistantMessage, fam family) ([]obj, error) {
 		case mapGemini:
 			text = orSpace(text)
 		case mapClaude:
-			if text == "" || pyIsSpace(text) {
+			if text == "" || pystr.IsSpace(text) {
 				return nil, nil
 			}
 		}
@@ -438,7 +414,7 @@ func (c *base) oaiMessages(messages []gen.LLMMessage, args obj) ([]any, error) {
 		}
 		if a, ok := messages[len(messages)-1].(*gen.AssistantMessage); ok && a.Content.IsText() {
 			cp := *a
-			cp.Content = gen.AssistantMessageContentOfText(pyRstrip(a.Content.Text))
+			cp.Content = gen.AssistantMessageContentOfText(pystr.RStrip(a.Content.Text))
 			messages = append(messages[:len(messages)-1:len(messages)-1], &cp)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pyjson"
+	"github.com/agentschema/agentschema/internal/pystr"
 	"github.com/agentschema/agentschema/pkg/models"
 	"github.com/agentschema/agentschema/pkg/tokens"
 )
@@ -122,11 +123,9 @@ func parseR1Content(content string) (*string, string) {
 	if start == -1 || end == -1 || end < start {
 		return nil, content
 	}
-	thought := pyStrip(content[start+len("<think>") : end])
-	return &thought, pyStrip(content[end+len("</think>"):])
+	thought := pystr.Strip(content[start+len("<think>") : end])
+	return &thought, pystr.Strip(content[end+len("</think>"):])
 }
-
-func pyStrip(s string) string { return strings.TrimFunc(s, isPySpaceRune) }
 
 func logprobsOf(lp *wireLogprobs) []gen.ChatCompletionTokenLogprob {
 	if lp == nil || len(lp.Content) == 0 {

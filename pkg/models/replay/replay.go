@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pystr"
 	"github.com/agentschema/agentschema/pkg/models"
 )
 
@@ -334,24 +335,11 @@ func CountWords(messages []gen.LLMMessage) int {
 	return n
 }
 
-// isPySpace reports whether Python's str.isspace() is true for r: the
-// characters of bidirectional class WS, B or S, or of category Zs. This
-// includes U+001C..U+001F, U+0085, U+00A0 and U+3000, which Go's
-// unicode.IsSpace partly disagrees with.
-func isPySpace(r rune) bool {
-	switch {
-	case r >= 0x09 && r <= 0x0D, r >= 0x1C && r <= 0x20, r == 0x85, r == 0xA0, r == 0x1680,
-		r >= 0x2000 && r <= 0x200A, r == 0x2028, r == 0x2029, r == 0x202F, r == 0x205F, r == 0x3000:
-		return true
-	}
-	return false
-}
-
 // asciiSpace marks the ASCII bytes str.isspace accepts: \t \n \v \f \r,
 // the separators U+001C..U+001F and the space.
 var asciiSpace = func() (t [utf8.RuneSelf]uint8) {
 	for c := range t {
-		if isPySpace(rune(c)) {
+		if pystr.IsSpaceRune(rune(c)) {
 			t[c] = 1
 		}
 	}
@@ -371,7 +359,7 @@ func countPyWords(s string) int {
 			i++
 		} else {
 			r, size := utf8.DecodeRuneInString(s[i:])
-			if isPySpace(r) {
+			if pystr.IsSpaceRune(r) {
 				sp = 1
 			}
 			i += size
@@ -387,7 +375,7 @@ func pySplit(s string) []string {
 	var out []string
 	start := -1
 	for i, r := range s {
-		if isPySpace(r) {
+		if pystr.IsSpaceRune(r) {
 			if start >= 0 {
 				out = append(out, s[start:i])
 				start = -1

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/agentschema/agentschema/internal/pystr"
 )
 
 // TestCountPyWordsAgreesWithSplit: the byte-table count equals the length
@@ -12,7 +14,7 @@ import (
 func TestCountPyWordsAgreesWithSplit(t *testing.T) {
 	var pieces []string
 	for r := rune(0); r < 0x3001; r++ {
-		if isPySpace(r) {
+		if pystr.IsSpaceRune(r) {
 			pieces = append(pieces, string(r))
 		}
 	}

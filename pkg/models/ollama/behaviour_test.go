@@ -46,9 +46,9 @@ func newClient(t *testing.T, host string, opts ...ollama.ClientOption) *ollama.C
 
 var hello = []gen.LLMMessage{models.NewUserText("user", "Hello")}
 
-// TestCancelMidStream: cancelling the context after the first chunk ends
-// the stream with ctx.Err(), and the server sees the request go away.
-func TestCancelMidStream(t *testing.T) {
+// holdingServer answers one chunk ("a") and holds the stream open until
+// the request goes; gone is closed then.
+func holdingServer(t *testing.T) (*httptest.Server, <-chan struct{}) {
 	gone := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		io.Copy(io.Discard, r.Body)
@@ -57,7 +57,14 @@ func TestCancelMidStream(t *testing.T) {
 		<-r.Context().Done()
 		close(gone)
 	}))
-	defer srv.Close()
+	t.Cleanup(srv.Close)
+	return srv, gone
+}
+
+// TestCancelMidStream: cancelling the context after the first chunk ends
+// the stream with ctx.Err(), and the server sees the request go away.
+func TestCancelMidStream(t *testing.T) {
+	srv, gone := holdingServer(t)
 	c := newClient(t, srv.URL)
 	clientcase.CancelMidStream(t, func(ctx context.Context) iter.Seq2[models.StreamEvent, error] {
 		return c.CreateStream(ctx, hello, models.CreateOptions{})
@@ -67,15 +74,7 @@ func TestCancelMidStream(t *testing.T) {
 // TestStopIterating: a consumer that stops after the first chunk ends the
 // request; no result, no error.
 func TestStopIterating(t *testing.T) {
-	gone := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body)
-		io.WriteString(w, line("a", false))
-		w.(http.Flusher).Flush()
-		<-r.Context().Done()
-		close(gone)
-	}))
-	defer srv.Close()
+	srv, gone := holdingServer(t)
 	for ev, err := range newClient(t, srv.URL).CreateStream(context.Background(), hello, models.CreateOptions{}) {
 		if err != nil || ev.Text != "a" {
 			t.Fatalf("%v %v", ev, err)

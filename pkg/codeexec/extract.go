@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/agentschema/agentschema/internal/pystr"
+
 	"github.com/agentschema/agentschema/gen"
 )
 
@@ -46,7 +48,7 @@ func ExtractMarkdownCodeBlocks(text string, languages []string) []gen.CodeBlock 
 func extractWith(pattern *regexp.Regexp, text string) []gen.CodeBlock {
 	var blocks []gen.CodeBlock
 	for _, m := range pattern.FindAllStringSubmatch(text, -1) {
-		blocks = append(blocks, gen.CodeBlock{Code: m[2], Language: strings.TrimFunc(m[1], isPySpace)})
+		blocks = append(blocks, gen.CodeBlock{Code: m[2], Language: strings.TrimFunc(m[1], pystr.IsSpaceRune)})
 	}
 	return blocks
 }
@@ -66,16 +68,6 @@ func NewExtractor(languages []string) *Extractor {
 // Extract returns the code blocks of text, as ExtractMarkdownCodeBlocks.
 func (x *Extractor) Extract(text string) []gen.CodeBlock { return extractWith(x.pattern, text) }
 
-// isPySpace reports whether Python's str.isspace() is true for r.
-func isPySpace(r rune) bool {
-	switch {
-	case r >= 0x09 && r <= 0x0D, r >= 0x1C && r <= 0x20, r == 0x85, r == 0xA0, r == 0x1680,
-		r >= 0x2000 && r <= 0x200A, r == 0x2028, r == 0x2029, r == 0x202F, r == 0x205F, r == 0x3000:
-		return true
-	}
-	return false
-}
-
 // ErrNotInWorkspace is FileNameFromContent's error for a "# filename:"
 // that names a file outside the workspace (AutoGen's ValueError from
 // Path.relative_to, which the executors turn into the result "Filename is
@@ -93,7 +85,7 @@ func FileNameFromContent(code, workDir string) (name string, ok bool, err error)
 		return "", false, nil
 	}
 	parts := strings.Split(first, ":")
-	filename := strings.TrimFunc(parts[1], isPySpace)
+	filename := strings.TrimFunc(parts[1], pystr.IsSpaceRune)
 	p := filename
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(workDir, p)

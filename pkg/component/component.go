@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agentschema/agentschema/internal/pystr"
+
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/wire"
 )
@@ -149,16 +151,5 @@ func Docstring(doc string) string {
 // pyStrip is Python's str.strip(): it removes leading and trailing
 // characters for which str.isspace() is true.
 func pyStrip(s string) string {
-	return strings.TrimFunc(s, isPySpace)
-}
-
-// isPySpace reports whether Python's str.isspace() is true for r: the
-// characters of bidirectional class WS, B or S, or of category Zs.
-func isPySpace(r rune) bool {
-	switch {
-	case r >= 0x09 && r <= 0x0D, r >= 0x1C && r <= 0x20, r == 0x85, r == 0xA0, r == 0x1680,
-		r >= 0x2000 && r <= 0x200A, r == 0x2028, r == 0x2029, r == 0x202F, r == 0x205F, r == 0x3000:
-		return true
-	}
-	return false
+	return strings.TrimFunc(s, pystr.IsSpaceRune)
 }

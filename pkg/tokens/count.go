@@ -3,6 +3,8 @@ package tokens
 import (
 	"strings"
 
+	"github.com/agentschema/agentschema/internal/pystr"
+
 	"github.com/agentschema/agentschema/internal/oaitransform"
 
 	"github.com/agentschema/agentschema/internal/bpe"
@@ -71,23 +73,6 @@ func assertValidName(name string) error {
 		return valueError(msg, nil)
 	}
 	return nil
-}
-
-// pyIsSpace is Python's str.isspace(): non-empty and only whitespace
-// (bidirectional class WS, B or S, or category Zs).
-func pyIsSpace(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		switch {
-		case r >= 0x09 && r <= 0x0D, r >= 0x1C && r <= 0x20, r == 0x85, r == 0xA0, r == 0x1680,
-			r >= 0x2000 && r <= 0x200A, r == 0x2028, r == 0x2029, r == 0x202F, r == 0x205F, r == 0x3000:
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // orSpace is Python's `s or " "`.
@@ -181,7 +166,7 @@ func (c *counter) userMessage(m *message, tr transformer, o countOptions) error 
 		case mapGemini:
 			content = orSpace(m.text) // replaces the prefixed content
 		case mapClaude:
-			if m.text == "" || pyIsSpace(m.text) {
+			if m.text == "" || pystr.IsSpace(m.text) {
 				return nil // no dict at all
 			}
 		}
@@ -236,7 +221,7 @@ func (c *counter) assistantMessage(m *message, tr transformer) error {
 		case mapGemini:
 			content = orSpace(content)
 		case mapClaude:
-			if content == "" || pyIsSpace(content) {
+			if content == "" || pystr.IsSpace(content) {
 				return nil
 			}
 		}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/agentschema/agentschema/internal/pystr"
+
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/pkg/agentchat"
 	"github.com/agentschema/agentschema/pkg/codeexec"
@@ -300,7 +302,7 @@ func (a *CodeExecutorAgent) ExecuteCodeBlocks(ctx context.Context, blocks []gen.
 		return nil, executorError(err)
 	}
 	switch {
-	case strings.TrimFunc(r.Output, isPySpace) == "":
+	case strings.TrimFunc(r.Output, pystr.IsSpaceRune) == "":
 		r.Output = fmt.Sprintf("The script ran but produced no output to console. The POSIX exit code was: %d. If you were expecting output, consider revising the script to ensure content is printed to stdout.", r.ExitCode)
 	case r.ExitCode != 0:
 		r.Output = fmt.Sprintf("The script ran, then exited with an error (POSIX exit code: %d)\nIts output was:\n%s", r.ExitCode, r.Output)
@@ -315,16 +317,6 @@ func executorError(err error) error {
 		return &agentchat.RunError{Exception: ce.Exception, Message: ce.Message, Err: err}
 	}
 	return err
-}
-
-// isPySpace reports whether Python's str.isspace() is true for r.
-func isPySpace(r rune) bool {
-	switch {
-	case r >= 0x09 && r <= 0x0D, r >= 0x1C && r <= 0x20, r == 0x85, r == 0xA0, r == 0x1680,
-		r >= 0x2000 && r <= 0x200A, r == 0x2028, r == 0x2029, r == 0x202F, r == 0x205F, r == 0x3000:
-		return true
-	}
-	return false
 }
 
 // OnMessagesStream is AutoGen's on_messages_stream: without a model

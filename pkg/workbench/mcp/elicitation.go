@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/agentschema/agentschema/internal/pystr"
+
 	"github.com/agentschema/agentschema/internal/pydantic"
 	"github.com/agentschema/agentschema/internal/pyjson"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -144,7 +146,7 @@ func (e *StdioElicitor) Elicit(ctx context.Context, req *sdk.ElicitRequest) (res
 	if err != nil {
 		return nil, err
 	}
-	action := strings.ToLower(strings.TrimFunc(line, isPySpace))
+	action := strings.ToLower(strings.TrimFunc(line, pystr.IsSpaceRune))
 	switch action {
 	case "a":
 		action = "accept"
@@ -385,14 +387,4 @@ func (l *lineReader) read(ctx context.Context, timeout time.Duration) (string, e
 	case <-ctx.Done():
 		return "", ctx.Err()
 	}
-}
-
-// isPySpace reports whether Python's str.isspace() is true for r.
-func isPySpace(r rune) bool {
-	switch {
-	case r >= 0x09 && r <= 0x0D, r >= 0x1C && r <= 0x20, r == 0x85, r == 0xA0, r == 0x1680,
-		r >= 0x2000 && r <= 0x200A, r == 0x2028, r == 0x2029, r == 0x202F, r == 0x205F, r == 0x3000:
-		return true
-	}
-	return false
 }

@@ -71,7 +71,19 @@ type Client struct {
 	// call whose messages end it.
 	log     []gen.LLMMessage
 	logPrev int
+	// words holds countPyWords of the texts counted, by text: every call
+	// sends the conversation so far again, so each message's words are
+	// counted once, not once a call. At most maxWordCache texts.
+	words map[string]int
 }
+
+// maxWordCache bounds Client.words; past it the cache starts again empty.
+// Only texts of at most maxCachedText bytes are kept, so the cache holds at
+// most 4 MiB of texts, which the conversation holds anyway.
+const (
+	maxWordCache  = 4096
+	maxCachedText = 1 << 10
+)
 
 // Option configures a Client.
 type Option func(*Client)
@@ -106,7 +118,7 @@ func (c *Client) next(messages []gen.LLMMessage) (Completion, gen.RequestUsage, 
 		return Completion{}, gen.RequestUsage{}, ErrNoMoreResponses
 	}
 	resp := c.completions[c.index]
-	prompt := int64(CountWords(messages))
+	prompt := int64(countWordsWith(messages, c.cachedWords))
 	var usage gen.RequestUsage
 	if resp.Result == nil {
 		usage = models.NewRequestUsage(prompt, int64(len(pySplit(resp.Text))))
@@ -314,24 +326,44 @@ func (c *Client) Completions() []Completion { return cloneCompletions(c.completi
 // a string (system messages, text user and assistant messages). Messages
 // with list content (function calls, function results, multimodal user
 // messages) count 0.
-func CountWords(messages []gen.LLMMessage) int {
+func CountWords(messages []gen.LLMMessage) int { return countWordsWith(messages, countPyWords) }
+
+// countWordsWith is CountWords with words counting one text.
+func countWordsWith(messages []gen.LLMMessage, words func(string) int) int {
 	n := 0
 	for _, m := range messages {
 		switch m := m.(type) {
 		case *gen.SystemMessage:
 			if m != nil {
-				n += countPyWords(m.Content)
+				n += words(m.Content)
 			}
 		case *gen.UserMessage:
 			if m != nil && m.Content.IsText() {
-				n += countPyWords(m.Content.Text)
+				n += words(m.Content.Text)
 			}
 		case *gen.AssistantMessage:
 			if m != nil && m.Content.IsText() {
-				n += countPyWords(m.Content.Text)
+				n += words(m.Content.Text)
 			}
 		}
 	}
+	return n
+}
+
+// cachedWords is countPyWords through c.words; the caller holds c.mu.
+// Looking a text up hashes it, several times faster than splitting it.
+func (c *Client) cachedWords(s string) int {
+	if len(s) > maxCachedText {
+		return countPyWords(s) // a long text (a selector's prompt) is seldom sent twice
+	}
+	if n, ok := c.words[s]; ok {
+		return n
+	}
+	if c.words == nil || len(c.words) >= maxWordCache {
+		c.words = make(map[string]int)
+	}
+	n := countPyWords(s)
+	c.words[s] = n
 	return n
 }
 

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -605,5 +606,30 @@ func TestCallsShareAGrowingConversation(t *testing.T) {
 	}
 	if n := len(c.log); n != 5 {
 		t.Errorf("the log holds %d messages, want 5 (1, +1, then 2, +1)", n)
+	}
+}
+
+// TestCachedWordsAgreeWithCountWords: the client's word cache gives what
+// CountWords gives (len(str.split()) per text), for a text seen again, a
+// long text it does not keep, and after the cache starts again full.
+func TestCachedWordsAgreeWithCountWords(t *testing.T) {
+	c := New(Texts("ok"))
+	long := strings.Repeat("word ", maxCachedText)
+	for i, s := range []string{"a b  c", "\u3000x\u00a0y\tz\n", "", "a b  c", long, long} {
+		if got, want := c.cachedWords(s), countPyWords(s); got != want {
+			t.Errorf("text %d: %d words, want %d", i, got, want)
+		}
+	}
+	if _, ok := c.words[long]; ok {
+		t.Error("a long text is kept")
+	}
+	for i := range maxWordCache + 1 {
+		c.cachedWords(strconv.Itoa(i) + " w")
+	}
+	if len(c.words) > maxWordCache {
+		t.Errorf("%d texts kept, at most %d", len(c.words), maxWordCache)
+	}
+	if got := c.cachedWords("a b  c"); got != 3 {
+		t.Errorf("after a reset: %d words, want 3", got)
 	}
 }

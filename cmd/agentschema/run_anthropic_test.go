@@ -6,8 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -48,28 +46,14 @@ func newClaudeFake(t *testing.T, answers ...string) *claudeFake {
 
 // claudeTeam is examples/claude/team.json with its client pointed at base.
 func claudeTeam(t *testing.T, base string) string {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "examples", "claude", "team.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var team map[string]any
-	if err := json.Unmarshal(data, &team); err != nil {
-		t.Fatal(err)
-	}
-	agent := team["config"].(map[string]any)["participants"].([]any)[0].(map[string]any)
-	client := agent["config"].(map[string]any)["model_client"].(map[string]any)
-	if client["provider"] != "autogen_ext.models.anthropic.AnthropicChatCompletionClient" {
-		t.Fatalf("the example's client is %v", client["provider"])
-	}
-	cfg := client["config"].(map[string]any)
-	cfg["base_url"], cfg["api_key"], cfg["max_retries"] = base, "sk-ant-test", 0
-	out, _ := json.Marshal(team)
-	path := filepath.Join(t.TempDir(), "team.json")
-	if err := os.WriteFile(path, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return exampleVariant(t, "claude", func(agent map[string]any) {
+		client := agent["model_client"].(map[string]any)
+		if client["provider"] != "autogen_ext.models.anthropic.AnthropicChatCompletionClient" {
+			t.Fatalf("the example's client is %v", client["provider"])
+		}
+		cfg := client["config"].(map[string]any)
+		cfg["base_url"], cfg["api_key"], cfg["max_retries"] = base, "sk-ant-test", 0
+	})
 }
 
 // TestRunClaudeTeam runs examples/claude/team.json (the Studio team of

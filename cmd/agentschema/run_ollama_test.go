@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,27 +12,10 @@ import (
 // ollamaTeam is examples/ollama/team.json with its Ollama client's host
 // pointed at base.
 func ollamaTeam(t *testing.T, base string, stream bool) string {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "examples", "ollama", "team.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var team map[string]any
-	if err := json.Unmarshal(data, &team); err != nil {
-		t.Fatal(err)
-	}
-	agent := team["config"].(map[string]any)["participants"].([]any)[0].(map[string]any)["config"].(map[string]any)
-	agent["model_client"].(map[string]any)["config"].(map[string]any)["host"] = base
-	agent["model_client_stream"] = stream
-	out, err := json.Marshal(team)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "team.json")
-	if err := os.WriteFile(path, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return exampleVariant(t, "ollama", func(agent map[string]any) {
+		agent["model_client"].(map[string]any)["config"].(map[string]any)["host"] = base
+		agent["model_client_stream"] = stream
+	})
 }
 
 // TestRunOllamaTeam runs examples/ollama/team.json (the Studio team of

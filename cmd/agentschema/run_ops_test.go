@@ -44,8 +44,14 @@ func TestRunTaskFileFaults(t *testing.T) {
 
 // studioVariant writes examples/studio/team.json changed by edit.
 func studioVariant(t *testing.T, edit func(agent map[string]any)) string {
+	return exampleVariant(t, "studio", edit)
+}
+
+// exampleVariant writes examples/NAME/team.json with its first
+// participant's config changed by edit, and returns the file's path.
+func exampleVariant(t *testing.T, name string, edit func(agent map[string]any)) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "examples", "studio", "team.json"))
+	data, err := os.ReadFile(filepath.Join("..", "..", "examples", name, "team.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

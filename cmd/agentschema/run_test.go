@@ -34,29 +34,12 @@ func completion(t *testing.T, content any, calls []map[string]any, prompt, compl
 // studioConfig is examples/studio/team.json with its model client pointed
 // at base (an OpenAI-compatible endpoint) and a dummy key.
 func studioConfig(t *testing.T, base string) string {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "examples", "studio", "team.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var team map[string]any
-	if err := json.Unmarshal(data, &team); err != nil {
-		t.Fatal(err)
-	}
-	agent := team["config"].(map[string]any)["participants"].([]any)[0].(map[string]any)
-	client := agent["config"].(map[string]any)["model_client"].(map[string]any)["config"].(map[string]any)
-	client["base_url"] = base + "/v1"
-	client["api_key"] = "sk-test"
-	client["max_retries"] = 0
-	out, err := json.Marshal(team)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "team.json")
-	if err := os.WriteFile(path, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return studioVariant(t, func(agent map[string]any) {
+		client := agent["model_client"].(map[string]any)["config"].(map[string]any)
+		client["base_url"] = base + "/v1"
+		client["api_key"] = "sk-test"
+		client["max_retries"] = 0
+	})
 }
 
 // TestRunStudioTeam runs the AutoGen Studio team file of examples/studio

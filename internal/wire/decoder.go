@@ -2,6 +2,7 @@ package wire
 
 import (
 	"strconv"
+	"strings"
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -85,6 +86,9 @@ type Decoder struct {
 	// from message to message, so each is allocated once per document (and
 	// once per run of documents when the decoder is reused: Reset, Decode).
 	strs [32]string
+	// block holds the text of the strings the decoder has made (see
+	// newString): it is only appended to, within its capacity.
+	block strings.Builder
 	// scratch holds the decoded text of the last escaped value string (see
 	// valueString); it is reused from string to string.
 	scratch []byte
@@ -94,24 +98,6 @@ type Decoder struct {
 	tagKey  string
 	tagSeen int
 	tagVal  []byte
-}
-
-// maxInterned is the longest string that goes through Decoder.strs.
-const maxInterned = 24
-
-// str returns b as a string, from the decoder's cache when it is short.
-func (d *Decoder) str(b []byte) string {
-	n := len(b)
-	if n == 0 || n > maxInterned {
-		return string(b)
-	}
-	h := (uint(n)*131 + uint(b[0])*31 + uint(b[n/2])*7 + uint(b[n-1])) % uint(len(d.strs))
-	if s := d.strs[h]; s == string(b) {
-		return s
-	}
-	s := string(b)
-	d.strs[h] = s
-	return s
 }
 
 type seg struct {

@@ -48,6 +48,30 @@ func ParseInt(s string) (Int, bool) {
 	return IntFromBig(b), true
 }
 
+// smallInt parses text, a JSON number, when it is an integer of at most
+// 18 digits (which always fits in an int64), without allocating.
+func smallInt(text []byte) (int64, bool) {
+	neg := len(text) > 0 && text[0] == '-'
+	digits := text
+	if neg {
+		digits = text[1:]
+	}
+	if len(digits) == 0 || len(digits) > 18 {
+		return 0, false
+	}
+	var v int64
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int64(c-'0')
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
 func isDecimalInt(s string) bool {
 	if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
 		s = s[1:]

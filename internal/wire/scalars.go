@@ -111,6 +111,9 @@ func (d *Decoder) Int() Int {
 		if !ok {
 			return Int{}
 		}
+		if v, ok := smallInt(text); ok {
+			return IntOf(v)
+		}
 		if v, ok := ParseInt(string(text)); ok {
 			return v
 		}
@@ -311,7 +314,7 @@ func (d *Decoder) StringMap() map[string]string {
 		if !ok {
 			return m
 		}
-		m[string(name)] = d.Str()
+		m[d.str(name)] = d.Str()
 	}
 }
 

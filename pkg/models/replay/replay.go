@@ -66,24 +66,9 @@ type Client struct {
 	total  gen.RequestUsage
 	index  int
 	cached bool
-	calls  []Call
-	// log holds the recorded calls' messages (see record); logPrev is the
-	// call whose messages end it.
-	log     []gen.LLMMessage
-	logPrev int
-	// words holds countPyWords of the texts counted, by text: every call
-	// sends the conversation so far again, so each message's words are
-	// counted once, not once a call. At most maxWordCache texts.
-	words map[string]int
+	rec    recorder    // the Create calls (Calls)
+	words  wordCounter // the prompt tokens of each call
 }
-
-// maxWordCache bounds Client.words; past it the cache starts again empty.
-// Only texts of at most maxCachedText bytes are kept, so the cache holds at
-// most 4 MiB of texts, which the conversation holds anyway.
-const (
-	maxWordCache  = 4096
-	maxCachedText = 1 << 10
-)
 
 // Option configures a Client.
 type Option func(*Client)
@@ -102,6 +87,7 @@ func New(completions []Completion, opts ...Option) *Client {
 		completions: cloneCompletions(completions),
 		info:        models.DefaultModelInfo(),
 		cached:      true,
+		rec:         newRecorder(),
 	}
 	for _, o := range opts {
 		o(c)
@@ -118,7 +104,7 @@ func (c *Client) next(messages []gen.LLMMessage) (Completion, gen.RequestUsage, 
 		return Completion{}, gen.RequestUsage{}, ErrNoMoreResponses
 	}
 	resp := c.completions[c.index]
-	prompt := int64(countWordsWith(messages, c.cachedWords))
+	prompt := int64(c.words.count(messages))
 	var usage gen.RequestUsage
 	if resp.Result == nil {
 		usage = models.NewRequestUsage(prompt, int64(len(pySplit(resp.Text))))
@@ -157,30 +143,8 @@ func (c *Client) Create(ctx context.Context, messages []gen.LLMMessage, opts mod
 	res := c.result(resp, usage, c.cached)
 	c.total = models.AddUsage(c.total, usage)
 	c.index++
-	c.calls = append(c.calls, Call{Messages: c.record(messages), Options: opts})
+	c.rec.add(messages, opts)
 	return res, nil
-}
-
-// record returns a copy of messages for Calls. A conversation grows by
-// appending, so each call's messages usually start with the previous
-// call's: the copies then share one log and each call adds only its new
-// messages, instead of a copy of the whole conversation per call (which
-// made a long run's recorded calls quadratic in its length). The caller
-// holds c.mu.
-func (c *Client) record(messages []gen.LLMMessage) []gen.LLMMessage {
-	start := len(c.log)
-	if n := len(c.calls); n > 0 {
-		prev := c.calls[n-1].Messages
-		// prev ends the log when it was recorded there last.
-		if len(prev) > 0 && len(prev) <= len(messages) && c.logPrev == n-1 &&
-			slices.Equal(prev, messages[:len(prev)]) {
-			start = len(c.log) - len(prev)
-			messages = messages[len(prev):]
-		}
-	}
-	c.log = append(c.log, messages...)
-	c.logPrev = len(c.calls)
-	return c.log[start:len(c.log):len(c.log)]
 }
 
 // CreateStream streams the next predefined response: for a text, its
@@ -307,15 +271,13 @@ func (c *Client) SetCached(cached bool) {
 }
 
 // Calls returns the arguments of every Create call so far (AutoGen's
-// create_calls). Each call's message list is a fresh copy.
+// create_calls). Each call's message list is a fresh copy, holding the
+// messages given; a long text the client kept compactly (see recorder) is
+// rebuilt into an equal copy of its message.
 func (c *Client) Calls() []Call {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	out := slices.Clone(c.calls)
-	for i := range out {
-		out[i].Messages = slices.Clone(out[i].Messages)
-	}
-	return out
+	return c.rec.Calls()
 }
 
 // Completions returns the predefined responses.
@@ -326,44 +288,13 @@ func (c *Client) Completions() []Completion { return cloneCompletions(c.completi
 // a string (system messages, text user and assistant messages). Messages
 // with list content (function calls, function results, multimodal user
 // messages) count 0.
-func CountWords(messages []gen.LLMMessage) int { return countWordsWith(messages, countPyWords) }
-
-// countWordsWith is CountWords with words counting one text.
-func countWordsWith(messages []gen.LLMMessage, words func(string) int) int {
+func CountWords(messages []gen.LLMMessage) int {
 	n := 0
 	for _, m := range messages {
-		switch m := m.(type) {
-		case *gen.SystemMessage:
-			if m != nil {
-				n += words(m.Content)
-			}
-		case *gen.UserMessage:
-			if m != nil && m.Content.IsText() {
-				n += words(m.Content.Text)
-			}
-		case *gen.AssistantMessage:
-			if m != nil && m.Content.IsText() {
-				n += words(m.Content.Text)
-			}
+		if t, ok := textOf(m); ok {
+			n += countPyWords(t)
 		}
 	}
-	return n
-}
-
-// cachedWords is countPyWords through c.words; the caller holds c.mu.
-// Looking a text up hashes it, several times faster than splitting it.
-func (c *Client) cachedWords(s string) int {
-	if len(s) > maxCachedText {
-		return countPyWords(s) // a long text (a selector's prompt) is seldom sent twice
-	}
-	if n, ok := c.words[s]; ok {
-		return n
-	}
-	if c.words == nil || len(c.words) >= maxWordCache {
-		c.words = make(map[string]int)
-	}
-	n := countPyWords(s)
-	c.words[s] = n
 	return n
 }
 

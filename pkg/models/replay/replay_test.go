@@ -604,7 +604,7 @@ func TestCallsShareAGrowingConversation(t *testing.T) {
 	if again := c.Calls(); again[0].Messages[0] != u1 || again[1].Messages[0] != u1 {
 		t.Error("changing a returned list changed the record")
 	}
-	if n := len(c.log); n != 5 {
+	if n := len(c.rec.log); n != 5 {
 		t.Errorf("the log holds %d messages, want 5 (1, +1, then 2, +1)", n)
 	}
 }
@@ -616,20 +616,20 @@ func TestCachedWordsAgreeWithCountWords(t *testing.T) {
 	c := New(Texts("ok"))
 	long := strings.Repeat("word ", maxCachedText)
 	for i, s := range []string{"a b  c", "\u3000x\u00a0y\tz\n", "", "a b  c", long, long} {
-		if got, want := c.cachedWords(s), countPyWords(s); got != want {
+		if got, want := c.words.cached(s), countPyWords(s); got != want {
 			t.Errorf("text %d: %d words, want %d", i, got, want)
 		}
 	}
-	if _, ok := c.words[long]; ok {
+	if _, ok := c.words.words[long]; ok {
 		t.Error("a long text is kept")
 	}
 	for i := range maxWordCache + 1 {
-		c.cachedWords(strconv.Itoa(i) + " w")
+		c.words.cached(strconv.Itoa(i) + " w")
 	}
-	if len(c.words) > maxWordCache {
-		t.Errorf("%d texts kept, at most %d", len(c.words), maxWordCache)
+	if len(c.words.words) > maxWordCache {
+		t.Errorf("%d texts kept, at most %d", len(c.words.words), maxWordCache)
 	}
-	if got := c.cachedWords("a b  c"); got != 3 {
+	if got := c.words.cached("a b  c"); got != 3 {
 		t.Errorf("after a reset: %d words, want 3", got)
 	}
 }

@@ -100,6 +100,9 @@ type AssistantAgent struct {
 
 	mu      sync.Mutex
 	running bool
+	// sent builds the messages sent to the model; only the running turn
+	// uses it.
+	sent sentList
 }
 
 // NewAssistantAgent builds an AssistantAgent, refusing what AutoGen's
@@ -414,13 +417,11 @@ func assistantMessage(source string, r gen.CreateResult) *gen.AssistantMessage {
 // modelMessages are the system messages and the context's view, without
 // images for a model without vision (AutoGen's _get_compatible_context).
 func (t *turn) modelMessages(ctx context.Context) ([]gen.LLMMessage, error) {
-	view, err := t.a.context.GetMessages(ctx)
+	view, err := modelcontext.View(ctx, t.a.context)
 	if err != nil {
 		return nil, err
 	}
-	all := make([]gen.LLMMessage, 0, len(t.a.system)+len(view))
-	all = append(all, t.a.system...)
-	all = append(all, view...)
+	all := t.a.sent.build(t.a.system, view)
 	if t.a.client.ModelInfo().Vision {
 		return all, nil
 	}

@@ -144,6 +144,7 @@ type selector struct {
 
 	previous *string
 	hist     historyCache
+	roles    rolesCache
 }
 
 func (*selector) managerName() string                           { return selectorManagerName }
@@ -230,14 +231,10 @@ func (s *selector) selectSpeakers(ctx context.Context, g *groupChat, put agentch
 	if len(candidates) == 0 {
 		return nil, &agentchat.RunError{Exception: "AssertionError", Message: ""}
 	}
-	var roles []string
-	for _, m := range g.members {
-		roles = append(roles, strings.TrimSpace(pyWhitespace.ReplaceAllString(m.p.Name()+": "+m.p.Description(), " ")))
-	}
 	speaker := candidates[0]
 	if len(candidates) > 1 {
 		var err error
-		speaker, err = s.ask(ctx, strings.Join(roles, "\n"), candidates, names, put)
+		speaker, err = s.ask(ctx, s.roles.text(g.members), candidates, names, put)
 		if err != nil {
 			return nil, err
 		}
@@ -248,6 +245,34 @@ func (s *selector) selectSpeakers(ctx context.Context, g *groupChat, put agentch
 
 // pyWhitespace is Python's re \s+ for str patterns (Unicode whitespace).
 var pyWhitespace = regexp.MustCompile(`[\s\x1c-\x1f\x85\p{Z}]+`)
+
+// rolesCache keeps the selector prompt's {roles}: each participant's
+// "name: description", its whitespace runs made one space and stripped,
+// one a line. It is worked out again only when a name or description
+// changed, instead of with two regexp replacements a turn.
+type rolesCache struct {
+	names, descs []string
+	roles        string
+}
+
+// text returns the roles of members.
+func (c *rolesCache) text(members []*member) string {
+	same := c.names != nil && len(c.names) == len(members)
+	for i := 0; same && i < len(members); i++ {
+		same = c.names[i] == members[i].p.Name() && c.descs[i] == members[i].p.Description()
+	}
+	if same {
+		return c.roles
+	}
+	c.names, c.descs = make([]string, len(members)), make([]string, len(members))
+	lines := make([]string, len(members))
+	for i, m := range members {
+		c.names[i], c.descs[i] = m.p.Name(), m.p.Description()
+		lines[i] = strings.TrimSpace(pyWhitespace.ReplaceAllString(c.names[i]+": "+c.descs[i], " "))
+	}
+	c.roles = strings.Join(lines, "\n")
+	return c.roles
+}
 
 // historyCache keeps the last history a selector built: the messages it
 // was built from and its text. The model context grows by appending, so
@@ -336,11 +361,11 @@ func userContentStr(u *gen.UserMessage) string {
 // with AutoGen's feedback after each bad one, then the previous speaker or
 // the first candidate.
 func (s *selector) ask(ctx context.Context, roles string, candidates, names []string, put agentchat.Emit) (string, error) {
-	view, err := s.context.GetMessages(ctx)
+	view, err := modelcontext.View(ctx, s.context)
 	if err != nil {
 		return "", err
 	}
-	kw := pyjson.Value{Kind: pyjson.Dict}
+	kw := pyjson.Value{Kind: pyjson.Dict, Keys: make([]pyjson.Value, 0, 3), Vals: make([]pyjson.Value, 0, 3)}
 	kw.Set("roles", pyjson.StrValue(roles))
 	kw.Set("participants", pyjson.StrValue(pyList(candidates)))
 	kw.Set("history", pyjson.StrValue(s.hist.history(view)))

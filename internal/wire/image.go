@@ -2,6 +2,7 @@ package wire
 
 import (
 	"bytes"
+	"encoding/base64"
 	"errors"
 	"hash/maphash"
 
@@ -156,19 +157,17 @@ func (d *Decoder) imageFault(offset int, pointer string, err error) {
 	d.errs = append(d.errs, &Error{Pointer: pointer, Offset: offset, Line: line, Column: col, Type: code, Message: "Value error, " + err.Error(), Err: cause})
 }
 
-// Image appends im as {"data": "<base64 of an RGB PNG>"}.
+// Image appends im as {"data": "<base64 of an RGB PNG>"}. The base64 is
+// written straight into the buffer (no string made and copied).
 func (e *Encoder) Image(im Image) {
-	var s string
+	e.add(`{"data":"`)
 	if im.Image == nil {
 		e.SetError(errors.New("wire: cannot encode an empty Image"))
+	} else if png, err := im.EncodePNG(); err != nil {
+		e.SetError(err)
 	} else {
-		var err error
-		if s, err = im.EncodeBase64(); err != nil {
-			e.SetError(err)
-		}
+		e.set(base64.StdEncoding.AppendEncode(e.buf, png))
 	}
-	e.add(`{"data":"`)
-	e.add(s)
 	e.add(`"}`)
 }
 

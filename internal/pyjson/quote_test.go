@@ -1,7 +1,9 @@
 package pyjson
 
 import (
+	"bytes"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -63,6 +65,21 @@ func TestAppendQuote(t *testing.T) {
 		{"12345678\"12345678", `"12345678\"12345678"`},
 		{"1234567é", `"1234567é"`},
 		{"</script>&", `"</script>&"`}, // Python's json.dumps does not escape HTML
+		// Non-ASCII text does not stop the 16-byte scan; characters that
+		// cross a block's end, and escapes after them, are kept as they are.
+		{strings.Repeat("a", 15) + "é" + "b", `"` + strings.Repeat("a", 15) + "éb" + `"`},
+		{strings.Repeat("a", 14) + "😀" + "b", `"` + strings.Repeat("a", 14) + "😀b" + `"`},
+		{"héllo \"wörld\"\n日本語 ok", `"héllo \"wörld\"\n日本語 ok"`},
+		{"\x1b[0m\x7f", `"\u001b[0m` + "\x7f" + `"`}, // DEL is not escaped
+		// Each byte that does not start valid UTF-8 is one \ufffd, inside a
+		// block, in the last word, and before escapes and valid text.
+		{"abcdefghijklmnop\xffq", `"abcdefghijklmnop\ufffdq"`},
+		{strings.Repeat("a", 20) + "\xfe", `"` + strings.Repeat("a", 20) + `\ufffd"`},
+		{"abc\xe2\x80", `"abc\ufffd\ufffd"`},                         // a cut 3-byte sequence
+		{"\xed\xa0\x80 surrogate", `"\ufffd\ufffd\ufffd surrogate"`}, // U+D800 encoded
+		{"\xc0\xaf overlong", `"\ufffd\ufffd overlong"`},
+		{"\xff\"\n\té", `"\ufffd\"\n\té"`},
+		{"valid é then 12345678 \x80 and \"q\"", `"valid é then 12345678 \ufffd and \"q\""`},
 	} {
 		if got := string(AppendQuote(nil, c.in)); got != c.want {
 			t.Errorf("AppendQuote(%q) = %s, want %s", c.in, got, c.want)
@@ -70,7 +87,7 @@ func TestAppendQuote(t *testing.T) {
 	}
 	// Every special byte at every offset of a 40-byte run (two blocks of
 	// 16 bytes, a word and a tail).
-	for _, sp := range []string{`"`, `\`, "\x00", "\x1f", "é", "\xff", "\x7f"} {
+	for _, sp := range []string{`"`, `\`, "\x00", "\x1f", "é", "\xff", "\x7f", "😀", "日", "\xe2\x80", "\xed\xa0\x80", "é\"", "\n\xff", "\xf0\x9f\x98"} {
 		for i := 0; i <= 40; i++ {
 			s := strings.Repeat("a", i) + sp + strings.Repeat("b", 40-i)
 			if got, want := string(AppendQuote(nil, s)), string(naiveAppendQuote(nil, s)); got != want {
@@ -83,7 +100,8 @@ func TestAppendQuote(t *testing.T) {
 // FuzzAppendQuote checks AppendQuote against the byte-by-byte reference and,
 // for valid UTF-8, that encoding/json reads back the same string.
 func FuzzAppendQuote(f *testing.F) {
-	for _, s := range []string{"", "abc", `"\`, "\x00\n", "héllo wörld 12345678", "\xff\xfe", strings.Repeat("x", 40) + "\"" + strings.Repeat("y", 9)} {
+	for _, s := range []string{"", "abc", `"\`, "\x00\n", "héllo wörld 12345678", "\xff\xfe", strings.Repeat("x", 40) + "\"" + strings.Repeat("y", 9),
+		strings.Repeat("a", 15) + "é\n", strings.Repeat("b", 14) + "😀\"", "abc\xe2\x80", "\xed\xa0\x80", "é\"\n\xff 日本"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -99,4 +117,70 @@ func FuzzAppendQuote(f *testing.F) {
 			}
 		}
 	})
+}
+
+// transcriptStrings returns every string value and member name of the
+// benchmark transcript (testdata/bench/transcript_2k.jsonl), the strings a
+// transcript dump quotes.
+func transcriptStrings(tb testing.TB) []string {
+	tb.Helper()
+	data, err := os.ReadFile("../../testdata/bench/transcript_2k.jsonl")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			out = append(out, v)
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		case map[string]any:
+			for k, x := range v {
+				out = append(out, k)
+				walk(x)
+			}
+		}
+	}
+	for _, l := range bytes.Split(data, []byte("\n")) {
+		if len(bytes.TrimSpace(l)) == 0 {
+			continue
+		}
+		var v any
+		if err := json.Unmarshal(l, &v); err != nil {
+			tb.Fatal(err)
+		}
+		walk(v)
+	}
+	return out
+}
+
+// BenchmarkAppendQuoteTranscript quotes the transcript's strings (half its
+// texts hold some non-ASCII, many hold escapes) into one reused buffer.
+func BenchmarkAppendQuoteTranscript(b *testing.B) {
+	ss := transcriptStrings(b)
+	n := 0
+	for _, s := range ss {
+		n += len(s)
+	}
+	b.SetBytes(int64(n))
+	buf := make([]byte, 0, 64<<10)
+	for b.Loop() {
+		for _, s := range ss {
+			buf = AppendQuote(buf[:0], s)
+		}
+	}
+}
+
+// TestAppendQuoteTranscript checks AppendQuote against the byte-by-byte
+// reference on every string of the benchmark transcript.
+func TestAppendQuoteTranscript(t *testing.T) {
+	for _, s := range transcriptStrings(t) {
+		if got, want := string(AppendQuote(nil, s)), string(naiveAppendQuote(nil, s)); got != want {
+			t.Fatalf("AppendQuote(%q) = %s, want %s", s, got, want)
+		}
+	}
 }

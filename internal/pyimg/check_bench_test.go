@@ -55,3 +55,21 @@ func BenchmarkCheckGIF64(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCheckTranscriptPNGs opens and checks the 15 images of the
+// benchmark transcript (small RGB PNGs written by Pillow), as loading its
+// MultiModalMessages does.
+func BenchmarkCheckTranscriptPNGs(b *testing.B) {
+	imgs := transcriptPNGs(b)
+	for b.Loop() {
+		for _, data := range imgs {
+			im, err := Open(data, Limits{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := im.Check(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -108,8 +108,62 @@ func (im *Image) pngRowSource() rowSource {
 // errors, without unfiltering or converting the rows: what Load needs to
 // refuse what Pillow refuses, without holding the pixels.
 func (im *Image) checkPNG() error {
+	if done, err := im.checkPNGFast(); done {
+		return err
+	}
 	_, err := im.readPNG(true, nil)
 	return err
+}
+
+// checkPNGFast is checkPNG with fastInflate for a small image: done
+// reports whether it decided, and then err is what readPNG would return,
+// and the file's cleanness is set as readPNG sets it.
+func (im *Image) checkPNGFast() (done bool, err error) {
+	info := im.png
+	if info.ctype == 3 && len(info.plte)/3 > 256 {
+		return false, nil // readPNG refuses the palette first
+	}
+	bitsPP := int(info.depth) * pngChannels[info.ctype]
+	passes := [][4]int{{0, 0, 1, 1}}
+	if info.interlaced {
+		passes = adam7[:]
+	}
+	// The rows of each pass: how many, and the bytes of each with its
+	// filter type.
+	var rowsOf, rowLen [7]int
+	want := 0
+	for i, p := range passes {
+		pw := (im.width - p[0] + p[2] - 1) / p[2]
+		ph := (im.height - p[1] + p[3] - 1) / p[3]
+		if pw <= 0 || ph <= 0 {
+			continue
+		}
+		rowsOf[i], rowLen[i] = ph, 1+(pw*bitsPP+7)/8
+		want += ph * rowLen[i]
+		if want > fastInflateMax {
+			return false, nil
+		}
+	}
+	f := fastInflates.Get().(*fastInflate)
+	defer fastInflates.Put(f)
+	idatEnd := f.reset(im.data, info.idat, want)
+	if f.rows() != inflateRows {
+		return false, nil
+	}
+	off := 0
+	for i := range passes {
+		for range rowsOf[i] {
+			if f.out[off] > 4 {
+				return true, decodeErr("PNG", "broken data stream: unknown filter type", nil)
+			}
+			off += rowLen[i]
+		}
+	}
+	if !f.ended() {
+		return false, nil // the rows are right; readPNG says if the file is clean
+	}
+	info.clean = pngWellFormed(im.data, idatEnd)
+	return true, nil
 }
 
 // readPNG inflates the image data row by row. Unless checkOnly, it

@@ -26,6 +26,9 @@ type Encodable interface {
 type Encoder struct {
 	buf []byte
 	err error
+	// out is what is left of the block Marshal copies its results into
+	// (see outBlock); nil outside Marshal.
+	out []byte
 }
 
 // NewEncoder returns an encoder that appends to buf.
@@ -33,8 +36,7 @@ func NewEncoder(buf []byte) *Encoder { return &Encoder{buf: buf} }
 
 // Marshal returns the canonical JSON of v. It writes into one pooled
 // buffer, which keeps the size of the largest document written so far, and
-// returns a copy of exactly the document's size: one allocation per call,
-// none for the buffer's growth.
+// returns a copy of exactly the document's size (see Encoder.result).
 func Marshal(v any) ([]byte, error) {
 	e := encoders.Get().(*Encoder)
 	e.Reset()
@@ -42,7 +44,7 @@ func Marshal(v any) ([]byte, error) {
 	var out []byte
 	err := e.err
 	if err == nil {
-		out = exactCopy(e.buf)
+		out = e.result()
 	}
 	if cap(e.buf) <= maxPooledEncodeBuf {
 		e.Reset()
@@ -52,6 +54,42 @@ func Marshal(v any) ([]byte, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// Marshal's results are most of a dump's allocations: a transcript's
+// messages are some hundreds of bytes each. So a result of at most
+// outBlockMaxDoc bytes is copied into a block of outBlock bytes that the
+// results after it share, and is that block's slice from its first to its
+// last byte, its capacity its length: the caller owns those bytes (no
+// other result overlaps them, and appending to the result reallocates
+// it). A result keeps its whole block alive (at most outBlock bytes, of
+// other results of the same encoder); a longer result is allocated by
+// itself, so that less than a quarter of a block is left unused when a
+// result does not fit in what remains of it. One allocation per block
+// instead of one per result, and the collector's cycles come fewer and
+// sweep fewer spans.
+const (
+	// outBlock is the size of a block of results.
+	outBlock = 16 << 10
+	// outBlockMaxDoc is the longest result put in a block.
+	outBlockMaxDoc = outBlock / 4
+)
+
+// result returns a copy of the document written, of exactly its size, in
+// the encoder's block of results when it is short (see outBlock).
+func (e *Encoder) result() []byte {
+	n := len(e.buf)
+	if n > outBlockMaxDoc {
+		return exactCopy(e.buf)
+	}
+	if len(e.out) < n {
+		// A new block; the old one stays with its results.
+		e.out = make([]byte, outBlock)
+	}
+	out := e.out[:n:n]
+	e.out = e.out[n:]
+	copy(out, e.buf)
+	return out
 }
 
 // exactCopy returns a copy of b of exactly its size. (The make and copy

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pystr"
@@ -40,13 +41,14 @@ func (w *wordCounter) count(messages []gen.LLMMessage) int {
 	prev := len(w.texts)
 	for i, m := range messages {
 		t, _ := textOf(m)
+		if i < prev && sameString(w.texts[i], t) {
+			total += w.counts[i] // nothing to store
+			continue
+		}
 		var n int
-		switch {
-		case i < prev && w.texts[i] == t:
-			n = w.counts[i]
-		case i < prev && len(t) > maxCachedText && len(w.texts[i]) > maxCachedText:
+		if i < prev && len(t) > maxCachedText && len(w.texts[i]) > maxCachedText {
 			n = deltaWords(w.texts[i], w.counts[i], t)
-		default:
+		} else {
 			n = w.cached(t)
 		}
 		if i < prev {
@@ -61,6 +63,15 @@ func (w *wordCounter) count(messages []gen.LLMMessage) int {
 		w.texts, w.counts = w.texts[:len(messages)], w.counts[:len(messages)]
 	}
 	return total
+}
+
+// sameString is a == b, at once when both are the same string (the same
+// bytes in memory), as a message sent again gives.
+func sameString(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	return unsafe.StringData(a) == unsafe.StringData(b) || a == b
 }
 
 // cached is countPyWords through w.words. Looking a text up hashes it,

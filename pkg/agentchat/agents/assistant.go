@@ -422,8 +422,8 @@ func (t *turn) modelMessages(ctx context.Context) ([]gen.LLMMessage, error) {
 		return nil, err
 	}
 	all := t.a.sent.build(t.a.system, view)
-	if t.a.client.ModelInfo().Vision {
-		return all, nil
+	if t.a.sent.parts == 0 || t.a.client.ModelInfo().Vision {
+		return all, nil // RemoveImages would return all as it is
 	}
 	return RemoveImages(all), nil
 }

@@ -19,6 +19,10 @@ import (
 // so a list changed by its receiver is not built on.
 type sentList struct {
 	buf []gen.LLMMessage
+	// parts counts the multimodal user messages in buf (the ones
+	// RemoveImages converts), each counted when appended: a model
+	// context's messages are not changed once added.
+	parts int
 }
 
 // build returns system followed by view.
@@ -27,8 +31,20 @@ func (s *sentList) build(system, view []gen.LLMMessage) []gen.LLMMessage {
 	if len(s.buf) < n || len(s.buf)-n > len(view) ||
 		!slices.Equal(s.buf[:n], system) || !slices.Equal(s.buf[n:], view[:len(s.buf)-n]) {
 		s.buf = make([]gen.LLMMessage, 0, n+len(view))
-		s.buf = append(s.buf, system...)
+		s.buf, s.parts = append(s.buf, system...), countParts(system)
 	}
-	s.buf = append(s.buf, view[len(s.buf)-n:]...)
+	added := view[len(s.buf)-n:]
+	s.buf, s.parts = append(s.buf, added...), s.parts+countParts(added)
 	return s.buf[:len(s.buf):len(s.buf)]
+}
+
+// countParts counts the user messages with list content in msgs.
+func countParts(msgs []gen.LLMMessage) int {
+	n := 0
+	for _, m := range msgs {
+		if u, ok := m.(*gen.UserMessage); ok && u.Content.IsParts() {
+			n++
+		}
+	}
+	return n
 }

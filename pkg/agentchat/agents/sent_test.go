@@ -39,6 +39,25 @@ func TestSentList(t *testing.T) {
 		t.Errorf("a list returned before changed: %v %v", l1, l2)
 	}
 
+	img := &gen.UserMessage{Source: "user", Content: gen.UserMessageContent{Type: gen.UserMessageContentParts,
+		Parts: []gen.UserMessageContentItem{{Type: gen.UserMessageContentItemText, Text: "x"}}}}
+	var p sentList
+	for _, tc := range []struct {
+		system, view []gen.LLMMessage
+		parts        int
+	}{
+		{sys, m[:2], 0},
+		{sys, []gen.LLMMessage{m[0], m[1], img}, 1},       // appended
+		{sys, []gen.LLMMessage{m[0], m[1], img, img}, 2},  // appended again
+		{sys, []gen.LLMMessage{img, m[1]}, 1},             // built anew
+		{[]gen.LLMMessage{img}, []gen.LLMMessage{img}, 2}, // the system messages count
+		{nil, m[:1], 0},
+	} {
+		if p.build(tc.system, tc.view); p.parts != tc.parts {
+			t.Errorf("system %d, view %d: %d multimodal messages counted, want %d", len(tc.system), len(tc.view), p.parts, tc.parts)
+		}
+	}
+
 	var r sentList
 	l := r.build(sys, m[:2])
 	l[1] = m[4] // the receiver changes its list

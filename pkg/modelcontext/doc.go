@@ -22,7 +22,9 @@
 //     (whose provider's package must be imported, e.g. models/replay);
 //   - O(n) token-limited views: models.MessageCounter and BudgetCounter, optional
 //     interfaces of a model client whose count adds up per message;
-//   - KeepToolPairs, an option AutoGen does not have.
+//   - KeepToolPairs, an option AutoGen does not have;
+//   - View, GetMessages for a caller that only reads the view: an
+//     Unbounded context's history itself, without the copy per call.
 //
 // # Token counting
 //

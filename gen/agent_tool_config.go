@@ -56,10 +56,9 @@ func (x *AgentToolConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *AgentToolConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"agent\":")
+	e.Raw("{\"agent\":")
 	x.Agent.encodeTo(e)
-	e.Key("\"return_value_as_last_message\":")
+	e.Raw(",\"return_value_as_last_message\":")
 	e.Bool(x.ReturnValueAsLastMessage)
 	e.Raw("}")
 }

@@ -154,17 +154,15 @@ func (x *AIChatMessage) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *AIChatMessage) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
+	e.Raw("{\"type\":")
 	e.Tag(x.Tag, "message", "chat_message")
-	e.Key("\"role\":")
+	e.Raw(",\"role\":")
 	e.Str(x.Role)
 	if x.AuthorName != nil {
-		e.Key("\"author_name\":")
+		e.Raw(",\"author_name\":")
 		e.Str((*x.AuthorName))
 	}
-	e.Key("\"contents\":")
-	e.Raw("[")
+	e.Raw(",\"contents\":[")
 	for i6 := range x.Contents {
 		if i6 > 0 {
 			e.Raw(",")
@@ -177,19 +175,19 @@ func (x *AIChatMessage) encodeTo(e *wire.Encoder) {
 	}
 	e.Raw("]")
 	if x.MessageID != nil {
-		e.Key("\"message_id\":")
+		e.Raw(",\"message_id\":")
 		e.Str((*x.MessageID))
 	}
 	if x.CreatedAt != nil {
-		e.Key("\"created_at\":")
+		e.Raw(",\"created_at\":")
 		e.Str((*x.CreatedAt))
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

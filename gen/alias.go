@@ -50,10 +50,9 @@ func (x *Alias) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *Alias) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"name\":")
+	e.Raw("{\"name\":")
 	e.Str(x.Name)
-	e.Key("\"alias\":")
+	e.Raw(",\"alias\":")
 	e.Str(x.Alias)
 	e.Raw("}")
 }

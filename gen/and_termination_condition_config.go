@@ -52,17 +52,14 @@ func (x *AndTerminationConditionConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *AndTerminationConditionConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"conditions\":")
-	e.Raw("[")
+	e.Raw("{\"conditions\":[")
 	for i3 := range x.Conditions {
 		if i3 > 0 {
 			e.Raw(",")
 		}
 		x.Conditions[i3].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Raw("}")
+	e.Raw("]}")
 }
 
 // UnmarshalJSON decodes one AndTerminationConditionConfig document; the error is an agentschema.Faults.

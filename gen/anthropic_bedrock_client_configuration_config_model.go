@@ -294,37 +294,36 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) decodeFrom(d *wire.Deco
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *AnthropicBedrockClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"model\":")
+	e.Raw("{\"model\":")
 	e.Str(x.Model)
-	e.Key("\"max_tokens\":")
 	if x.MaxTokens == nil {
-		e.Null()
+		e.Raw(",\"max_tokens\":null")
 	} else {
+		e.Raw(",\"max_tokens\":")
 		e.Int((*x.MaxTokens).v)
 	}
-	e.Key("\"temperature\":")
 	if x.Temperature == nil {
-		e.Null()
+		e.Raw(",\"temperature\":null")
 	} else {
+		e.Raw(",\"temperature\":")
 		e.Float((*x.Temperature))
 	}
-	e.Key("\"top_p\":")
 	if x.TopP == nil {
-		e.Null()
+		e.Raw(",\"top_p\":null")
 	} else {
+		e.Raw(",\"top_p\":")
 		e.Float((*x.TopP))
 	}
-	e.Key("\"top_k\":")
 	if x.TopK == nil {
-		e.Null()
+		e.Raw(",\"top_k\":null")
 	} else {
+		e.Raw(",\"top_k\":")
 		e.Int((*x.TopK).v)
 	}
-	e.Key("\"stop_sequences\":")
 	if x.StopSequences == nil {
-		e.Null()
+		e.Raw(",\"stop_sequences\":null")
 	} else {
+		e.Raw(",\"stop_sequences\":")
 		e.Raw("[")
 		for i19 := range x.StopSequences {
 			if i19 > 0 {
@@ -334,70 +333,70 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) encodeTo(e *wire.Encode
 		}
 		e.Raw("]")
 	}
-	e.Key("\"response_format\":")
 	if x.ResponseFormat == nil {
-		e.Null()
+		e.Raw(",\"response_format\":null")
 	} else {
+		e.Raw(",\"response_format\":")
 		(*x.ResponseFormat).encodeTo(e)
 	}
-	e.Key("\"metadata\":")
 	if x.Metadata == nil {
-		e.Null()
+		e.Raw(",\"metadata\":null")
 	} else {
+		e.Raw(",\"metadata\":")
 		e.StringMap(x.Metadata)
 	}
-	e.Key("\"thinking\":")
 	if x.Thinking == nil {
-		e.Null()
+		e.Raw(",\"thinking\":null")
 	} else {
+		e.Raw(",\"thinking\":")
 		(*x.Thinking).encodeTo(e)
 	}
-	e.Key("\"api_key\":")
 	if x.APIKey == nil {
-		e.Null()
+		e.Raw(",\"api_key\":null")
 	} else {
+		e.Raw(",\"api_key\":")
 		e.Str((*x.APIKey))
 	}
-	e.Key("\"base_url\":")
 	if x.BaseURL == nil {
-		e.Null()
+		e.Raw(",\"base_url\":null")
 	} else {
+		e.Raw(",\"base_url\":")
 		e.Str((*x.BaseURL))
 	}
-	e.Key("\"model_capabilities\":")
 	if x.ModelCapabilities == nil {
-		e.Null()
+		e.Raw(",\"model_capabilities\":null")
 	} else {
+		e.Raw(",\"model_capabilities\":")
 		(*x.ModelCapabilities).encodeTo(e)
 	}
-	e.Key("\"model_info\":")
 	if x.ModelInfo == nil {
-		e.Null()
+		e.Raw(",\"model_info\":null")
 	} else {
+		e.Raw(",\"model_info\":")
 		(*x.ModelInfo).encodeTo(e)
 	}
-	e.Key("\"timeout\":")
 	if x.Timeout == nil {
-		e.Null()
+		e.Raw(",\"timeout\":null")
 	} else {
+		e.Raw(",\"timeout\":")
 		e.Float((*x.Timeout))
 	}
-	e.Key("\"max_retries\":")
 	if x.MaxRetries == nil {
-		e.Null()
+		e.Raw(",\"max_retries\":null")
 	} else {
+		e.Raw(",\"max_retries\":")
 		e.Int((*x.MaxRetries).v)
 	}
-	e.Key("\"default_headers\":")
 	if x.DefaultHeaders == nil {
-		e.Null()
+		e.Raw(",\"default_headers\":null")
 	} else {
+		e.Raw(",\"default_headers\":")
 		e.StringMap(x.DefaultHeaders)
 	}
-	e.Key("\"tools\":")
 	if x.Tools == nil {
-		e.Null()
+		e.Raw(",\"tools\":null")
 	} else {
+		e.Raw(",\"tools\":")
 		e.Raw("[")
 		for i20 := range x.Tools {
 			if i20 > 0 {
@@ -407,16 +406,16 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) encodeTo(e *wire.Encode
 		}
 		e.Raw("]")
 	}
-	e.Key("\"tool_choice\":")
 	if x.ToolChoice == nil {
-		e.Null()
+		e.Raw(",\"tool_choice\":null")
 	} else {
+		e.Raw(",\"tool_choice\":")
 		(*x.ToolChoice).encodeTo(e)
 	}
-	e.Key("\"bedrock_info\":")
 	if x.BedrockInfo == nil {
-		e.Null()
+		e.Raw(",\"bedrock_info\":null")
 	} else {
+		e.Raw(",\"bedrock_info\":")
 		(*x.BedrockInfo).encodeTo(e)
 	}
 	e.Raw("}")

@@ -44,8 +44,7 @@ func (x *AnthropicResponseFormat) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *AnthropicResponseFormat) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
+	e.Raw("{\"type\":")
 	e.Str(string(x.Type))
 	e.Raw("}")
 }

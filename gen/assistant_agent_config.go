@@ -254,15 +254,14 @@ func (x *AssistantAgentConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *AssistantAgentConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"name\":")
+	e.Raw("{\"name\":")
 	e.Str(x.Name)
-	e.Key("\"model_client\":")
+	e.Raw(",\"model_client\":")
 	x.ModelClient.encodeTo(e)
-	e.Key("\"tools\":")
 	if x.Tools == nil {
-		e.Null()
+		e.Raw(",\"tools\":null")
 	} else {
+		e.Raw(",\"tools\":")
 		e.Raw("[")
 		for i12 := range x.Tools {
 			if i12 > 0 {
@@ -272,10 +271,10 @@ func (x *AssistantAgentConfig) encodeTo(e *wire.Encoder) {
 		}
 		e.Raw("]")
 	}
-	e.Key("\"workbench\":")
 	if x.Workbench == nil {
-		e.Null()
+		e.Raw(",\"workbench\":null")
 	} else {
+		e.Raw(",\"workbench\":")
 		e.Raw("[")
 		for i13 := range x.Workbench {
 			if i13 > 0 {
@@ -285,10 +284,10 @@ func (x *AssistantAgentConfig) encodeTo(e *wire.Encoder) {
 		}
 		e.Raw("]")
 	}
-	e.Key("\"handoffs\":")
 	if x.Handoffs == nil {
-		e.Null()
+		e.Raw(",\"handoffs\":null")
 	} else {
+		e.Raw(",\"handoffs\":")
 		e.Raw("[")
 		for i14 := range x.Handoffs {
 			if i14 > 0 {
@@ -298,16 +297,16 @@ func (x *AssistantAgentConfig) encodeTo(e *wire.Encoder) {
 		}
 		e.Raw("]")
 	}
-	e.Key("\"model_context\":")
 	if x.ModelContext == nil {
-		e.Null()
+		e.Raw(",\"model_context\":null")
 	} else {
+		e.Raw(",\"model_context\":")
 		(*x.ModelContext).encodeTo(e)
 	}
-	e.Key("\"memory\":")
 	if x.Memory == nil {
-		e.Null()
+		e.Raw(",\"memory\":null")
 	} else {
+		e.Raw(",\"memory\":")
 		e.Raw("[")
 		for i15 := range x.Memory {
 			if i15 > 0 {
@@ -317,32 +316,32 @@ func (x *AssistantAgentConfig) encodeTo(e *wire.Encoder) {
 		}
 		e.Raw("]")
 	}
-	e.Key("\"description\":")
+	e.Raw(",\"description\":")
 	e.Str(x.Description)
-	e.Key("\"system_message\":")
 	if x.SystemMessage == nil {
-		e.Null()
+		e.Raw(",\"system_message\":null")
 	} else {
+		e.Raw(",\"system_message\":")
 		e.Str((*x.SystemMessage))
 	}
-	e.Key("\"model_client_stream\":")
+	e.Raw(",\"model_client_stream\":")
 	e.Bool(x.ModelClientStream)
-	e.Key("\"reflect_on_tool_use\":")
+	e.Raw(",\"reflect_on_tool_use\":")
 	e.Bool(x.ReflectOnToolUse)
-	e.Key("\"tool_call_summary_format\":")
+	e.Raw(",\"tool_call_summary_format\":")
 	e.Str(x.ToolCallSummaryFormat)
-	e.Key("\"max_tool_iterations\":")
+	e.Raw(",\"max_tool_iterations\":")
 	e.Int(x.MaxToolIterations.v)
-	e.Key("\"metadata\":")
 	if x.Metadata == nil {
-		e.Null()
+		e.Raw(",\"metadata\":null")
 	} else {
+		e.Raw(",\"metadata\":")
 		e.StringMap(x.Metadata)
 	}
-	e.Key("\"structured_message_factory\":")
 	if x.StructuredMessageFactory == nil {
-		e.Null()
+		e.Raw(",\"structured_message_factory\":null")
 	} else {
+		e.Raw(",\"structured_message_factory\":")
 		(*x.StructuredMessageFactory).encodeTo(e)
 	}
 	e.Raw("}")

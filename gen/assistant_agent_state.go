@@ -67,12 +67,11 @@ func (x *AssistantAgentState) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *AssistantAgentState) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
+	e.Raw("{\"type\":")
 	e.Str(x.Type)
-	e.Key("\"version\":")
+	e.Raw(",\"version\":")
 	e.Str(x.Version)
-	e.Key("\"llm_context\":")
+	e.Raw(",\"llm_context\":")
 	e.RawObject(x.LLMContext)
 	e.Raw("}")
 }

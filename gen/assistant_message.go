@@ -80,20 +80,17 @@ func (x *AssistantMessage) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *AssistantMessage) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"content\":")
+	e.Raw("{\"content\":")
 	x.Content.encodeTo(e)
-	e.Key("\"thought\":")
 	if x.Thought == nil {
-		e.Null()
+		e.Raw(",\"thought\":null")
 	} else {
+		e.Raw(",\"thought\":")
 		e.Str((*x.Thought))
 	}
-	e.Key("\"source\":")
+	e.Raw(",\"source\":")
 	e.Str(x.Source)
-	e.Key("\"type\":")
-	e.Str("AssistantMessage")
-	e.Raw("}")
+	e.Raw(",\"type\":\"AssistantMessage\"}")
 }
 
 // UnmarshalJSON decodes one AssistantMessage document; the error is an agentschema.Faults.

@@ -417,17 +417,16 @@ func (x *AzureOpenAIClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) 
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *AzureOpenAIClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"frequency_penalty\":")
 	if x.FrequencyPenalty == nil {
-		e.Null()
+		e.Raw("{\"frequency_penalty\":null")
 	} else {
+		e.Raw("{\"frequency_penalty\":")
 		e.Float((*x.FrequencyPenalty))
 	}
-	e.Key("\"logit_bias\":")
 	if x.LogitBias == nil {
-		e.Null()
+		e.Raw(",\"logit_bias\":null")
 	} else {
+		e.Raw(",\"logit_bias\":")
 		e.Raw("{")
 		for i26, k27 := range wire.SortedKeys(x.LogitBias) {
 			if i26 > 0 {
@@ -440,148 +439,148 @@ func (x *AzureOpenAIClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 		}
 		e.Raw("}")
 	}
-	e.Key("\"max_tokens\":")
 	if x.MaxTokens == nil {
-		e.Null()
+		e.Raw(",\"max_tokens\":null")
 	} else {
+		e.Raw(",\"max_tokens\":")
 		e.Int((*x.MaxTokens).v)
 	}
-	e.Key("\"n\":")
 	if x.N == nil {
-		e.Null()
+		e.Raw(",\"n\":null")
 	} else {
+		e.Raw(",\"n\":")
 		e.Int((*x.N).v)
 	}
-	e.Key("\"presence_penalty\":")
 	if x.PresencePenalty == nil {
-		e.Null()
+		e.Raw(",\"presence_penalty\":null")
 	} else {
+		e.Raw(",\"presence_penalty\":")
 		e.Float((*x.PresencePenalty))
 	}
-	e.Key("\"response_format\":")
 	if x.ResponseFormat == nil {
-		e.Null()
+		e.Raw(",\"response_format\":null")
 	} else {
+		e.Raw(",\"response_format\":")
 		(*x.ResponseFormat).encodeTo(e)
 	}
-	e.Key("\"seed\":")
 	if x.Seed == nil {
-		e.Null()
+		e.Raw(",\"seed\":null")
 	} else {
+		e.Raw(",\"seed\":")
 		e.Int((*x.Seed).v)
 	}
-	e.Key("\"stop\":")
 	if x.Stop == nil {
-		e.Null()
+		e.Raw(",\"stop\":null")
 	} else {
+		e.Raw(",\"stop\":")
 		(*x.Stop).encodeTo(e)
 	}
-	e.Key("\"temperature\":")
 	if x.Temperature == nil {
-		e.Null()
+		e.Raw(",\"temperature\":null")
 	} else {
+		e.Raw(",\"temperature\":")
 		e.Float((*x.Temperature))
 	}
-	e.Key("\"top_p\":")
 	if x.TopP == nil {
-		e.Null()
+		e.Raw(",\"top_p\":null")
 	} else {
+		e.Raw(",\"top_p\":")
 		e.Float((*x.TopP))
 	}
-	e.Key("\"user\":")
 	if x.User == nil {
-		e.Null()
+		e.Raw(",\"user\":null")
 	} else {
+		e.Raw(",\"user\":")
 		e.Str((*x.User))
 	}
-	e.Key("\"stream_options\":")
 	if x.StreamOptions == nil {
-		e.Null()
+		e.Raw(",\"stream_options\":null")
 	} else {
+		e.Raw(",\"stream_options\":")
 		(*x.StreamOptions).encodeTo(e)
 	}
-	e.Key("\"parallel_tool_calls\":")
 	if x.ParallelToolCalls == nil {
-		e.Null()
+		e.Raw(",\"parallel_tool_calls\":null")
 	} else {
+		e.Raw(",\"parallel_tool_calls\":")
 		e.Bool((*x.ParallelToolCalls))
 	}
-	e.Key("\"reasoning_effort\":")
 	if x.ReasoningEffort == nil {
-		e.Null()
+		e.Raw(",\"reasoning_effort\":null")
 	} else {
+		e.Raw(",\"reasoning_effort\":")
 		e.Str(string((*x.ReasoningEffort)))
 	}
-	e.Key("\"model\":")
+	e.Raw(",\"model\":")
 	e.Str(x.Model)
-	e.Key("\"api_key\":")
 	if x.APIKey == nil {
-		e.Null()
+		e.Raw(",\"api_key\":null")
 	} else {
+		e.Raw(",\"api_key\":")
 		e.Str((*x.APIKey))
 	}
-	e.Key("\"timeout\":")
 	if x.Timeout == nil {
-		e.Null()
+		e.Raw(",\"timeout\":null")
 	} else {
+		e.Raw(",\"timeout\":")
 		e.Float((*x.Timeout))
 	}
-	e.Key("\"max_retries\":")
 	if x.MaxRetries == nil {
-		e.Null()
+		e.Raw(",\"max_retries\":null")
 	} else {
+		e.Raw(",\"max_retries\":")
 		e.Int((*x.MaxRetries).v)
 	}
-	e.Key("\"model_capabilities\":")
 	if x.ModelCapabilities == nil {
-		e.Null()
+		e.Raw(",\"model_capabilities\":null")
 	} else {
+		e.Raw(",\"model_capabilities\":")
 		(*x.ModelCapabilities).encodeTo(e)
 	}
-	e.Key("\"model_info\":")
 	if x.ModelInfo == nil {
-		e.Null()
+		e.Raw(",\"model_info\":null")
 	} else {
+		e.Raw(",\"model_info\":")
 		(*x.ModelInfo).encodeTo(e)
 	}
-	e.Key("\"add_name_prefixes\":")
 	if x.AddNamePrefixes == nil {
-		e.Null()
+		e.Raw(",\"add_name_prefixes\":null")
 	} else {
+		e.Raw(",\"add_name_prefixes\":")
 		e.Bool((*x.AddNamePrefixes))
 	}
-	e.Key("\"include_name_in_message\":")
 	if x.IncludeNameInMessage == nil {
-		e.Null()
+		e.Raw(",\"include_name_in_message\":null")
 	} else {
+		e.Raw(",\"include_name_in_message\":")
 		e.Bool((*x.IncludeNameInMessage))
 	}
-	e.Key("\"default_headers\":")
 	if x.DefaultHeaders == nil {
-		e.Null()
+		e.Raw(",\"default_headers\":null")
 	} else {
+		e.Raw(",\"default_headers\":")
 		e.StringMap(x.DefaultHeaders)
 	}
-	e.Key("\"azure_endpoint\":")
+	e.Raw(",\"azure_endpoint\":")
 	e.Str(x.AzureEndpoint)
-	e.Key("\"azure_deployment\":")
 	if x.AzureDeployment == nil {
-		e.Null()
+		e.Raw(",\"azure_deployment\":null")
 	} else {
+		e.Raw(",\"azure_deployment\":")
 		e.Str((*x.AzureDeployment))
 	}
-	e.Key("\"api_version\":")
+	e.Raw(",\"api_version\":")
 	e.Str(x.APIVersion)
-	e.Key("\"azure_ad_token\":")
 	if x.AzureAdToken == nil {
-		e.Null()
+		e.Raw(",\"azure_ad_token\":null")
 	} else {
+		e.Raw(",\"azure_ad_token\":")
 		e.Str((*x.AzureAdToken))
 	}
-	e.Key("\"azure_ad_token_provider\":")
 	if x.AzureAdTokenProvider == nil {
-		e.Null()
+		e.Raw(",\"azure_ad_token_provider\":null")
 	} else {
+		e.Raw(",\"azure_ad_token_provider\":")
 		(*x.AzureAdTokenProvider).encodeTo(e)
 	}
 	e.Raw("}")

@@ -78,14 +78,13 @@ func (x *BedrockInfoConfigModel) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *BedrockInfoConfigModel) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"aws_access_key\":")
+	e.Raw("{\"aws_access_key\":")
 	e.Str(x.AwsAccessKey)
-	e.Key("\"aws_session_token\":")
+	e.Raw(",\"aws_session_token\":")
 	e.Str(x.AwsSessionToken)
-	e.Key("\"aws_region\":")
+	e.Raw(",\"aws_region\":")
 	e.Str(x.AwsRegion)
-	e.Key("\"aws_secret_key\":")
+	e.Raw(",\"aws_secret_key\":")
 	e.Str(x.AwsSecretKey)
 	e.Raw("}")
 }

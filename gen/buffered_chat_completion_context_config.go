@@ -63,13 +63,12 @@ func (x *BufferedChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *BufferedChatCompletionContextConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"buffer_size\":")
+	e.Raw("{\"buffer_size\":")
 	e.Int(x.BufferSize.v)
-	e.Key("\"initial_messages\":")
 	if x.InitialMessages == nil {
-		e.Null()
+		e.Raw(",\"initial_messages\":null")
 	} else {
+		e.Raw(",\"initial_messages\":")
 		e.Raw("[")
 		for i3 := range x.InitialMessages {
 			if i3 > 0 {

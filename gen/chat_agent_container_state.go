@@ -81,23 +81,20 @@ func (x *ChatAgentContainerState) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ChatAgentContainerState) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
+	e.Raw("{\"type\":")
 	e.Str(x.Type)
-	e.Key("\"version\":")
+	e.Raw(",\"version\":")
 	e.Str(x.Version)
-	e.Key("\"agent_state\":")
+	e.Raw(",\"agent_state\":")
 	e.RawObject(x.AgentState)
-	e.Key("\"message_buffer\":")
-	e.Raw("[")
+	e.Raw(",\"message_buffer\":[")
 	for i3 := range x.MessageBuffer {
 		if i3 > 0 {
 			e.Raw(",")
 		}
 		e.RawObject(x.MessageBuffer[i3])
 	}
-	e.Raw("]")
-	e.Raw("}")
+	e.Raw("]}")
 }
 
 // UnmarshalJSON decodes one ChatAgentContainerState document; the error is an agentschema.Faults.

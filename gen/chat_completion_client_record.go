@@ -101,11 +101,9 @@ func (x *ChatCompletionClientRecord) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ChatCompletionClientRecord) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"mode\":")
+	e.Raw("{\"mode\":")
 	e.Str(string(x.Mode))
-	e.Key("\"messages\":")
-	e.Raw("[")
+	e.Raw(",\"messages\":[")
 	for i5 := range x.Messages {
 		if i5 > 0 {
 			e.Raw(",")
@@ -116,19 +114,16 @@ func (x *ChatCompletionClientRecord) encodeTo(e *wire.Encoder) {
 			x.Messages[i5].encodeTo(e)
 		}
 	}
-	e.Raw("]")
-	e.Key("\"response\":")
+	e.Raw("],\"response\":")
 	x.Response.encodeTo(e)
-	e.Key("\"stream\":")
-	e.Raw("[")
+	e.Raw(",\"stream\":[")
 	for i6 := range x.Stream {
 		if i6 > 0 {
 			e.Raw(",")
 		}
 		e.RawJSON(x.Stream[i6])
 	}
-	e.Raw("]")
-	e.Raw("}")
+	e.Raw("]}")
 }
 
 // UnmarshalJSON decodes one ChatCompletionClientRecord document; the error is an agentschema.Faults.

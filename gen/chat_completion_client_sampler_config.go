@@ -46,8 +46,7 @@ func (x *ChatCompletionClientSamplerConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ChatCompletionClientSamplerConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"client_config\":")
+	e.Raw("{\"client_config\":")
 	e.RawObject(x.ClientConfig)
 	e.Raw("}")
 }

@@ -49,9 +49,7 @@ func (x *ChatCompletionContextState) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ChatCompletionContextState) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"messages\":")
-	e.Raw("[")
+	e.Raw("{\"messages\":[")
 	for i3 := range x.Messages {
 		if i3 > 0 {
 			e.Raw(",")
@@ -62,8 +60,7 @@ func (x *ChatCompletionContextState) encodeTo(e *wire.Encoder) {
 			x.Messages[i3].encodeTo(e)
 		}
 	}
-	e.Raw("]")
-	e.Raw("}")
+	e.Raw("]}")
 }
 
 // UnmarshalJSON decodes one ChatCompletionContextState document; the error is an agentschema.Faults.

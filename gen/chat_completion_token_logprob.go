@@ -86,15 +86,14 @@ func (x *ChatCompletionTokenLogprob) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ChatCompletionTokenLogprob) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"token\":")
+	e.Raw("{\"token\":")
 	e.Str(x.Token)
-	e.Key("\"logprob\":")
+	e.Raw(",\"logprob\":")
 	e.Float(x.Logprob)
-	e.Key("\"top_logprobs\":")
 	if x.TopLogprobs == nil {
-		e.Null()
+		e.Raw(",\"top_logprobs\":null")
 	} else {
+		e.Raw(",\"top_logprobs\":")
 		e.Raw("[")
 		for i5 := range x.TopLogprobs {
 			if i5 > 0 {
@@ -104,10 +103,10 @@ func (x *ChatCompletionTokenLogprob) encodeTo(e *wire.Encoder) {
 		}
 		e.Raw("]")
 	}
-	e.Key("\"bytes\":")
 	if x.Bytes == nil {
-		e.Null()
+		e.Raw(",\"bytes\":null")
 	} else {
+		e.Raw(",\"bytes\":")
 		e.Raw("[")
 		for i6 := range x.Bytes {
 			if i6 > 0 {

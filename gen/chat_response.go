@@ -186,11 +186,7 @@ func (x *ChatResponse) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ChatResponse) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("chat_response")
-	e.Key("\"messages\":")
-	e.Raw("[")
+	e.Raw("{\"type\":\"chat_response\",\"messages\":[")
 	for i9 := range x.Messages {
 		if i9 > 0 {
 			e.Raw(",")
@@ -199,39 +195,39 @@ func (x *ChatResponse) encodeTo(e *wire.Encoder) {
 	}
 	e.Raw("]")
 	if x.ResponseID != nil {
-		e.Key("\"response_id\":")
+		e.Raw(",\"response_id\":")
 		e.Str((*x.ResponseID))
 	}
 	if x.ConversationID != nil {
-		e.Key("\"conversation_id\":")
+		e.Raw(",\"conversation_id\":")
 		e.Str((*x.ConversationID))
 	}
 	if x.ModelID != nil {
-		e.Key("\"model_id\":")
+		e.Raw(",\"model_id\":")
 		e.Str((*x.ModelID))
 	}
 	if x.CreatedAt != nil {
-		e.Key("\"created_at\":")
+		e.Raw(",\"created_at\":")
 		e.Str((*x.CreatedAt))
 	}
 	if x.FinishReason != nil {
-		e.Key("\"finish_reason\":")
+		e.Raw(",\"finish_reason\":")
 		e.Str((*x.FinishReason))
 	}
 	if x.Usage != nil {
-		e.Key("\"usage\":")
+		e.Raw(",\"usage\":")
 		(*x.Usage).encodeTo(e)
 	}
 	if !x.ContinuationToken.IsNull() {
-		e.Key("\"continuation_token\":")
+		e.Raw(",\"continuation_token\":")
 		e.RawJSON(x.ContinuationToken)
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

@@ -212,19 +212,16 @@ func (x *ChatResponseUpdate) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ChatResponseUpdate) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("chat_response_update")
+	e.Raw("{\"type\":\"chat_response_update\"")
 	if x.Role != nil {
-		e.Key("\"role\":")
+		e.Raw(",\"role\":")
 		e.Str((*x.Role))
 	}
 	if x.AuthorName != nil {
-		e.Key("\"author_name\":")
+		e.Raw(",\"author_name\":")
 		e.Str((*x.AuthorName))
 	}
-	e.Key("\"contents\":")
-	e.Raw("[")
+	e.Raw(",\"contents\":[")
 	for i11 := range x.Contents {
 		if i11 > 0 {
 			e.Raw(",")
@@ -237,39 +234,39 @@ func (x *ChatResponseUpdate) encodeTo(e *wire.Encoder) {
 	}
 	e.Raw("]")
 	if x.ResponseID != nil {
-		e.Key("\"response_id\":")
+		e.Raw(",\"response_id\":")
 		e.Str((*x.ResponseID))
 	}
 	if x.MessageID != nil {
-		e.Key("\"message_id\":")
+		e.Raw(",\"message_id\":")
 		e.Str((*x.MessageID))
 	}
 	if x.ConversationID != nil {
-		e.Key("\"conversation_id\":")
+		e.Raw(",\"conversation_id\":")
 		e.Str((*x.ConversationID))
 	}
 	if x.CreatedAt != nil {
-		e.Key("\"created_at\":")
+		e.Raw(",\"created_at\":")
 		e.Str((*x.CreatedAt))
 	}
 	if x.FinishReason != nil {
-		e.Key("\"finish_reason\":")
+		e.Raw(",\"finish_reason\":")
 		e.Str((*x.FinishReason))
 	}
 	if x.ModelID != nil {
-		e.Key("\"model_id\":")
+		e.Raw(",\"model_id\":")
 		e.Str((*x.ModelID))
 	}
 	if !x.ContinuationToken.IsNull() {
-		e.Key("\"continuation_token\":")
+		e.Raw(",\"continuation_token\":")
 		e.RawJSON(x.ContinuationToken)
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

@@ -215,49 +215,48 @@ func (x *ChromaDBVectorMemoryConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ChromaDBVectorMemoryConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"client_type\":")
+	e.Raw("{\"client_type\":")
 	e.Str(string(x.ClientType))
-	e.Key("\"collection_name\":")
+	e.Raw(",\"collection_name\":")
 	e.Str(x.CollectionName)
-	e.Key("\"distance_metric\":")
+	e.Raw(",\"distance_metric\":")
 	e.Str(x.DistanceMetric)
-	e.Key("\"k\":")
+	e.Raw(",\"k\":")
 	e.Int(x.K.v)
 	if x.ScoreThreshold != nil {
-		e.Key("\"score_threshold\":")
+		e.Raw(",\"score_threshold\":")
 		e.Float((*x.ScoreThreshold))
 	}
-	e.Key("\"allow_reset\":")
+	e.Raw(",\"allow_reset\":")
 	e.Bool(x.AllowReset)
-	e.Key("\"tenant\":")
+	e.Raw(",\"tenant\":")
 	e.Str(x.Tenant)
-	e.Key("\"database\":")
+	e.Raw(",\"database\":")
 	e.Str(x.Database)
-	e.Key("\"embedding_function_config\":")
+	e.Raw(",\"embedding_function_config\":")
 	if x.EmbeddingFunctionConfig == nil {
 		e.Null()
 	} else {
 		x.EmbeddingFunctionConfig.encodeTo(e)
 	}
 	if x.PersistencePath != nil {
-		e.Key("\"persistence_path\":")
+		e.Raw(",\"persistence_path\":")
 		e.Str((*x.PersistencePath))
 	}
 	if x.Host != nil {
-		e.Key("\"host\":")
+		e.Raw(",\"host\":")
 		e.Str((*x.Host))
 	}
 	if x.Port != nil {
-		e.Key("\"port\":")
+		e.Raw(",\"port\":")
 		e.Int((*x.Port).v)
 	}
 	if x.Ssl != nil {
-		e.Key("\"ssl\":")
+		e.Raw(",\"ssl\":")
 		e.Bool((*x.Ssl))
 	}
 	if x.Headers != nil {
-		e.Key("\"headers\":")
+		e.Raw(",\"headers\":")
 		e.StringMap(x.Headers)
 	}
 	e.Raw("}")

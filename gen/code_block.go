@@ -51,10 +51,9 @@ func (x *CodeBlock) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *CodeBlock) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"code\":")
+	e.Raw("{\"code\":")
 	e.Str(x.Code)
-	e.Key("\"language\":")
+	e.Raw(",\"language\":")
 	e.Str(x.Language)
 	e.Raw("}")
 }

@@ -168,27 +168,26 @@ func (x *CodeExecutorAgentConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *CodeExecutorAgentConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"name\":")
+	e.Raw("{\"name\":")
 	e.Str(x.Name)
-	e.Key("\"code_executor\":")
+	e.Raw(",\"code_executor\":")
 	x.CodeExecutor.encodeTo(e)
-	e.Key("\"model_client\":")
 	if x.ModelClient == nil {
-		e.Null()
+		e.Raw(",\"model_client\":null")
 	} else {
+		e.Raw(",\"model_client\":")
 		(*x.ModelClient).encodeTo(e)
 	}
-	e.Key("\"description\":")
 	if x.Description == nil {
-		e.Null()
+		e.Raw(",\"description\":null")
 	} else {
+		e.Raw(",\"description\":")
 		e.Str((*x.Description))
 	}
-	e.Key("\"sources\":")
 	if x.Sources == nil {
-		e.Null()
+		e.Raw(",\"sources\":null")
 	} else {
+		e.Raw(",\"sources\":")
 		e.Raw("[")
 		for i9 := range x.Sources {
 			if i9 > 0 {
@@ -198,24 +197,24 @@ func (x *CodeExecutorAgentConfig) encodeTo(e *wire.Encoder) {
 		}
 		e.Raw("]")
 	}
-	e.Key("\"system_message\":")
 	if x.SystemMessage == nil {
-		e.Null()
+		e.Raw(",\"system_message\":null")
 	} else {
+		e.Raw(",\"system_message\":")
 		e.Str((*x.SystemMessage))
 	}
-	e.Key("\"model_client_stream\":")
+	e.Raw(",\"model_client_stream\":")
 	e.Bool(x.ModelClientStream)
-	e.Key("\"model_context\":")
 	if x.ModelContext == nil {
-		e.Null()
+		e.Raw(",\"model_context\":null")
 	} else {
+		e.Raw(",\"model_context\":")
 		(*x.ModelContext).encodeTo(e)
 	}
-	e.Key("\"supported_languages\":")
 	if x.SupportedLanguages == nil {
-		e.Null()
+		e.Raw(",\"supported_languages\":null")
 	} else {
+		e.Raw(",\"supported_languages\":")
 		e.Raw("[")
 		for i10 := range x.SupportedLanguages {
 			if i10 > 0 {

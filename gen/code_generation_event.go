@@ -144,37 +144,36 @@ func (x *CodeGenerationEvent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *CodeGenerationEvent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"id\":")
+	e.Raw("{\"id\":")
 	e.Str(x.ID)
-	e.Key("\"source\":")
+	e.Raw(",\"source\":")
 	e.Str(x.Source)
-	e.Key("\"models_usage\":")
 	if x.ModelsUsage == nil {
-		e.Null()
+		e.Raw(",\"models_usage\":null")
 	} else {
+		e.Raw(",\"models_usage\":")
 		(*x.ModelsUsage).encodeTo(e)
 	}
-	e.Key("\"metadata\":")
-	e.StringMap(x.Metadata)
-	e.Key("\"created_at\":")
+	if len(x.Metadata) == 0 {
+		e.Raw(",\"metadata\":{}")
+	} else {
+		e.Raw(",\"metadata\":")
+		e.StringMap(x.Metadata)
+	}
+	e.Raw(",\"created_at\":")
 	e.DateTime(x.CreatedAt)
-	e.Key("\"retry_attempt\":")
+	e.Raw(",\"retry_attempt\":")
 	e.Int(x.RetryAttempt.v)
-	e.Key("\"content\":")
+	e.Raw(",\"content\":")
 	e.Str(x.Content)
-	e.Key("\"code_blocks\":")
-	e.Raw("[")
+	e.Raw(",\"code_blocks\":[")
 	for i4 := range x.CodeBlocks {
 		if i4 > 0 {
 			e.Raw(",")
 		}
 		x.CodeBlocks[i4].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Key("\"type\":")
-	e.Str("CodeGenerationEvent")
-	e.Raw("}")
+	e.Raw("],\"type\":\"CodeGenerationEvent\"}")
 }
 
 // UnmarshalJSON decodes one CodeGenerationEvent document; the error is an agentschema.Faults.

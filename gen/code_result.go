@@ -51,10 +51,9 @@ func (x *CodeResult) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *CodeResult) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"exit_code\":")
+	e.Raw("{\"exit_code\":")
 	e.Int(x.ExitCode.v)
-	e.Key("\"output\":")
+	e.Raw(",\"output\":")
 	e.Str(x.Output)
 	e.Raw("}")
 }

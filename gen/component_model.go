@@ -131,40 +131,39 @@ func (x *ComponentModel) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ComponentModel) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"provider\":")
+	e.Raw("{\"provider\":")
 	e.Str(x.Provider)
-	e.Key("\"component_type\":")
 	if x.ComponentType == nil {
-		e.Null()
+		e.Raw(",\"component_type\":null")
 	} else {
+		e.Raw(",\"component_type\":")
 		e.Str((*x.ComponentType))
 	}
-	e.Key("\"version\":")
 	if x.Version == nil {
-		e.Null()
+		e.Raw(",\"version\":null")
 	} else {
+		e.Raw(",\"version\":")
 		e.Int((*x.Version).v)
 	}
-	e.Key("\"component_version\":")
 	if x.ComponentVersion == nil {
-		e.Null()
+		e.Raw(",\"component_version\":null")
 	} else {
+		e.Raw(",\"component_version\":")
 		e.Int((*x.ComponentVersion).v)
 	}
-	e.Key("\"description\":")
 	if x.Description == nil {
-		e.Null()
+		e.Raw(",\"description\":null")
 	} else {
+		e.Raw(",\"description\":")
 		e.Str((*x.Description))
 	}
-	e.Key("\"label\":")
 	if x.Label == nil {
-		e.Null()
+		e.Raw(",\"label\":null")
 	} else {
+		e.Raw(",\"label\":")
 		e.Str((*x.Label))
 	}
-	e.Key("\"config\":")
+	e.Raw(",\"config\":")
 	e.RawObject(x.Config)
 	e.Raw("}")
 }

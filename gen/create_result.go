@@ -112,19 +112,18 @@ func (x *CreateResult) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *CreateResult) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"finish_reason\":")
+	e.Raw("{\"finish_reason\":")
 	e.Str(string(x.FinishReason))
-	e.Key("\"content\":")
+	e.Raw(",\"content\":")
 	x.Content.encodeTo(e)
-	e.Key("\"usage\":")
+	e.Raw(",\"usage\":")
 	x.Usage.encodeTo(e)
-	e.Key("\"cached\":")
+	e.Raw(",\"cached\":")
 	e.Bool(x.Cached)
-	e.Key("\"logprobs\":")
 	if x.Logprobs == nil {
-		e.Null()
+		e.Raw(",\"logprobs\":null")
 	} else {
+		e.Raw(",\"logprobs\":")
 		e.Raw("[")
 		for i4 := range x.Logprobs {
 			if i4 > 0 {
@@ -134,10 +133,10 @@ func (x *CreateResult) encodeTo(e *wire.Encoder) {
 		}
 		e.Raw("]")
 	}
-	e.Key("\"thought\":")
 	if x.Thought == nil {
-		e.Null()
+		e.Raw(",\"thought\":null")
 	} else {
+		e.Raw(",\"thought\":")
 		e.Str((*x.Thought))
 	}
 	e.Raw("}")

@@ -72,14 +72,12 @@ func (x *CustomEmbeddingFunctionConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *CustomEmbeddingFunctionConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"function_type\":")
-	e.Str("custom")
+	e.Raw("{\"function_type\":\"custom\"")
 	if r, ok := wire.JSONOf(x.Function); ok {
-		e.Key("\"function\":")
+		e.Raw(",\"function\":")
 		e.RawJSON(r)
 	}
-	e.Key("\"params\":")
+	e.Raw(",\"params\":")
 	e.RawObject(x.Params)
 	e.Raw("}")
 }

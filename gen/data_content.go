@@ -141,19 +141,16 @@ func (x *DataContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *DataContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("data")
-	e.Key("\"data\":")
+	e.Raw("{\"type\":\"data\",\"data\":")
 	e.Base64(x.Data)
-	e.Key("\"media_type\":")
+	e.Raw(",\"media_type\":")
 	e.Str(x.MediaType)
 	if x.Name != nil {
-		e.Key("\"name\":")
+		e.Raw(",\"name\":")
 		e.Str((*x.Name))
 	}
 	if x.Annotations != nil {
-		e.Key("\"annotations\":")
+		e.Raw(",\"annotations\":")
 		e.Raw("[")
 		for i4 := range x.Annotations {
 			if i4 > 0 {
@@ -164,11 +161,11 @@ func (x *DataContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

@@ -42,10 +42,7 @@ func (x *DefaultEmbeddingFunctionConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *DefaultEmbeddingFunctionConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"function_type\":")
-	e.Str("default")
-	e.Raw("}")
+	e.Raw("{\"function_type\":\"default\"}")
 }
 
 // UnmarshalJSON decodes one DefaultEmbeddingFunctionConfig document; the error is an agentschema.Faults.

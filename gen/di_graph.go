@@ -72,8 +72,7 @@ func (x *DiGraph) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *DiGraph) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"nodes\":")
+	e.Raw("{\"nodes\":")
 	e.Raw("{")
 	for i4, k5 := range wire.SortedKeys(x.Nodes) {
 		if i4 > 0 {
@@ -85,10 +84,10 @@ func (x *DiGraph) encodeTo(e *wire.Encoder) {
 		v6.encodeTo(e)
 	}
 	e.Raw("}")
-	e.Key("\"default_start_node\":")
 	if x.DefaultStartNode == nil {
-		e.Null()
+		e.Raw(",\"default_start_node\":null")
 	} else {
+		e.Raw(",\"default_start_node\":")
 		e.Str((*x.DefaultStartNode))
 	}
 	e.Raw("}")

@@ -85,18 +85,17 @@ func (x *DiGraphEdge) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *DiGraphEdge) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"target\":")
+	e.Raw("{\"target\":")
 	e.Str(x.Target)
-	e.Key("\"condition\":")
 	if x.Condition == nil {
-		e.Null()
+		e.Raw(",\"condition\":null")
 	} else {
+		e.Raw(",\"condition\":")
 		e.Str((*x.Condition))
 	}
-	e.Key("\"activation_group\":")
+	e.Raw(",\"activation_group\":")
 	e.Str(x.ActivationGroup)
-	e.Key("\"activation_condition\":")
+	e.Raw(",\"activation_condition\":")
 	e.Str(string(x.ActivationCondition))
 	e.Raw("}")
 }

@@ -74,19 +74,16 @@ func (x *DiGraphNode) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *DiGraphNode) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"name\":")
+	e.Raw("{\"name\":")
 	e.Str(x.Name)
-	e.Key("\"edges\":")
-	e.Raw("[")
+	e.Raw(",\"edges\":[")
 	for i3 := range x.Edges {
 		if i3 > 0 {
 			e.Raw(",")
 		}
 		x.Edges[i3].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Key("\"activation\":")
+	e.Raw("],\"activation\":")
 	e.Str(string(x.Activation))
 	e.Raw("}")
 }

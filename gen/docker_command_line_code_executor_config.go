@@ -197,36 +197,35 @@ func (x *DockerCommandLineCodeExecutorConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *DockerCommandLineCodeExecutorConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"image\":")
+	e.Raw("{\"image\":")
 	e.Str(x.Image)
-	e.Key("\"container_name\":")
 	if x.ContainerName == nil {
-		e.Null()
+		e.Raw(",\"container_name\":null")
 	} else {
+		e.Raw(",\"container_name\":")
 		e.Str((*x.ContainerName))
 	}
-	e.Key("\"timeout\":")
+	e.Raw(",\"timeout\":")
 	e.Int(x.Timeout.v)
-	e.Key("\"work_dir\":")
 	if x.WorkDir == nil {
-		e.Null()
+		e.Raw(",\"work_dir\":null")
 	} else {
+		e.Raw(",\"work_dir\":")
 		e.Str((*x.WorkDir))
 	}
-	e.Key("\"bind_dir\":")
 	if x.BindDir == nil {
-		e.Null()
+		e.Raw(",\"bind_dir\":null")
 	} else {
+		e.Raw(",\"bind_dir\":")
 		e.Str((*x.BindDir))
 	}
-	e.Key("\"auto_remove\":")
+	e.Raw(",\"auto_remove\":")
 	e.Bool(x.AutoRemove)
-	e.Key("\"stop_container\":")
+	e.Raw(",\"stop_container\":")
 	e.Bool(x.StopContainer)
-	e.Key("\"functions_module\":")
+	e.Raw(",\"functions_module\":")
 	e.Str(x.FunctionsModule)
-	e.Key("\"extra_volumes\":")
+	e.Raw(",\"extra_volumes\":")
 	e.Raw("{")
 	for i7, k8 := range wire.SortedKeys(x.ExtraVolumes) {
 		if i7 > 0 {
@@ -238,15 +237,19 @@ func (x *DockerCommandLineCodeExecutorConfig) encodeTo(e *wire.Encoder) {
 		e.StringMap(v9)
 	}
 	e.Raw("}")
-	e.Key("\"extra_hosts\":")
-	e.StringMap(x.ExtraHosts)
-	e.Key("\"init_command\":")
-	if x.InitCommand == nil {
-		e.Null()
+	if len(x.ExtraHosts) == 0 {
+		e.Raw(",\"extra_hosts\":{}")
 	} else {
+		e.Raw(",\"extra_hosts\":")
+		e.StringMap(x.ExtraHosts)
+	}
+	if x.InitCommand == nil {
+		e.Raw(",\"init_command\":null")
+	} else {
+		e.Raw(",\"init_command\":")
 		e.Str((*x.InitCommand))
 	}
-	e.Key("\"delete_tmp_files\":")
+	e.Raw(",\"delete_tmp_files\":")
 	e.Bool(x.DeleteTmpFiles)
 	e.Raw("}")
 }

@@ -136,25 +136,23 @@ func (x *ErrorContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ErrorContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("error")
+	e.Raw("{\"type\":\"error\"")
 	if x.ErrorCode != nil {
-		e.Key("\"error_code\":")
+		e.Raw(",\"error_code\":")
 		e.Str((*x.ErrorCode))
 	}
 	if x.Details != nil {
-		e.Key("\"details\":")
+		e.Raw(",\"details\":")
 		e.Str((*x.Details))
 	}
-	e.Key("\"message\":")
 	if x.Message == nil {
-		e.Null()
+		e.Raw(",\"message\":null")
 	} else {
+		e.Raw(",\"message\":")
 		e.Str((*x.Message))
 	}
 	if x.Annotations != nil {
-		e.Key("\"annotations\":")
+		e.Raw(",\"annotations\":")
 		e.Raw("[")
 		for i6 := range x.Annotations {
 			if i6 > 0 {
@@ -165,11 +163,11 @@ func (x *ErrorContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

@@ -132,21 +132,18 @@ func (x *FileContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *FileContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("file")
-	e.Key("\"file_id\":")
+	e.Raw("{\"type\":\"file\",\"file_id\":")
 	e.Str(x.FileID)
 	if x.MediaType != nil {
-		e.Key("\"media_type\":")
+		e.Raw(",\"media_type\":")
 		e.Str((*x.MediaType))
 	}
 	if x.Name != nil {
-		e.Key("\"name\":")
+		e.Raw(",\"name\":")
 		e.Str((*x.Name))
 	}
 	if x.Annotations != nil {
-		e.Key("\"annotations\":")
+		e.Raw(",\"annotations\":")
 		e.Raw("[")
 		for i5 := range x.Annotations {
 			if i5 > 0 {
@@ -157,11 +154,11 @@ func (x *FileContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

@@ -143,27 +143,24 @@ func (x *FunctionApprovalRequestContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *FunctionApprovalRequestContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("function_approval_request")
-	e.Key("\"id\":")
+	e.Raw("{\"type\":\"function_approval_request\",\"id\":")
 	e.Str(x.ID)
-	e.Key("\"function_call\":")
+	e.Raw(",\"function_call\":")
 	if x.FunctionCall == nil {
 		e.Null()
 	} else {
 		x.FunctionCall.encodeTo(e)
 	}
 	if x.RequiresConfirmation != nil {
-		e.Key("\"requires_confirmation\":")
+		e.Raw(",\"requires_confirmation\":")
 		e.Bool((*x.RequiresConfirmation))
 	}
 	if x.UserInputRequest != nil {
-		e.Key("\"user_input_request\":")
+		e.Raw(",\"user_input_request\":")
 		e.Bool((*x.UserInputRequest))
 	}
 	if x.Annotations != nil {
-		e.Key("\"annotations\":")
+		e.Raw(",\"annotations\":")
 		e.Raw("[")
 		for i5 := range x.Annotations {
 			if i5 > 0 {
@@ -174,11 +171,11 @@ func (x *FunctionApprovalRequestContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

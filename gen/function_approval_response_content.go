@@ -139,25 +139,22 @@ func (x *FunctionApprovalResponseContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *FunctionApprovalResponseContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("function_approval_response")
-	e.Key("\"id\":")
+	e.Raw("{\"type\":\"function_approval_response\",\"id\":")
 	e.Str(x.ID)
-	e.Key("\"approved\":")
+	e.Raw(",\"approved\":")
 	e.Bool(x.Approved)
-	e.Key("\"function_call\":")
+	e.Raw(",\"function_call\":")
 	if x.FunctionCall == nil {
 		e.Null()
 	} else {
 		x.FunctionCall.encodeTo(e)
 	}
 	if x.Reason != nil {
-		e.Key("\"reason\":")
+		e.Raw(",\"reason\":")
 		e.Str((*x.Reason))
 	}
 	if x.Annotations != nil {
-		e.Key("\"annotations\":")
+		e.Raw(",\"annotations\":")
 		e.Raw("[")
 		for i4 := range x.Annotations {
 			if i4 > 0 {
@@ -168,11 +165,11 @@ func (x *FunctionApprovalResponseContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

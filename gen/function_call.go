@@ -59,12 +59,11 @@ func (x *FunctionCall) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *FunctionCall) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"id\":")
+	e.Raw("{\"id\":")
 	e.Str(x.ID)
-	e.Key("\"arguments\":")
+	e.Raw(",\"arguments\":")
 	e.Str(x.Arguments)
-	e.Key("\"name\":")
+	e.Raw(",\"name\":")
 	e.Str(x.Name)
 	e.Raw("}")
 }

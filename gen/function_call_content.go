@@ -156,27 +156,24 @@ func (x *FunctionCallContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *FunctionCallContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("function_call")
-	e.Key("\"call_id\":")
+	e.Raw("{\"type\":\"function_call\",\"call_id\":")
 	e.Str(x.CallID)
-	e.Key("\"name\":")
+	e.Raw(",\"name\":")
 	e.Str(x.Name)
 	if x.Arguments != nil {
-		e.Key("\"arguments\":")
+		e.Raw(",\"arguments\":")
 		(*x.Arguments).encodeTo(e)
 	}
 	if x.Exception != nil {
-		e.Key("\"exception\":")
+		e.Raw(",\"exception\":")
 		e.ErrorText(x.Exception)
 	}
 	if x.InformationalOnly != nil {
-		e.Key("\"informational_only\":")
+		e.Raw(",\"informational_only\":")
 		e.Bool((*x.InformationalOnly))
 	}
 	if x.Annotations != nil {
-		e.Key("\"annotations\":")
+		e.Raw(",\"annotations\":")
 		e.Raw("[")
 		for i5 := range x.Annotations {
 			if i5 > 0 {
@@ -187,11 +184,11 @@ func (x *FunctionCallContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

@@ -47,8 +47,7 @@ func (x *FunctionCallTerminationConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *FunctionCallTerminationConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"function_name\":")
+	e.Raw("{\"function_name\":")
 	e.Str(x.FunctionName)
 	e.Raw("}")
 }

@@ -80,17 +80,16 @@ func (x *FunctionExecutionResult) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *FunctionExecutionResult) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"content\":")
+	e.Raw("{\"content\":")
 	e.Str(x.Content)
-	e.Key("\"name\":")
+	e.Raw(",\"name\":")
 	e.Str(x.Name)
-	e.Key("\"call_id\":")
+	e.Raw(",\"call_id\":")
 	e.Str(x.CallID)
-	e.Key("\"is_error\":")
 	if x.IsError == nil {
-		e.Null()
+		e.Raw(",\"is_error\":null")
 	} else {
+		e.Raw(",\"is_error\":")
 		e.Bool((*x.IsError))
 	}
 	e.Raw("}")

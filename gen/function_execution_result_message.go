@@ -61,19 +61,14 @@ func (x *FunctionExecutionResultMessage) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *FunctionExecutionResultMessage) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"content\":")
-	e.Raw("[")
+	e.Raw("{\"content\":[")
 	for i3 := range x.Content {
 		if i3 > 0 {
 			e.Raw(",")
 		}
 		x.Content[i3].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Key("\"type\":")
-	e.Str("FunctionExecutionResultMessage")
-	e.Raw("}")
+	e.Raw("],\"type\":\"FunctionExecutionResultMessage\"}")
 }
 
 // UnmarshalJSON decodes one FunctionExecutionResultMessage document; the error is an agentschema.Faults.

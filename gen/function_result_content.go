@@ -143,17 +143,14 @@ func (x *FunctionResultContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *FunctionResultContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("function_result")
-	e.Key("\"call_id\":")
+	e.Raw("{\"type\":\"function_result\",\"call_id\":")
 	e.Str(x.CallID)
 	if !x.Result.IsNull() {
-		e.Key("\"result\":")
+		e.Raw(",\"result\":")
 		e.RawJSON(x.Result)
 	}
 	if x.Items != nil {
-		e.Key("\"items\":")
+		e.Raw(",\"items\":")
 		e.Raw("[")
 		for i5 := range x.Items {
 			if i5 > 0 {
@@ -168,11 +165,11 @@ func (x *FunctionResultContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.Exception != nil {
-		e.Key("\"exception\":")
+		e.Raw(",\"exception\":")
 		e.ErrorText(x.Exception)
 	}
 	if x.Annotations != nil {
-		e.Key("\"annotations\":")
+		e.Raw(",\"annotations\":")
 		e.Raw("[")
 		for i6 := range x.Annotations {
 			if i6 > 0 {
@@ -183,11 +180,11 @@ func (x *FunctionResultContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

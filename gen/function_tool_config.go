@@ -92,23 +92,20 @@ func (x *FunctionToolConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *FunctionToolConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"source_code\":")
+	e.Raw("{\"source_code\":")
 	e.Str(x.SourceCode)
-	e.Key("\"name\":")
+	e.Raw(",\"name\":")
 	e.Str(x.Name)
-	e.Key("\"description\":")
+	e.Raw(",\"description\":")
 	e.Str(x.Description)
-	e.Key("\"global_imports\":")
-	e.Raw("[")
+	e.Raw(",\"global_imports\":[")
 	for i3 := range x.GlobalImports {
 		if i3 > 0 {
 			e.Raw(",")
 		}
 		x.GlobalImports[i3].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Key("\"has_cancellation_support\":")
+	e.Raw("],\"has_cancellation_support\":")
 	e.Bool(x.HasCancellationSupport)
 	e.Raw("}")
 }

@@ -136,62 +136,49 @@ func (x *GalleryComponents) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *GalleryComponents) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"agents\":")
-	e.Raw("[")
+	e.Raw("{\"agents\":[")
 	for i13 := range x.Agents {
 		if i13 > 0 {
 			e.Raw(",")
 		}
 		x.Agents[i13].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Key("\"models\":")
-	e.Raw("[")
+	e.Raw("],\"models\":[")
 	for i14 := range x.Models {
 		if i14 > 0 {
 			e.Raw(",")
 		}
 		x.Models[i14].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Key("\"tools\":")
-	e.Raw("[")
+	e.Raw("],\"tools\":[")
 	for i15 := range x.Tools {
 		if i15 > 0 {
 			e.Raw(",")
 		}
 		x.Tools[i15].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Key("\"terminations\":")
-	e.Raw("[")
+	e.Raw("],\"terminations\":[")
 	for i16 := range x.Terminations {
 		if i16 > 0 {
 			e.Raw(",")
 		}
 		x.Terminations[i16].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Key("\"teams\":")
-	e.Raw("[")
+	e.Raw("],\"teams\":[")
 	for i17 := range x.Teams {
 		if i17 > 0 {
 			e.Raw(",")
 		}
 		x.Teams[i17].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Key("\"workbenches\":")
-	e.Raw("[")
+	e.Raw("],\"workbenches\":[")
 	for i18 := range x.Workbenches {
 		if i18 > 0 {
 			e.Raw(",")
 		}
 		x.Workbenches[i18].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Raw("}")
+	e.Raw("]}")
 }
 
 // UnmarshalJSON decodes one GalleryComponents document; the error is an agentschema.Faults.

@@ -83,20 +83,19 @@ func (x *GalleryConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *GalleryConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"id\":")
+	e.Raw("{\"id\":")
 	e.Str(x.ID)
-	e.Key("\"name\":")
+	e.Raw(",\"name\":")
 	e.Str(x.Name)
-	e.Key("\"url\":")
 	if x.URL == nil {
-		e.Null()
+		e.Raw(",\"url\":null")
 	} else {
+		e.Raw(",\"url\":")
 		e.Str((*x.URL))
 	}
-	e.Key("\"metadata\":")
+	e.Raw(",\"metadata\":")
 	x.Metadata.encodeTo(e)
-	e.Key("\"components\":")
+	e.Raw(",\"components\":")
 	x.Components.encodeTo(e)
 	e.Raw("}")
 }

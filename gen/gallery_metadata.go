@@ -130,21 +130,20 @@ func (x *GalleryMetadata) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *GalleryMetadata) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"author\":")
+	e.Raw("{\"author\":")
 	e.Str(x.Author)
-	e.Key("\"version\":")
+	e.Raw(",\"version\":")
 	e.Str(x.Version)
-	e.Key("\"description\":")
 	if x.Description == nil {
-		e.Null()
+		e.Raw(",\"description\":null")
 	} else {
+		e.Raw(",\"description\":")
 		e.Str((*x.Description))
 	}
-	e.Key("\"tags\":")
 	if x.Tags == nil {
-		e.Null()
+		e.Raw(",\"tags\":null")
 	} else {
+		e.Raw(",\"tags\":")
 		e.Raw("[")
 		for i8 := range x.Tags {
 			if i8 > 0 {
@@ -154,28 +153,28 @@ func (x *GalleryMetadata) encodeTo(e *wire.Encoder) {
 		}
 		e.Raw("]")
 	}
-	e.Key("\"license\":")
 	if x.License == nil {
-		e.Null()
+		e.Raw(",\"license\":null")
 	} else {
+		e.Raw(",\"license\":")
 		e.Str((*x.License))
 	}
-	e.Key("\"homepage\":")
 	if x.Homepage == nil {
-		e.Null()
+		e.Raw(",\"homepage\":null")
 	} else {
+		e.Raw(",\"homepage\":")
 		e.Str((*x.Homepage))
 	}
-	e.Key("\"category\":")
 	if x.Category == nil {
-		e.Null()
+		e.Raw(",\"category\":null")
 	} else {
+		e.Raw(",\"category\":")
 		e.Str((*x.Category))
 	}
-	e.Key("\"last_synced\":")
 	if x.LastSynced == nil {
-		e.Null()
+		e.Raw(",\"last_synced\":null")
 	} else {
+		e.Raw(",\"last_synced\":")
 		e.DateTime((*x.LastSynced))
 	}
 	e.Raw("}")

@@ -101,32 +101,27 @@ func (x *GraphFlowManagerState) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *GraphFlowManagerState) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
+	e.Raw("{\"type\":")
 	e.Str(x.Type)
-	e.Key("\"version\":")
+	e.Raw(",\"version\":")
 	e.Str(x.Version)
-	e.Key("\"message_thread\":")
-	e.Raw("[")
+	e.Raw(",\"message_thread\":[")
 	for i5 := range x.MessageThread {
 		if i5 > 0 {
 			e.Raw(",")
 		}
 		e.RawObject(x.MessageThread[i5])
 	}
-	e.Raw("]")
-	e.Key("\"current_turn\":")
+	e.Raw("],\"current_turn\":")
 	e.Int(x.CurrentTurn.v)
-	e.Key("\"active_nodes\":")
-	e.Raw("[")
+	e.Raw(",\"active_nodes\":[")
 	for i6 := range x.ActiveNodes {
 		if i6 > 0 {
 			e.Raw(",")
 		}
 		e.Str(x.ActiveNodes[i6])
 	}
-	e.Raw("]")
-	e.Raw("}")
+	e.Raw("]}")
 }
 
 // UnmarshalJSON decodes one GraphFlowManagerState document; the error is an agentschema.Faults.

@@ -94,14 +94,13 @@ func (x *Handoff) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *Handoff) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"target\":")
+	e.Raw("{\"target\":")
 	e.Str(x.Target)
-	e.Key("\"description\":")
+	e.Raw(",\"description\":")
 	e.Str(x.Description)
-	e.Key("\"name\":")
+	e.Raw(",\"name\":")
 	e.Str(x.Name)
-	e.Key("\"message\":")
+	e.Raw(",\"message\":")
 	e.Str(x.Message)
 	e.Raw("}")
 }

@@ -144,27 +144,29 @@ func (x *HandoffMessage) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *HandoffMessage) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"id\":")
+	e.Raw("{\"id\":")
 	e.Str(x.ID)
-	e.Key("\"source\":")
+	e.Raw(",\"source\":")
 	e.Str(x.Source)
-	e.Key("\"models_usage\":")
 	if x.ModelsUsage == nil {
-		e.Null()
+		e.Raw(",\"models_usage\":null")
 	} else {
+		e.Raw(",\"models_usage\":")
 		(*x.ModelsUsage).encodeTo(e)
 	}
-	e.Key("\"metadata\":")
-	e.StringMap(x.Metadata)
-	e.Key("\"created_at\":")
+	if len(x.Metadata) == 0 {
+		e.Raw(",\"metadata\":{}")
+	} else {
+		e.Raw(",\"metadata\":")
+		e.StringMap(x.Metadata)
+	}
+	e.Raw(",\"created_at\":")
 	e.DateTime(x.CreatedAt)
-	e.Key("\"content\":")
+	e.Raw(",\"content\":")
 	e.Str(x.Content)
-	e.Key("\"target\":")
+	e.Raw(",\"target\":")
 	e.Str(x.Target)
-	e.Key("\"context\":")
-	e.Raw("[")
+	e.Raw(",\"context\":[")
 	for i4 := range x.Context {
 		if i4 > 0 {
 			e.Raw(",")
@@ -175,10 +177,7 @@ func (x *HandoffMessage) encodeTo(e *wire.Encoder) {
 			x.Context[i4].encodeTo(e)
 		}
 	}
-	e.Raw("]")
-	e.Key("\"type\":")
-	e.Str("HandoffMessage")
-	e.Raw("}")
+	e.Raw("],\"type\":\"HandoffMessage\"}")
 }
 
 // UnmarshalJSON decodes one HandoffMessage document; the error is an agentschema.Faults.

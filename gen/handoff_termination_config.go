@@ -47,8 +47,7 @@ func (x *HandoffTerminationConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *HandoffTerminationConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"target\":")
+	e.Raw("{\"target\":")
 	e.Str(x.Target)
 	e.Raw("}")
 }

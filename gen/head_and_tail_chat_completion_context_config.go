@@ -74,15 +74,14 @@ func (x *HeadAndTailChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *HeadAndTailChatCompletionContextConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"head_size\":")
+	e.Raw("{\"head_size\":")
 	e.Int(x.HeadSize.v)
-	e.Key("\"tail_size\":")
+	e.Raw(",\"tail_size\":")
 	e.Int(x.TailSize.v)
-	e.Key("\"initial_messages\":")
 	if x.InitialMessages == nil {
-		e.Null()
+		e.Raw(",\"initial_messages\":null")
 	} else {
+		e.Raw(",\"initial_messages\":")
 		e.Raw("[")
 		for i3 := range x.InitialMessages {
 			if i3 > 0 {

@@ -188,37 +188,34 @@ func (x *HostedFileContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *HostedFileContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("hosted_file")
-	e.Key("\"file_id\":")
+	e.Raw("{\"type\":\"hosted_file\",\"file_id\":")
 	e.Str(x.FileID)
 	if x.MediaType != nil {
-		e.Key("\"media_type\":")
+		e.Raw(",\"media_type\":")
 		e.Str((*x.MediaType))
 	}
 	if x.Name != nil {
-		e.Key("\"name\":")
+		e.Raw(",\"name\":")
 		e.Str((*x.Name))
 	}
 	if x.SizeInBytes != nil {
-		e.Key("\"size_in_bytes\":")
+		e.Raw(",\"size_in_bytes\":")
 		e.Int((*x.SizeInBytes).v)
 	}
 	if x.CreatedAt != nil {
-		e.Key("\"created_at\":")
+		e.Raw(",\"created_at\":")
 		e.Str((*x.CreatedAt))
 	}
 	if x.Purpose != nil {
-		e.Key("\"purpose\":")
+		e.Raw(",\"purpose\":")
 		e.Str((*x.Purpose))
 	}
 	if x.Scope != nil {
-		e.Key("\"scope\":")
+		e.Raw(",\"scope\":")
 		e.Str((*x.Scope))
 	}
 	if x.Annotations != nil {
-		e.Key("\"annotations\":")
+		e.Raw(",\"annotations\":")
 		e.Raw("[")
 		for i9 := range x.Annotations {
 			if i9 > 0 {
@@ -229,11 +226,11 @@ func (x *HostedFileContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

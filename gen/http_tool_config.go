@@ -183,44 +183,43 @@ func (x *HttpToolConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *HttpToolConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"name\":")
+	e.Raw("{\"name\":")
 	e.Str(x.Name)
-	e.Key("\"description\":")
 	if x.Description == nil {
-		e.Null()
+		e.Raw(",\"description\":null")
 	} else {
+		e.Raw(",\"description\":")
 		e.Str((*x.Description))
 	}
-	e.Key("\"scheme\":")
+	e.Raw(",\"scheme\":")
 	e.Str(string(x.Scheme))
-	e.Key("\"host\":")
+	e.Raw(",\"host\":")
 	e.Str(x.Host)
-	e.Key("\"port\":")
+	e.Raw(",\"port\":")
 	e.Int(x.Port.v)
-	e.Key("\"path\":")
+	e.Raw(",\"path\":")
 	e.Str(x.Path)
-	e.Key("\"method\":")
 	if x.Method == nil {
-		e.Null()
+		e.Raw(",\"method\":null")
 	} else {
+		e.Raw(",\"method\":")
 		e.Str(string((*x.Method)))
 	}
-	e.Key("\"headers\":")
 	if x.Headers == nil {
-		e.Null()
+		e.Raw(",\"headers\":null")
 	} else {
+		e.Raw(",\"headers\":")
 		e.RawObject(x.Headers)
 	}
-	e.Key("\"json_schema\":")
+	e.Raw(",\"json_schema\":")
 	e.RawObject(x.JSONSchema)
-	e.Key("\"return_type\":")
 	if x.ReturnType == nil {
-		e.Null()
+		e.Raw(",\"return_type\":null")
 	} else {
+		e.Raw(",\"return_type\":")
 		e.Str(string((*x.ReturnType)))
 	}
-	e.Key("\"timeout\":")
+	e.Raw(",\"timeout\":")
 	e.Float(x.Timeout)
 	e.Raw("}")
 }

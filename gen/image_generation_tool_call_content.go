@@ -121,19 +121,17 @@ func (x *ImageGenerationToolCallContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ImageGenerationToolCallContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("image_generation_tool_call")
+	e.Raw("{\"type\":\"image_generation_tool_call\"")
 	if x.CallID != nil {
-		e.Key("\"call_id\":")
+		e.Raw(",\"call_id\":")
 		e.Str((*x.CallID))
 	}
 	if x.ImageID != nil {
-		e.Key("\"image_id\":")
+		e.Raw(",\"image_id\":")
 		e.Str((*x.ImageID))
 	}
 	if x.Annotations != nil {
-		e.Key("\"annotations\":")
+		e.Raw(",\"annotations\":")
 		e.Raw("[")
 		for i5 := range x.Annotations {
 			if i5 > 0 {
@@ -144,11 +142,11 @@ func (x *ImageGenerationToolCallContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

@@ -127,15 +127,13 @@ func (x *ImageGenerationToolResultContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ImageGenerationToolResultContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("image_generation_tool_result")
+	e.Raw("{\"type\":\"image_generation_tool_result\"")
 	if x.CallID != nil {
-		e.Key("\"call_id\":")
+		e.Raw(",\"call_id\":")
 		e.Str((*x.CallID))
 	}
 	if x.Outputs != nil {
-		e.Key("\"outputs\":")
+		e.Raw(",\"outputs\":")
 		e.Raw("[")
 		for i6 := range x.Outputs {
 			if i6 > 0 {
@@ -150,7 +148,7 @@ func (x *ImageGenerationToolResultContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.Annotations != nil {
-		e.Key("\"annotations\":")
+		e.Raw(",\"annotations\":")
 		e.Raw("[")
 		for i7 := range x.Annotations {
 			if i7 > 0 {
@@ -161,11 +159,11 @@ func (x *ImageGenerationToolResultContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

@@ -54,10 +54,7 @@ func (x *ImageResultContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ImageResultContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("ImageResultContent")
-	e.Key("\"content\":")
+	e.Raw("{\"type\":\"ImageResultContent\",\"content\":")
 	e.Image(x.Content.w)
 	e.Raw("}")
 }

@@ -58,19 +58,16 @@ func (x *ImportFromModule) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ImportFromModule) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"module\":")
+	e.Raw("{\"module\":")
 	e.Str(x.Module)
-	e.Key("\"imports\":")
-	e.Raw("[")
+	e.Raw(",\"imports\":[")
 	for i3 := range x.Imports {
 		if i3 > 0 {
 			e.Raw(",")
 		}
 		x.Imports[i3].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Raw("}")
+	e.Raw("]}")
 }
 
 // UnmarshalJSON decodes one ImportFromModule document; the error is an agentschema.Faults.

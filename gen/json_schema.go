@@ -83,19 +83,18 @@ func (x *JSONSchema) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *JSONSchema) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"name\":")
+	e.Raw("{\"name\":")
 	e.Str(x.Name)
 	if x.Description != nil {
-		e.Key("\"description\":")
+		e.Raw(",\"description\":")
 		e.Str((*x.Description))
 	}
 	if x.Schema != nil {
-		e.Key("\"schema\":")
+		e.Raw(",\"schema\":")
 		e.RawObject(x.Schema)
 	}
 	if x.Strict.Set {
-		e.Key("\"strict\":")
+		e.Raw(",\"strict\":")
 		if x.Strict.Value == nil {
 			e.Null()
 		} else {

@@ -71,15 +71,14 @@ func (x *JupyterCodeExecutorConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *JupyterCodeExecutorConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"kernel_name\":")
+	e.Raw("{\"kernel_name\":")
 	e.Str(x.KernelName)
-	e.Key("\"timeout\":")
+	e.Raw(",\"timeout\":")
 	e.Int(x.Timeout.v)
-	e.Key("\"output_dir\":")
 	if x.OutputDir == nil {
-		e.Null()
+		e.Raw(",\"output_dir\":null")
 	} else {
+		e.Raw(",\"output_dir\":")
 		e.Str((*x.OutputDir))
 	}
 	e.Raw("}")

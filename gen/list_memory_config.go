@@ -68,23 +68,20 @@ func (x *ListMemoryConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ListMemoryConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"name\":")
 	if x.Name == nil {
-		e.Null()
+		e.Raw("{\"name\":null")
 	} else {
+		e.Raw("{\"name\":")
 		e.Str((*x.Name))
 	}
-	e.Key("\"memory_contents\":")
-	e.Raw("[")
+	e.Raw(",\"memory_contents\":[")
 	for i4 := range x.MemoryContents {
 		if i4 > 0 {
 			e.Raw(",")
 		}
 		x.MemoryContents[i4].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Raw("}")
+	e.Raw("]}")
 }
 
 // UnmarshalJSON decodes one ListMemoryConfig document; the error is an agentschema.Faults.

@@ -85,18 +85,17 @@ func (x *LocalCommandLineCodeExecutorConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *LocalCommandLineCodeExecutorConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"timeout\":")
+	e.Raw("{\"timeout\":")
 	e.Int(x.Timeout.v)
-	e.Key("\"work_dir\":")
 	if x.WorkDir == nil {
-		e.Null()
+		e.Raw(",\"work_dir\":null")
 	} else {
+		e.Raw(",\"work_dir\":")
 		e.Str((*x.WorkDir))
 	}
-	e.Key("\"functions_module\":")
+	e.Raw(",\"functions_module\":")
 	e.Str(x.FunctionsModule)
-	e.Key("\"cleanup_temp_files\":")
+	e.Raw(",\"cleanup_temp_files\":")
 	e.Bool(x.CleanupTempFiles)
 	e.Raw("}")
 }

@@ -117,31 +117,28 @@ func (x *MagenticOneOrchestratorState) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *MagenticOneOrchestratorState) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
+	e.Raw("{\"type\":")
 	e.Str(x.Type)
-	e.Key("\"version\":")
+	e.Raw(",\"version\":")
 	e.Str(x.Version)
-	e.Key("\"message_thread\":")
-	e.Raw("[")
+	e.Raw(",\"message_thread\":[")
 	for i3 := range x.MessageThread {
 		if i3 > 0 {
 			e.Raw(",")
 		}
 		e.RawObject(x.MessageThread[i3])
 	}
-	e.Raw("]")
-	e.Key("\"current_turn\":")
+	e.Raw("],\"current_turn\":")
 	e.Int(x.CurrentTurn.v)
-	e.Key("\"task\":")
+	e.Raw(",\"task\":")
 	e.Str(x.Task)
-	e.Key("\"facts\":")
+	e.Raw(",\"facts\":")
 	e.Str(x.Facts)
-	e.Key("\"plan\":")
+	e.Raw(",\"plan\":")
 	e.Str(x.Plan)
-	e.Key("\"n_rounds\":")
+	e.Raw(",\"n_rounds\":")
 	e.Int(x.NRounds.v)
-	e.Key("\"n_stalls\":")
+	e.Raw(",\"n_stalls\":")
 	e.Int(x.NStalls.v)
 	e.Raw("}")
 }

@@ -56,10 +56,9 @@ func (x *MaxMessageTerminationConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *MaxMessageTerminationConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"max_messages\":")
+	e.Raw("{\"max_messages\":")
 	e.Int(x.MaxMessages.v)
-	e.Key("\"include_agent_event\":")
+	e.Raw(",\"include_agent_event\":")
 	e.Bool(x.IncludeAgentEvent)
 	e.Raw("}")
 }

@@ -74,19 +74,18 @@ func (x *McpRoot) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *McpRoot) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"uri\":")
+	e.Raw("{\"uri\":")
 	e.Str(x.URI)
-	e.Key("\"name\":")
 	if x.Name == nil {
-		e.Null()
+		e.Raw(",\"name\":null")
 	} else {
+		e.Raw(",\"name\":")
 		e.Str((*x.Name))
 	}
-	e.Key("\"_meta\":")
 	if x.Meta == nil {
-		e.Null()
+		e.Raw(",\"_meta\":null")
 	} else {
+		e.Raw(",\"_meta\":")
 		e.RawObject(x.Meta)
 	}
 	e.Raw("}")

@@ -140,23 +140,20 @@ func (x *McpServerToolCallContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *McpServerToolCallContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("mcp_server_tool_call")
-	e.Key("\"call_id\":")
+	e.Raw("{\"type\":\"mcp_server_tool_call\",\"call_id\":")
 	e.Str(x.CallID)
-	e.Key("\"tool_name\":")
+	e.Raw(",\"tool_name\":")
 	e.Str(x.ToolName)
 	if x.ServerName != nil {
-		e.Key("\"server_name\":")
+		e.Raw(",\"server_name\":")
 		e.Str((*x.ServerName))
 	}
 	if !x.Arguments.IsNull() {
-		e.Key("\"arguments\":")
+		e.Raw(",\"arguments\":")
 		e.RawJSON(x.Arguments)
 	}
 	if x.Annotations != nil {
-		e.Key("\"annotations\":")
+		e.Raw(",\"annotations\":")
 		e.Raw("[")
 		for i4 := range x.Annotations {
 			if i4 > 0 {
@@ -167,11 +164,11 @@ func (x *McpServerToolCallContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

@@ -115,17 +115,14 @@ func (x *McpServerToolResultContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *McpServerToolResultContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("mcp_server_tool_result")
-	e.Key("\"call_id\":")
+	e.Raw("{\"type\":\"mcp_server_tool_result\",\"call_id\":")
 	e.Str(x.CallID)
 	if !x.Output.IsNull() {
-		e.Key("\"output\":")
+		e.Raw(",\"output\":")
 		e.RawJSON(x.Output)
 	}
 	if x.Annotations != nil {
-		e.Key("\"annotations\":")
+		e.Raw(",\"annotations\":")
 		e.Raw("[")
 		for i3 := range x.Annotations {
 			if i3 > 0 {
@@ -136,11 +133,11 @@ func (x *McpServerToolResultContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

@@ -78,23 +78,22 @@ func (x *McpSessionHostConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *McpSessionHostConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"sampler\":")
 	if x.Sampler == nil {
-		e.Null()
+		e.Raw("{\"sampler\":null")
 	} else {
+		e.Raw("{\"sampler\":")
 		e.RawObject(x.Sampler)
 	}
-	e.Key("\"elicitor\":")
 	if x.Elicitor == nil {
-		e.Null()
+		e.Raw(",\"elicitor\":null")
 	} else {
+		e.Raw(",\"elicitor\":")
 		e.RawObject(x.Elicitor)
 	}
-	e.Key("\"roots\":")
 	if x.Roots == nil {
-		e.Null()
+		e.Raw(",\"roots\":null")
 	} else {
+		e.Raw(",\"roots\":")
 		e.RawObject(x.Roots)
 	}
 	e.Raw("}")

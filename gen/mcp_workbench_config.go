@@ -82,14 +82,13 @@ func (x *McpWorkbenchConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *McpWorkbenchConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"server_params\":")
+	e.Raw("{\"server_params\":")
 	if x.ServerParams == nil {
 		e.Null()
 	} else {
 		x.ServerParams.encodeTo(e)
 	}
-	e.Key("\"tool_overrides\":")
+	e.Raw(",\"tool_overrides\":")
 	e.Raw("{")
 	for i3, k4 := range wire.SortedKeys(x.ToolOverrides) {
 		if i3 > 0 {
@@ -101,10 +100,10 @@ func (x *McpWorkbenchConfig) encodeTo(e *wire.Encoder) {
 		v5.encodeTo(e)
 	}
 	e.Raw("}")
-	e.Key("\"host\":")
 	if x.Host == nil {
-		e.Null()
+		e.Raw(",\"host\":null")
 	} else {
+		e.Raw(",\"host\":")
 		e.RawObject(x.Host)
 	}
 	e.Raw("}")

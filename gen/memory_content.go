@@ -69,15 +69,14 @@ func (x *MemoryContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *MemoryContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"content\":")
+	e.Raw("{\"content\":")
 	x.Content.encodeTo(e)
-	e.Key("\"mime_type\":")
+	e.Raw(",\"mime_type\":")
 	e.Str(string(x.MimeType))
-	e.Key("\"metadata\":")
 	if x.Metadata == nil {
-		e.Null()
+		e.Raw(",\"metadata\":null")
 	} else {
+		e.Raw(",\"metadata\":")
 		e.RawObject(x.Metadata)
 	}
 	e.Raw("}")

@@ -122,33 +122,32 @@ func (x *MemoryQueryEvent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *MemoryQueryEvent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"id\":")
+	e.Raw("{\"id\":")
 	e.Str(x.ID)
-	e.Key("\"source\":")
+	e.Raw(",\"source\":")
 	e.Str(x.Source)
-	e.Key("\"models_usage\":")
 	if x.ModelsUsage == nil {
-		e.Null()
+		e.Raw(",\"models_usage\":null")
 	} else {
+		e.Raw(",\"models_usage\":")
 		(*x.ModelsUsage).encodeTo(e)
 	}
-	e.Key("\"metadata\":")
-	e.StringMap(x.Metadata)
-	e.Key("\"created_at\":")
+	if len(x.Metadata) == 0 {
+		e.Raw(",\"metadata\":{}")
+	} else {
+		e.Raw(",\"metadata\":")
+		e.StringMap(x.Metadata)
+	}
+	e.Raw(",\"created_at\":")
 	e.DateTime(x.CreatedAt)
-	e.Key("\"content\":")
-	e.Raw("[")
+	e.Raw(",\"content\":[")
 	for i4 := range x.Content {
 		if i4 > 0 {
 			e.Raw(",")
 		}
 		x.Content[i4].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Key("\"type\":")
-	e.Str("MemoryQueryEvent")
-	e.Raw("}")
+	e.Raw("],\"type\":\"MemoryQueryEvent\"}")
 }
 
 // UnmarshalJSON decodes one MemoryQueryEvent document; the error is an agentschema.Faults.

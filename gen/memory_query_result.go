@@ -50,17 +50,14 @@ func (x *MemoryQueryResult) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *MemoryQueryResult) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"results\":")
-	e.Raw("[")
+	e.Raw("{\"results\":[")
 	for i3 := range x.Results {
 		if i3 > 0 {
 			e.Raw(",")
 		}
 		x.Results[i3].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Raw("}")
+	e.Raw("]}")
 }
 
 // UnmarshalJSON decodes one MemoryQueryResult document; the error is an agentschema.Faults.

@@ -61,12 +61,11 @@ func (x *MessageFilterAgentConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *MessageFilterAgentConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"name\":")
+	e.Raw("{\"name\":")
 	e.Str(x.Name)
-	e.Key("\"wrapped_agent\":")
+	e.Raw(",\"wrapped_agent\":")
 	x.WrappedAgent.encodeTo(e)
-	e.Key("\"filter\":")
+	e.Raw(",\"filter\":")
 	x.Filter.encodeTo(e)
 	e.Raw("}")
 }

@@ -51,17 +51,14 @@ func (x *MessageFilterConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *MessageFilterConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"per_source\":")
-	e.Raw("[")
+	e.Raw("{\"per_source\":[")
 	for i3 := range x.PerSource {
 		if i3 > 0 {
 			e.Raw(",")
 		}
 		x.PerSource[i3].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Raw("}")
+	e.Raw("]}")
 }
 
 // UnmarshalJSON decodes one MessageFilterConfig document; the error is an agentschema.Faults.

@@ -59,12 +59,11 @@ func (x *ModelCapabilities) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ModelCapabilities) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"vision\":")
+	e.Raw("{\"vision\":")
 	e.Bool(x.Vision)
-	e.Key("\"function_calling\":")
+	e.Raw(",\"function_calling\":")
 	e.Bool(x.FunctionCalling)
-	e.Key("\"json_output\":")
+	e.Raw(",\"json_output\":")
 	e.Bool(x.JSONOutput)
 	e.Raw("}")
 }

@@ -130,32 +130,33 @@ func (x *ModelClientStreamingChunkEvent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ModelClientStreamingChunkEvent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"id\":")
+	e.Raw("{\"id\":")
 	e.Str(x.ID)
-	e.Key("\"source\":")
+	e.Raw(",\"source\":")
 	e.Str(x.Source)
-	e.Key("\"models_usage\":")
 	if x.ModelsUsage == nil {
-		e.Null()
+		e.Raw(",\"models_usage\":null")
 	} else {
+		e.Raw(",\"models_usage\":")
 		(*x.ModelsUsage).encodeTo(e)
 	}
-	e.Key("\"metadata\":")
-	e.StringMap(x.Metadata)
-	e.Key("\"created_at\":")
-	e.DateTime(x.CreatedAt)
-	e.Key("\"content\":")
-	e.Str(x.Content)
-	e.Key("\"full_message_id\":")
-	if x.FullMessageID == nil {
-		e.Null()
+	if len(x.Metadata) == 0 {
+		e.Raw(",\"metadata\":{}")
 	} else {
+		e.Raw(",\"metadata\":")
+		e.StringMap(x.Metadata)
+	}
+	e.Raw(",\"created_at\":")
+	e.DateTime(x.CreatedAt)
+	e.Raw(",\"content\":")
+	e.Str(x.Content)
+	if x.FullMessageID == nil {
+		e.Raw(",\"full_message_id\":null")
+	} else {
+		e.Raw(",\"full_message_id\":")
 		e.Str((*x.FullMessageID))
 	}
-	e.Key("\"type\":")
-	e.Str("ModelClientStreamingChunkEvent")
-	e.Raw("}")
+	e.Raw(",\"type\":\"ModelClientStreamingChunkEvent\"}")
 }
 
 // UnmarshalJSON decodes one ModelClientStreamingChunkEvent document; the error is an agentschema.Faults.

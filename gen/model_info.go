@@ -110,19 +110,18 @@ func (x *ModelInfo) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ModelInfo) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"vision\":")
+	e.Raw("{\"vision\":")
 	e.Bool(x.Vision)
-	e.Key("\"function_calling\":")
+	e.Raw(",\"function_calling\":")
 	e.Bool(x.FunctionCalling)
-	e.Key("\"json_output\":")
+	e.Raw(",\"json_output\":")
 	e.Bool(x.JSONOutput)
-	e.Key("\"family\":")
+	e.Raw(",\"family\":")
 	e.Str(string(x.Family))
-	e.Key("\"structured_output\":")
+	e.Raw(",\"structured_output\":")
 	e.Bool(x.StructuredOutput)
 	if x.MultipleSystemMessages.Set {
-		e.Key("\"multiple_system_messages\":")
+		e.Raw(",\"multiple_system_messages\":")
 		if x.MultipleSystemMessages.Value == nil {
 			e.Null()
 		} else {

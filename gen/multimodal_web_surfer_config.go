@@ -195,56 +195,55 @@ func (x *MultimodalWebSurferConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *MultimodalWebSurferConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"name\":")
+	e.Raw("{\"name\":")
 	e.Str(x.Name)
-	e.Key("\"model_client\":")
+	e.Raw(",\"model_client\":")
 	x.ModelClient.encodeTo(e)
-	e.Key("\"downloads_folder\":")
 	if x.DownloadsFolder == nil {
-		e.Null()
+		e.Raw(",\"downloads_folder\":null")
 	} else {
+		e.Raw(",\"downloads_folder\":")
 		e.Str((*x.DownloadsFolder))
 	}
-	e.Key("\"description\":")
 	if x.Description == nil {
-		e.Null()
+		e.Raw(",\"description\":null")
 	} else {
+		e.Raw(",\"description\":")
 		e.Str((*x.Description))
 	}
-	e.Key("\"debug_dir\":")
 	if x.DebugDir == nil {
-		e.Null()
+		e.Raw(",\"debug_dir\":null")
 	} else {
+		e.Raw(",\"debug_dir\":")
 		e.Str((*x.DebugDir))
 	}
-	e.Key("\"headless\":")
+	e.Raw(",\"headless\":")
 	e.Bool(x.Headless)
-	e.Key("\"start_page\":")
 	if x.StartPage == nil {
-		e.Null()
+		e.Raw(",\"start_page\":null")
 	} else {
+		e.Raw(",\"start_page\":")
 		e.Str((*x.StartPage))
 	}
-	e.Key("\"animate_actions\":")
+	e.Raw(",\"animate_actions\":")
 	e.Bool(x.AnimateActions)
-	e.Key("\"to_save_screenshots\":")
+	e.Raw(",\"to_save_screenshots\":")
 	e.Bool(x.ToSaveScreenshots)
-	e.Key("\"use_ocr\":")
+	e.Raw(",\"use_ocr\":")
 	e.Bool(x.UseOcr)
-	e.Key("\"browser_channel\":")
 	if x.BrowserChannel == nil {
-		e.Null()
+		e.Raw(",\"browser_channel\":null")
 	} else {
+		e.Raw(",\"browser_channel\":")
 		e.Str((*x.BrowserChannel))
 	}
-	e.Key("\"browser_data_dir\":")
 	if x.BrowserDataDir == nil {
-		e.Null()
+		e.Raw(",\"browser_data_dir\":null")
 	} else {
+		e.Raw(",\"browser_data_dir\":")
 		e.Str((*x.BrowserDataDir))
 	}
-	e.Key("\"to_resize_viewport\":")
+	e.Raw(",\"to_resize_viewport\":")
 	e.Bool(x.ToResizeViewport)
 	e.Raw("}")
 }

@@ -137,43 +137,42 @@ func (x *OllamaClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *OllamaClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"model\":")
+	e.Raw("{\"model\":")
 	e.Str(x.Model)
-	e.Key("\"host\":")
 	if x.Host == nil {
-		e.Null()
+		e.Raw(",\"host\":null")
 	} else {
+		e.Raw(",\"host\":")
 		e.Str((*x.Host))
 	}
-	e.Key("\"response_format\":")
+	e.Raw(",\"response_format\":")
 	e.RawJSON(x.ResponseFormat)
-	e.Key("\"follow_redirects\":")
+	e.Raw(",\"follow_redirects\":")
 	e.Bool(x.FollowRedirects)
-	e.Key("\"timeout\":")
+	e.Raw(",\"timeout\":")
 	e.RawJSON(x.Timeout)
-	e.Key("\"headers\":")
 	if x.Headers == nil {
-		e.Null()
+		e.Raw(",\"headers\":null")
 	} else {
+		e.Raw(",\"headers\":")
 		e.StringMap(x.Headers)
 	}
-	e.Key("\"model_capabilities\":")
 	if x.ModelCapabilities == nil {
-		e.Null()
+		e.Raw(",\"model_capabilities\":null")
 	} else {
+		e.Raw(",\"model_capabilities\":")
 		(*x.ModelCapabilities).encodeTo(e)
 	}
-	e.Key("\"model_info\":")
 	if x.ModelInfo == nil {
-		e.Null()
+		e.Raw(",\"model_info\":null")
 	} else {
+		e.Raw(",\"model_info\":")
 		(*x.ModelInfo).encodeTo(e)
 	}
-	e.Key("\"options\":")
 	if x.Options == nil {
-		e.Null()
+		e.Raw(",\"options\":null")
 	} else {
+		e.Raw(",\"options\":")
 		e.RawObject(x.Options)
 	}
 	e.Raw("}")

@@ -404,185 +404,184 @@ func (x *OllamaOptions) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *OllamaOptions) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"numa\":")
 	if x.Numa == nil {
-		e.Null()
+		e.Raw("{\"numa\":null")
 	} else {
+		e.Raw("{\"numa\":")
 		e.Bool((*x.Numa))
 	}
-	e.Key("\"num_ctx\":")
 	if x.NumCtx == nil {
-		e.Null()
+		e.Raw(",\"num_ctx\":null")
 	} else {
+		e.Raw(",\"num_ctx\":")
 		e.Int((*x.NumCtx).v)
 	}
-	e.Key("\"num_batch\":")
 	if x.NumBatch == nil {
-		e.Null()
+		e.Raw(",\"num_batch\":null")
 	} else {
+		e.Raw(",\"num_batch\":")
 		e.Int((*x.NumBatch).v)
 	}
-	e.Key("\"num_gpu\":")
 	if x.NumGpu == nil {
-		e.Null()
+		e.Raw(",\"num_gpu\":null")
 	} else {
+		e.Raw(",\"num_gpu\":")
 		e.Int((*x.NumGpu).v)
 	}
-	e.Key("\"main_gpu\":")
 	if x.MainGpu == nil {
-		e.Null()
+		e.Raw(",\"main_gpu\":null")
 	} else {
+		e.Raw(",\"main_gpu\":")
 		e.Int((*x.MainGpu).v)
 	}
-	e.Key("\"low_vram\":")
 	if x.LowVram == nil {
-		e.Null()
+		e.Raw(",\"low_vram\":null")
 	} else {
+		e.Raw(",\"low_vram\":")
 		e.Bool((*x.LowVram))
 	}
-	e.Key("\"f16_kv\":")
 	if x.F16Kv == nil {
-		e.Null()
+		e.Raw(",\"f16_kv\":null")
 	} else {
+		e.Raw(",\"f16_kv\":")
 		e.Bool((*x.F16Kv))
 	}
-	e.Key("\"logits_all\":")
 	if x.LogitsAll == nil {
-		e.Null()
+		e.Raw(",\"logits_all\":null")
 	} else {
+		e.Raw(",\"logits_all\":")
 		e.Bool((*x.LogitsAll))
 	}
-	e.Key("\"vocab_only\":")
 	if x.VocabOnly == nil {
-		e.Null()
+		e.Raw(",\"vocab_only\":null")
 	} else {
+		e.Raw(",\"vocab_only\":")
 		e.Bool((*x.VocabOnly))
 	}
-	e.Key("\"use_mmap\":")
 	if x.UseMmap == nil {
-		e.Null()
+		e.Raw(",\"use_mmap\":null")
 	} else {
+		e.Raw(",\"use_mmap\":")
 		e.Bool((*x.UseMmap))
 	}
-	e.Key("\"use_mlock\":")
 	if x.UseMlock == nil {
-		e.Null()
+		e.Raw(",\"use_mlock\":null")
 	} else {
+		e.Raw(",\"use_mlock\":")
 		e.Bool((*x.UseMlock))
 	}
-	e.Key("\"embedding_only\":")
 	if x.EmbeddingOnly == nil {
-		e.Null()
+		e.Raw(",\"embedding_only\":null")
 	} else {
+		e.Raw(",\"embedding_only\":")
 		e.Bool((*x.EmbeddingOnly))
 	}
-	e.Key("\"num_thread\":")
 	if x.NumThread == nil {
-		e.Null()
+		e.Raw(",\"num_thread\":null")
 	} else {
+		e.Raw(",\"num_thread\":")
 		e.Int((*x.NumThread).v)
 	}
-	e.Key("\"num_keep\":")
 	if x.NumKeep == nil {
-		e.Null()
+		e.Raw(",\"num_keep\":null")
 	} else {
+		e.Raw(",\"num_keep\":")
 		e.Int((*x.NumKeep).v)
 	}
-	e.Key("\"seed\":")
 	if x.Seed == nil {
-		e.Null()
+		e.Raw(",\"seed\":null")
 	} else {
+		e.Raw(",\"seed\":")
 		e.Int((*x.Seed).v)
 	}
-	e.Key("\"num_predict\":")
 	if x.NumPredict == nil {
-		e.Null()
+		e.Raw(",\"num_predict\":null")
 	} else {
+		e.Raw(",\"num_predict\":")
 		e.Int((*x.NumPredict).v)
 	}
-	e.Key("\"top_k\":")
 	if x.TopK == nil {
-		e.Null()
+		e.Raw(",\"top_k\":null")
 	} else {
+		e.Raw(",\"top_k\":")
 		e.Int((*x.TopK).v)
 	}
-	e.Key("\"top_p\":")
 	if x.TopP == nil {
-		e.Null()
+		e.Raw(",\"top_p\":null")
 	} else {
+		e.Raw(",\"top_p\":")
 		e.Float((*x.TopP))
 	}
-	e.Key("\"tfs_z\":")
 	if x.TfsZ == nil {
-		e.Null()
+		e.Raw(",\"tfs_z\":null")
 	} else {
+		e.Raw(",\"tfs_z\":")
 		e.Float((*x.TfsZ))
 	}
-	e.Key("\"typical_p\":")
 	if x.TypicalP == nil {
-		e.Null()
+		e.Raw(",\"typical_p\":null")
 	} else {
+		e.Raw(",\"typical_p\":")
 		e.Float((*x.TypicalP))
 	}
-	e.Key("\"repeat_last_n\":")
 	if x.RepeatLastN == nil {
-		e.Null()
+		e.Raw(",\"repeat_last_n\":null")
 	} else {
+		e.Raw(",\"repeat_last_n\":")
 		e.Int((*x.RepeatLastN).v)
 	}
-	e.Key("\"temperature\":")
 	if x.Temperature == nil {
-		e.Null()
+		e.Raw(",\"temperature\":null")
 	} else {
+		e.Raw(",\"temperature\":")
 		e.Float((*x.Temperature))
 	}
-	e.Key("\"repeat_penalty\":")
 	if x.RepeatPenalty == nil {
-		e.Null()
+		e.Raw(",\"repeat_penalty\":null")
 	} else {
+		e.Raw(",\"repeat_penalty\":")
 		e.Float((*x.RepeatPenalty))
 	}
-	e.Key("\"presence_penalty\":")
 	if x.PresencePenalty == nil {
-		e.Null()
+		e.Raw(",\"presence_penalty\":null")
 	} else {
+		e.Raw(",\"presence_penalty\":")
 		e.Float((*x.PresencePenalty))
 	}
-	e.Key("\"frequency_penalty\":")
 	if x.FrequencyPenalty == nil {
-		e.Null()
+		e.Raw(",\"frequency_penalty\":null")
 	} else {
+		e.Raw(",\"frequency_penalty\":")
 		e.Float((*x.FrequencyPenalty))
 	}
-	e.Key("\"mirostat\":")
 	if x.Mirostat == nil {
-		e.Null()
+		e.Raw(",\"mirostat\":null")
 	} else {
+		e.Raw(",\"mirostat\":")
 		e.Int((*x.Mirostat).v)
 	}
-	e.Key("\"mirostat_tau\":")
 	if x.MirostatTau == nil {
-		e.Null()
+		e.Raw(",\"mirostat_tau\":null")
 	} else {
+		e.Raw(",\"mirostat_tau\":")
 		e.Float((*x.MirostatTau))
 	}
-	e.Key("\"mirostat_eta\":")
 	if x.MirostatEta == nil {
-		e.Null()
+		e.Raw(",\"mirostat_eta\":null")
 	} else {
+		e.Raw(",\"mirostat_eta\":")
 		e.Float((*x.MirostatEta))
 	}
-	e.Key("\"penalize_newline\":")
 	if x.PenalizeNewline == nil {
-		e.Null()
+		e.Raw(",\"penalize_newline\":null")
 	} else {
+		e.Raw(",\"penalize_newline\":")
 		e.Bool((*x.PenalizeNewline))
 	}
-	e.Key("\"stop\":")
 	if x.Stop == nil {
-		e.Null()
+		e.Raw(",\"stop\":null")
 	} else {
+		e.Raw(",\"stop\":")
 		e.Raw("[")
 		for i32 := range x.Stop {
 			if i32 > 0 {

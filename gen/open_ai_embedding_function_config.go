@@ -65,12 +65,9 @@ func (x *OpenAIEmbeddingFunctionConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *OpenAIEmbeddingFunctionConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"function_type\":")
-	e.Str("openai")
-	e.Key("\"api_key\":")
+	e.Raw("{\"function_type\":\"openai\",\"api_key\":")
 	e.Str(x.APIKey)
-	e.Key("\"model_name\":")
+	e.Raw(",\"model_name\":")
 	e.Str(x.ModelName)
 	e.Raw("}")
 }

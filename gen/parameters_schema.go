@@ -72,13 +72,12 @@ func (x *ParametersSchema) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ParametersSchema) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
+	e.Raw("{\"type\":")
 	e.Str(x.Type)
-	e.Key("\"properties\":")
+	e.Raw(",\"properties\":")
 	e.RawObject(x.Properties)
 	if x.Required != nil {
-		e.Key("\"required\":")
+		e.Raw(",\"required\":")
 		e.Raw("[")
 		for i4 := range x.Required {
 			if i4 > 0 {
@@ -89,7 +88,7 @@ func (x *ParametersSchema) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additionalProperties\":")
+		e.Raw(",\"additionalProperties\":")
 		e.Bool((*x.AdditionalProperties))
 	}
 	e.Raw("}")

@@ -67,19 +67,18 @@ func (x *PerSourceFilter) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *PerSourceFilter) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"source\":")
+	e.Raw("{\"source\":")
 	e.Str(x.Source)
-	e.Key("\"position\":")
 	if x.Position == nil {
-		e.Null()
+		e.Raw(",\"position\":null")
 	} else {
+		e.Raw(",\"position\":")
 		e.Str(string((*x.Position)))
 	}
-	e.Key("\"count\":")
 	if x.Count == nil {
-		e.Null()
+		e.Raw(",\"count\":null")
 	} else {
+		e.Raw(",\"count\":")
 		e.Int((*x.Count).v)
 	}
 	e.Raw("}")

@@ -57,10 +57,9 @@ func (x *PythonCodeExecutionToolConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *PythonCodeExecutionToolConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"executor\":")
+	e.Raw("{\"executor\":")
 	x.Executor.encodeTo(e)
-	e.Key("\"description\":")
+	e.Raw(",\"description\":")
 	e.Str(x.Description)
 	e.Raw("}")
 }

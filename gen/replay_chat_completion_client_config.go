@@ -70,20 +70,17 @@ func (x *ReplayChatCompletionClientConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ReplayChatCompletionClientConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"chat_completions\":")
-	e.Raw("[")
+	e.Raw("{\"chat_completions\":[")
 	for i4 := range x.ChatCompletions {
 		if i4 > 0 {
 			e.Raw(",")
 		}
 		x.ChatCompletions[i4].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Key("\"model_info\":")
 	if x.ModelInfo == nil {
-		e.Null()
+		e.Raw("],\"model_info\":null")
 	} else {
+		e.Raw("],\"model_info\":")
 		(*x.ModelInfo).encodeTo(e)
 	}
 	e.Raw("}")

@@ -50,10 +50,9 @@ func (x *RequestUsage) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *RequestUsage) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"prompt_tokens\":")
+	e.Raw("{\"prompt_tokens\":")
 	e.Int(x.PromptTokens.v)
-	e.Key("\"completion_tokens\":")
+	e.Raw(",\"completion_tokens\":")
 	e.Int(x.CompletionTokens.v)
 	e.Raw("}")
 }

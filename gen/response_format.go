@@ -62,13 +62,12 @@ func (x *ResponseFormat) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ResponseFormat) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
+	e.Raw("{\"type\":")
 	e.Str(string(x.Type))
-	e.Key("\"json_schema\":")
 	if x.JSONSchema == nil {
-		e.Null()
+		e.Raw(",\"json_schema\":null")
 	} else {
+		e.Raw(",\"json_schema\":")
 		(*x.JSONSchema).encodeTo(e)
 	}
 	e.Raw("}")

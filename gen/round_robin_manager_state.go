@@ -90,23 +90,20 @@ func (x *RoundRobinManagerState) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *RoundRobinManagerState) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
+	e.Raw("{\"type\":")
 	e.Str(x.Type)
-	e.Key("\"version\":")
+	e.Raw(",\"version\":")
 	e.Str(x.Version)
-	e.Key("\"message_thread\":")
-	e.Raw("[")
+	e.Raw(",\"message_thread\":[")
 	for i3 := range x.MessageThread {
 		if i3 > 0 {
 			e.Raw(",")
 		}
 		e.RawObject(x.MessageThread[i3])
 	}
-	e.Raw("]")
-	e.Key("\"current_turn\":")
+	e.Raw("],\"current_turn\":")
 	e.Int(x.CurrentTurn.v)
-	e.Key("\"next_speaker_index\":")
+	e.Raw(",\"next_speaker_index\":")
 	e.Int(x.NextSpeakerIndex.v)
 	e.Raw("}")
 }

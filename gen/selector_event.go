@@ -110,26 +110,27 @@ func (x *SelectorEvent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *SelectorEvent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"id\":")
+	e.Raw("{\"id\":")
 	e.Str(x.ID)
-	e.Key("\"source\":")
+	e.Raw(",\"source\":")
 	e.Str(x.Source)
-	e.Key("\"models_usage\":")
 	if x.ModelsUsage == nil {
-		e.Null()
+		e.Raw(",\"models_usage\":null")
 	} else {
+		e.Raw(",\"models_usage\":")
 		(*x.ModelsUsage).encodeTo(e)
 	}
-	e.Key("\"metadata\":")
-	e.StringMap(x.Metadata)
-	e.Key("\"created_at\":")
+	if len(x.Metadata) == 0 {
+		e.Raw(",\"metadata\":{}")
+	} else {
+		e.Raw(",\"metadata\":")
+		e.StringMap(x.Metadata)
+	}
+	e.Raw(",\"created_at\":")
 	e.DateTime(x.CreatedAt)
-	e.Key("\"content\":")
+	e.Raw(",\"content\":")
 	e.Str(x.Content)
-	e.Key("\"type\":")
-	e.Str("SelectorEvent")
-	e.Raw("}")
+	e.Raw(",\"type\":\"SelectorEvent\"}")
 }
 
 // UnmarshalJSON decodes one SelectorEvent document; the error is an agentschema.Faults.

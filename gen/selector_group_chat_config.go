@@ -194,56 +194,53 @@ func (x *SelectorGroupChatConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *SelectorGroupChatConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"name\":")
 	if x.Name == nil {
-		e.Null()
+		e.Raw("{\"name\":null")
 	} else {
+		e.Raw("{\"name\":")
 		e.Str((*x.Name))
 	}
-	e.Key("\"description\":")
 	if x.Description == nil {
-		e.Null()
+		e.Raw(",\"description\":null")
 	} else {
+		e.Raw(",\"description\":")
 		e.Str((*x.Description))
 	}
-	e.Key("\"participants\":")
-	e.Raw("[")
+	e.Raw(",\"participants\":[")
 	for i8 := range x.Participants {
 		if i8 > 0 {
 			e.Raw(",")
 		}
 		x.Participants[i8].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Key("\"model_client\":")
+	e.Raw("],\"model_client\":")
 	x.ModelClient.encodeTo(e)
-	e.Key("\"termination_condition\":")
 	if x.TerminationCondition == nil {
-		e.Null()
+		e.Raw(",\"termination_condition\":null")
 	} else {
+		e.Raw(",\"termination_condition\":")
 		(*x.TerminationCondition).encodeTo(e)
 	}
-	e.Key("\"max_turns\":")
 	if x.MaxTurns == nil {
-		e.Null()
+		e.Raw(",\"max_turns\":null")
 	} else {
+		e.Raw(",\"max_turns\":")
 		e.Int((*x.MaxTurns).v)
 	}
-	e.Key("\"selector_prompt\":")
+	e.Raw(",\"selector_prompt\":")
 	e.Str(x.SelectorPrompt)
-	e.Key("\"allow_repeated_speaker\":")
+	e.Raw(",\"allow_repeated_speaker\":")
 	e.Bool(x.AllowRepeatedSpeaker)
-	e.Key("\"max_selector_attempts\":")
+	e.Raw(",\"max_selector_attempts\":")
 	e.Int(x.MaxSelectorAttempts.v)
-	e.Key("\"emit_team_events\":")
+	e.Raw(",\"emit_team_events\":")
 	e.Bool(x.EmitTeamEvents)
-	e.Key("\"model_client_streaming\":")
+	e.Raw(",\"model_client_streaming\":")
 	e.Bool(x.ModelClientStreaming)
-	e.Key("\"model_context\":")
 	if x.ModelContext == nil {
-		e.Null()
+		e.Raw(",\"model_context\":null")
 	} else {
+		e.Raw(",\"model_context\":")
 		(*x.ModelContext).encodeTo(e)
 	}
 	e.Raw("}")

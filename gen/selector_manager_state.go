@@ -93,26 +93,23 @@ func (x *SelectorManagerState) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *SelectorManagerState) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
+	e.Raw("{\"type\":")
 	e.Str(x.Type)
-	e.Key("\"version\":")
+	e.Raw(",\"version\":")
 	e.Str(x.Version)
-	e.Key("\"message_thread\":")
-	e.Raw("[")
+	e.Raw(",\"message_thread\":[")
 	for i4 := range x.MessageThread {
 		if i4 > 0 {
 			e.Raw(",")
 		}
 		e.RawObject(x.MessageThread[i4])
 	}
-	e.Raw("]")
-	e.Key("\"current_turn\":")
+	e.Raw("],\"current_turn\":")
 	e.Int(x.CurrentTurn.v)
-	e.Key("\"previous_speaker\":")
 	if x.PreviousSpeaker == nil {
-		e.Null()
+		e.Raw(",\"previous_speaker\":null")
 	} else {
+		e.Raw(",\"previous_speaker\":")
 		e.Str((*x.PreviousSpeaker))
 	}
 	e.Raw("}")

@@ -57,10 +57,7 @@ func (x *SentenceTransformerEmbeddingFunctionConfig) decodeFrom(d *wire.Decoder)
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *SentenceTransformerEmbeddingFunctionConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"function_type\":")
-	e.Str("sentence_transformer")
-	e.Key("\"model_name\":")
+	e.Raw("{\"function_type\":\"sentence_transformer\",\"model_name\":")
 	e.Str(x.ModelName)
 	e.Raw("}")
 }

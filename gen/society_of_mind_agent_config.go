@@ -127,35 +127,34 @@ func (x *SocietyOfMindAgentConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *SocietyOfMindAgentConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"name\":")
+	e.Raw("{\"name\":")
 	e.Str(x.Name)
-	e.Key("\"team\":")
+	e.Raw(",\"team\":")
 	x.Team.encodeTo(e)
-	e.Key("\"model_client\":")
+	e.Raw(",\"model_client\":")
 	x.ModelClient.encodeTo(e)
-	e.Key("\"description\":")
 	if x.Description == nil {
-		e.Null()
+		e.Raw(",\"description\":null")
 	} else {
+		e.Raw(",\"description\":")
 		e.Str((*x.Description))
 	}
-	e.Key("\"instruction\":")
 	if x.Instruction == nil {
-		e.Null()
+		e.Raw(",\"instruction\":null")
 	} else {
+		e.Raw(",\"instruction\":")
 		e.Str((*x.Instruction))
 	}
-	e.Key("\"response_prompt\":")
 	if x.ResponsePrompt == nil {
-		e.Null()
+		e.Raw(",\"response_prompt\":null")
 	} else {
+		e.Raw(",\"response_prompt\":")
 		e.Str((*x.ResponsePrompt))
 	}
-	e.Key("\"model_context\":")
 	if x.ModelContext == nil {
-		e.Null()
+		e.Raw(",\"model_context\":null")
 	} else {
+		e.Raw(",\"model_context\":")
 		(*x.ModelContext).encodeTo(e)
 	}
 	e.Raw("}")

@@ -64,12 +64,11 @@ func (x *SocietyOfMindAgentState) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *SocietyOfMindAgentState) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
+	e.Raw("{\"type\":")
 	e.Str(x.Type)
-	e.Key("\"version\":")
+	e.Raw(",\"version\":")
 	e.Str(x.Version)
-	e.Key("\"inner_team_state\":")
+	e.Raw(",\"inner_team_state\":")
 	e.RawObject(x.InnerTeamState)
 	e.Raw("}")
 }

@@ -54,17 +54,14 @@ func (x *SourceMatchTerminationConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *SourceMatchTerminationConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"sources\":")
-	e.Raw("[")
+	e.Raw("{\"sources\":[")
 	for i3 := range x.Sources {
 		if i3 > 0 {
 			e.Raw(",")
 		}
 		e.Str(x.Sources[i3])
 	}
-	e.Raw("]")
-	e.Raw("}")
+	e.Raw("]}")
 }
 
 // UnmarshalJSON decodes one SourceMatchTerminationConfig document; the error is an agentschema.Faults.

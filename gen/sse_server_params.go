@@ -90,20 +90,17 @@ func (x *SseServerParams) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *SseServerParams) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("SseServerParams")
-	e.Key("\"url\":")
+	e.Raw("{\"type\":\"SseServerParams\",\"url\":")
 	e.Str(x.URL)
-	e.Key("\"headers\":")
 	if x.Headers == nil {
-		e.Null()
+		e.Raw(",\"headers\":null")
 	} else {
+		e.Raw(",\"headers\":")
 		e.RawObject(x.Headers)
 	}
-	e.Key("\"timeout\":")
+	e.Raw(",\"timeout\":")
 	e.Float(x.Timeout)
-	e.Key("\"sse_read_timeout\":")
+	e.Raw(",\"sse_read_timeout\":")
 	e.Float(x.SSEReadTimeout)
 	e.Raw("}")
 }

@@ -54,17 +54,14 @@ func (x *StaticRootsProviderConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *StaticRootsProviderConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"roots\":")
-	e.Raw("[")
+	e.Raw("{\"roots\":[")
 	for i3 := range x.Roots {
 		if i3 > 0 {
 			e.Raw(",")
 		}
 		x.Roots[i3].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Raw("}")
+	e.Raw("]}")
 }
 
 // UnmarshalJSON decodes one StaticRootsProviderConfig document; the error is an agentschema.Faults.

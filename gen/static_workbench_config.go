@@ -77,17 +77,14 @@ func (x *StaticWorkbenchConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *StaticWorkbenchConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"tools\":")
-	e.Raw("[")
+	e.Raw("{\"tools\":[")
 	for i5 := range x.Tools {
 		if i5 > 0 {
 			e.Raw(",")
 		}
 		x.Tools[i5].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Key("\"tool_overrides\":")
+	e.Raw("],\"tool_overrides\":")
 	e.Raw("{")
 	for i6, k7 := range wire.SortedKeys(x.ToolOverrides) {
 		if i6 > 0 {

@@ -52,11 +52,10 @@ func (x *StdioElicitorConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *StdioElicitorConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"timeout\":")
 	if x.Timeout == nil {
-		e.Null()
+		e.Raw("{\"timeout\":null")
 	} else {
+		e.Raw("{\"timeout\":")
 		e.Float((*x.Timeout))
 	}
 	e.Raw("}")

@@ -134,37 +134,32 @@ func (x *StdioServerParams) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *StdioServerParams) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"command\":")
+	e.Raw("{\"command\":")
 	e.Str(x.Command)
-	e.Key("\"args\":")
-	e.Raw("[")
+	e.Raw(",\"args\":[")
 	for i4 := range x.Args {
 		if i4 > 0 {
 			e.Raw(",")
 		}
 		e.Str(x.Args[i4])
 	}
-	e.Raw("]")
-	e.Key("\"env\":")
 	if x.Env == nil {
-		e.Null()
+		e.Raw("],\"env\":null")
 	} else {
+		e.Raw("],\"env\":")
 		e.StringMap(x.Env)
 	}
-	e.Key("\"cwd\":")
 	if x.Cwd == nil {
-		e.Null()
+		e.Raw(",\"cwd\":null")
 	} else {
+		e.Raw(",\"cwd\":")
 		e.Str((*x.Cwd))
 	}
-	e.Key("\"encoding\":")
+	e.Raw(",\"encoding\":")
 	e.Str(x.Encoding)
-	e.Key("\"encoding_error_handler\":")
+	e.Raw(",\"encoding_error_handler\":")
 	e.Str(string(x.EncodingErrorHandler))
-	e.Key("\"type\":")
-	e.Str("StdioServerParams")
-	e.Key("\"read_timeout_seconds\":")
+	e.Raw(",\"type\":\"StdioServerParams\",\"read_timeout_seconds\":")
 	e.Float(x.ReadTimeoutSeconds)
 	e.Raw("}")
 }

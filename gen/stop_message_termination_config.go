@@ -32,8 +32,7 @@ func (x *StopMessageTerminationConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *StopMessageTerminationConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Raw("}")
+	e.Raw("{}")
 }
 
 // UnmarshalJSON decodes one StopMessageTerminationConfig document; the error is an agentschema.Faults.

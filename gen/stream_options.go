@@ -43,8 +43,7 @@ func (x *StreamOptions) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *StreamOptions) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"include_usage\":")
+	e.Raw("{\"include_usage\":")
 	e.Bool(x.IncludeUsage)
 	e.Raw("}")
 }

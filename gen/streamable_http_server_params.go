@@ -99,22 +99,19 @@ func (x *StreamableHttpServerParams) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *StreamableHttpServerParams) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("StreamableHttpServerParams")
-	e.Key("\"url\":")
+	e.Raw("{\"type\":\"StreamableHttpServerParams\",\"url\":")
 	e.Str(x.URL)
-	e.Key("\"headers\":")
 	if x.Headers == nil {
-		e.Null()
+		e.Raw(",\"headers\":null")
 	} else {
+		e.Raw(",\"headers\":")
 		e.RawObject(x.Headers)
 	}
-	e.Key("\"timeout\":")
+	e.Raw(",\"timeout\":")
 	e.Float(x.Timeout)
-	e.Key("\"sse_read_timeout\":")
+	e.Raw(",\"sse_read_timeout\":")
 	e.Float(x.SSEReadTimeout)
-	e.Key("\"terminate_on_close\":")
+	e.Raw(",\"terminate_on_close\":")
 	e.Bool(x.TerminateOnClose)
 	e.Raw("}")
 }

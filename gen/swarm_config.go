@@ -123,41 +123,38 @@ func (x *SwarmConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *SwarmConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"name\":")
 	if x.Name == nil {
-		e.Null()
+		e.Raw("{\"name\":null")
 	} else {
+		e.Raw("{\"name\":")
 		e.Str((*x.Name))
 	}
-	e.Key("\"description\":")
 	if x.Description == nil {
-		e.Null()
+		e.Raw(",\"description\":null")
 	} else {
+		e.Raw(",\"description\":")
 		e.Str((*x.Description))
 	}
-	e.Key("\"participants\":")
-	e.Raw("[")
+	e.Raw(",\"participants\":[")
 	for i7 := range x.Participants {
 		if i7 > 0 {
 			e.Raw(",")
 		}
 		x.Participants[i7].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Key("\"termination_condition\":")
 	if x.TerminationCondition == nil {
-		e.Null()
+		e.Raw("],\"termination_condition\":null")
 	} else {
+		e.Raw("],\"termination_condition\":")
 		(*x.TerminationCondition).encodeTo(e)
 	}
-	e.Key("\"max_turns\":")
 	if x.MaxTurns == nil {
-		e.Null()
+		e.Raw(",\"max_turns\":null")
 	} else {
+		e.Raw(",\"max_turns\":")
 		e.Int((*x.MaxTurns).v)
 	}
-	e.Key("\"emit_team_events\":")
+	e.Raw(",\"emit_team_events\":")
 	e.Bool(x.EmitTeamEvents)
 	e.Raw("}")
 }

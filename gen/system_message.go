@@ -54,12 +54,9 @@ func (x *SystemMessage) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *SystemMessage) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"content\":")
+	e.Raw("{\"content\":")
 	e.Str(x.Content)
-	e.Key("\"type\":")
-	e.Str("SystemMessage")
-	e.Raw("}")
+	e.Raw(",\"type\":\"SystemMessage\"}")
 }
 
 // UnmarshalJSON decodes one SystemMessage document; the error is an agentschema.Faults.

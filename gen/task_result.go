@@ -68,9 +68,7 @@ func (x *TaskResult) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *TaskResult) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"messages\":")
-	e.Raw("[")
+	e.Raw("{\"messages\":[")
 	for i4 := range x.Messages {
 		if i4 > 0 {
 			e.Raw(",")
@@ -81,11 +79,10 @@ func (x *TaskResult) encodeTo(e *wire.Encoder) {
 			x.Messages[i4].encodeTo(e)
 		}
 	}
-	e.Raw("]")
-	e.Key("\"stop_reason\":")
 	if x.StopReason == nil {
-		e.Null()
+		e.Raw("],\"stop_reason\":null")
 	} else {
+		e.Raw("],\"stop_reason\":")
 		e.Str((*x.StopReason))
 	}
 	e.Raw("}")

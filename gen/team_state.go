@@ -64,12 +64,11 @@ func (x *TeamState) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *TeamState) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
+	e.Raw("{\"type\":")
 	e.Str(x.Type)
-	e.Key("\"version\":")
+	e.Raw(",\"version\":")
 	e.Str(x.Version)
-	e.Key("\"agent_states\":")
+	e.Raw(",\"agent_states\":")
 	e.RawObject(x.AgentStates)
 	e.Raw("}")
 }

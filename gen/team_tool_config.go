@@ -78,14 +78,13 @@ func (x *TeamToolConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *TeamToolConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"name\":")
+	e.Raw("{\"name\":")
 	e.Str(x.Name)
-	e.Key("\"description\":")
+	e.Raw(",\"description\":")
 	e.Str(x.Description)
-	e.Key("\"team\":")
+	e.Raw(",\"team\":")
 	x.Team.encodeTo(e)
-	e.Key("\"return_value_as_last_message\":")
+	e.Raw(",\"return_value_as_last_message\":")
 	e.Bool(x.ReturnValueAsLastMessage)
 	e.Raw("}")
 }

@@ -46,8 +46,7 @@ func (x *TextMentionTerminationConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *TextMentionTerminationConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"text\":")
+	e.Raw("{\"text\":")
 	e.Str(x.Text)
 	e.Raw("}")
 }

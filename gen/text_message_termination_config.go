@@ -49,11 +49,10 @@ func (x *TextMessageTerminationConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *TextMessageTerminationConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"source\":")
 	if x.Source == nil {
-		e.Null()
+		e.Raw("{\"source\":null")
 	} else {
+		e.Raw("{\"source\":")
 		e.Str((*x.Source))
 	}
 	e.Raw("}")

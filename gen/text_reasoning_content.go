@@ -137,21 +137,19 @@ func (x *TextReasoningContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *TextReasoningContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("text_reasoning")
+	e.Raw("{\"type\":\"text_reasoning\"")
 	if x.ID != nil {
-		e.Key("\"id\":")
+		e.Raw(",\"id\":")
 		e.Str((*x.ID))
 	}
-	e.Key("\"text\":")
+	e.Raw(",\"text\":")
 	e.Str(x.Text)
 	if x.ProtectedData != nil {
-		e.Key("\"protected_data\":")
+		e.Raw(",\"protected_data\":")
 		e.Str((*x.ProtectedData))
 	}
 	if x.Annotations != nil {
-		e.Key("\"annotations\":")
+		e.Raw(",\"annotations\":")
 		e.Raw("[")
 		for i5 := range x.Annotations {
 			if i5 > 0 {
@@ -162,11 +160,11 @@ func (x *TextReasoningContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

@@ -54,10 +54,7 @@ func (x *TextResultContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *TextResultContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("TextResultContent")
-	e.Key("\"content\":")
+	e.Raw("{\"type\":\"TextResultContent\",\"content\":")
 	e.Str(x.Content)
 	e.Raw("}")
 }

@@ -57,13 +57,12 @@ func (x *ThinkingConfigModel) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ThinkingConfigModel) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
+	e.Raw("{\"type\":")
 	e.Str(string(x.Type))
-	e.Key("\"budget_tokens\":")
 	if x.BudgetTokens == nil {
-		e.Null()
+		e.Raw(",\"budget_tokens\":null")
 	} else {
+		e.Raw(",\"budget_tokens\":")
 		e.Int((*x.BudgetTokens).v)
 	}
 	e.Raw("}")

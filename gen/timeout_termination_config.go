@@ -46,8 +46,7 @@ func (x *TimeoutTerminationConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *TimeoutTerminationConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"timeout_seconds\":")
+	e.Raw("{\"timeout_seconds\":")
 	e.Float(x.TimeoutSeconds)
 	e.Raw("}")
 }

@@ -100,19 +100,18 @@ func (x *TokenLimitedChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *TokenLimitedChatCompletionContextConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"model_client\":")
+	e.Raw("{\"model_client\":")
 	x.ModelClient.encodeTo(e)
-	e.Key("\"token_limit\":")
 	if x.TokenLimit == nil {
-		e.Null()
+		e.Raw(",\"token_limit\":null")
 	} else {
+		e.Raw(",\"token_limit\":")
 		e.Int((*x.TokenLimit).v)
 	}
-	e.Key("\"tool_schema\":")
 	if x.ToolSchema == nil {
-		e.Null()
+		e.Raw(",\"tool_schema\":null")
 	} else {
+		e.Raw(",\"tool_schema\":")
 		e.Raw("[")
 		for i6 := range x.ToolSchema {
 			if i6 > 0 {
@@ -122,10 +121,10 @@ func (x *TokenLimitedChatCompletionContextConfig) encodeTo(e *wire.Encoder) {
 		}
 		e.Raw("]")
 	}
-	e.Key("\"initial_messages\":")
 	if x.InitialMessages == nil {
-		e.Null()
+		e.Raw(",\"initial_messages\":null")
 	} else {
+		e.Raw(",\"initial_messages\":")
 		e.Raw("[")
 		for i7 := range x.InitialMessages {
 			if i7 > 0 {

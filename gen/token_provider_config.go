@@ -69,19 +69,16 @@ func (x *TokenProviderConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *TokenProviderConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"provider_kind\":")
+	e.Raw("{\"provider_kind\":")
 	e.Str(x.ProviderKind)
-	e.Key("\"scopes\":")
-	e.Raw("[")
+	e.Raw(",\"scopes\":[")
 	for i3 := range x.Scopes {
 		if i3 > 0 {
 			e.Raw(",")
 		}
 		e.Str(x.Scopes[i3])
 	}
-	e.Raw("]")
-	e.Raw("}")
+	e.Raw("]}")
 }
 
 // UnmarshalJSON decodes one TokenProviderConfig document; the error is an agentschema.Faults.

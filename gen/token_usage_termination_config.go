@@ -87,23 +87,22 @@ func (x *TokenUsageTerminationConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *TokenUsageTerminationConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"max_total_token\":")
 	if x.MaxTotalToken == nil {
-		e.Null()
+		e.Raw("{\"max_total_token\":null")
 	} else {
+		e.Raw("{\"max_total_token\":")
 		e.Int((*x.MaxTotalToken).v)
 	}
-	e.Key("\"max_prompt_token\":")
 	if x.MaxPromptToken == nil {
-		e.Null()
+		e.Raw(",\"max_prompt_token\":null")
 	} else {
+		e.Raw(",\"max_prompt_token\":")
 		e.Int((*x.MaxPromptToken).v)
 	}
-	e.Key("\"max_completion_token\":")
 	if x.MaxCompletionToken == nil {
-		e.Null()
+		e.Raw(",\"max_completion_token\":null")
 	} else {
+		e.Raw(",\"max_completion_token\":")
 		e.Int((*x.MaxCompletionToken).v)
 	}
 	e.Raw("}")

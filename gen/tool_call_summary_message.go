@@ -152,44 +152,41 @@ func (x *ToolCallSummaryMessage) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ToolCallSummaryMessage) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"id\":")
+	e.Raw("{\"id\":")
 	e.Str(x.ID)
-	e.Key("\"source\":")
+	e.Raw(",\"source\":")
 	e.Str(x.Source)
-	e.Key("\"models_usage\":")
 	if x.ModelsUsage == nil {
-		e.Null()
+		e.Raw(",\"models_usage\":null")
 	} else {
+		e.Raw(",\"models_usage\":")
 		(*x.ModelsUsage).encodeTo(e)
 	}
-	e.Key("\"metadata\":")
-	e.StringMap(x.Metadata)
-	e.Key("\"created_at\":")
+	if len(x.Metadata) == 0 {
+		e.Raw(",\"metadata\":{}")
+	} else {
+		e.Raw(",\"metadata\":")
+		e.StringMap(x.Metadata)
+	}
+	e.Raw(",\"created_at\":")
 	e.DateTime(x.CreatedAt)
-	e.Key("\"content\":")
+	e.Raw(",\"content\":")
 	e.Str(x.Content)
-	e.Key("\"type\":")
-	e.Str("ToolCallSummaryMessage")
-	e.Key("\"tool_calls\":")
-	e.Raw("[")
+	e.Raw(",\"type\":\"ToolCallSummaryMessage\",\"tool_calls\":[")
 	for i6 := range x.ToolCalls {
 		if i6 > 0 {
 			e.Raw(",")
 		}
 		x.ToolCalls[i6].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Key("\"results\":")
-	e.Raw("[")
+	e.Raw("],\"results\":[")
 	for i7 := range x.Results {
 		if i7 > 0 {
 			e.Raw(",")
 		}
 		x.Results[i7].encodeTo(e)
 	}
-	e.Raw("]")
-	e.Raw("}")
+	e.Raw("]}")
 }
 
 // UnmarshalJSON decodes one ToolCallSummaryMessage document; the error is an agentschema.Faults.

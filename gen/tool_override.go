@@ -57,17 +57,16 @@ func (x *ToolOverride) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ToolOverride) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"name\":")
 	if x.Name == nil {
-		e.Null()
+		e.Raw("{\"name\":null")
 	} else {
+		e.Raw("{\"name\":")
 		e.Str((*x.Name))
 	}
-	e.Key("\"description\":")
 	if x.Description == nil {
-		e.Null()
+		e.Raw(",\"description\":null")
 	} else {
+		e.Raw(",\"description\":")
 		e.Str((*x.Description))
 	}
 	e.Raw("}")

@@ -79,13 +79,9 @@ func (x *ToolResult) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ToolResult) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("ToolResult")
-	e.Key("\"name\":")
+	e.Raw("{\"type\":\"ToolResult\",\"name\":")
 	e.Str(x.Name)
-	e.Key("\"result\":")
-	e.Raw("[")
+	e.Raw(",\"result\":[")
 	for i3 := range x.Result {
 		if i3 > 0 {
 			e.Raw(",")
@@ -96,8 +92,7 @@ func (x *ToolResult) encodeTo(e *wire.Encoder) {
 			x.Result[i3].encodeTo(e)
 		}
 	}
-	e.Raw("]")
-	e.Key("\"is_error\":")
+	e.Raw("],\"is_error\":")
 	e.Bool(x.IsError)
 	e.Raw("}")
 }

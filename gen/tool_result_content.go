@@ -102,13 +102,10 @@ func (x *ToolResultContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *ToolResultContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("tool_result")
-	e.Key("\"call_id\":")
+	e.Raw("{\"type\":\"tool_result\",\"call_id\":")
 	e.Str(x.CallID)
 	if x.Annotations != nil {
-		e.Key("\"annotations\":")
+		e.Raw(",\"annotations\":")
 		e.Raw("[")
 		for i3 := range x.Annotations {
 			if i3 > 0 {
@@ -119,11 +116,11 @@ func (x *ToolResultContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

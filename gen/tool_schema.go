@@ -67,17 +67,17 @@ func (x *ToolSchema) decodeFrom(d *wire.Decoder) {
 func (x *ToolSchema) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	if x.Parameters != nil {
-		e.Key("\"parameters\":")
+		e.Raw("\"parameters\":")
 		(*x.Parameters).encodeTo(e)
 	}
 	e.Key("\"name\":")
 	e.Str(x.Name)
 	if x.Description != nil {
-		e.Key("\"description\":")
+		e.Raw(",\"description\":")
 		e.Str((*x.Description))
 	}
 	if x.Strict != nil {
-		e.Key("\"strict\":")
+		e.Raw(",\"strict\":")
 		e.Bool((*x.Strict))
 	}
 	e.Raw("}")

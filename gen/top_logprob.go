@@ -59,13 +59,12 @@ func (x *TopLogprob) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *TopLogprob) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"logprob\":")
+	e.Raw("{\"logprob\":")
 	e.Float(x.Logprob)
-	e.Key("\"bytes\":")
 	if x.Bytes == nil {
-		e.Null()
+		e.Raw(",\"bytes\":null")
 	} else {
+		e.Raw(",\"bytes\":")
 		e.Raw("[")
 		for i3 := range x.Bytes {
 			if i3 > 0 {

@@ -52,11 +52,10 @@ func (x *UnboundedChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *UnboundedChatCompletionContextConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"initial_messages\":")
 	if x.InitialMessages == nil {
-		e.Null()
+		e.Raw("{\"initial_messages\":null")
 	} else {
+		e.Raw("{\"initial_messages\":")
 		e.Raw("[")
 		for i3 := range x.InitialMessages {
 			if i3 > 0 {

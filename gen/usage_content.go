@@ -102,13 +102,10 @@ func (x *UsageContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *UsageContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("usage")
-	e.Key("\"details\":")
+	e.Raw("{\"type\":\"usage\",\"details\":")
 	x.Details.encodeTo(e)
 	if x.Annotations != nil {
-		e.Key("\"annotations\":")
+		e.Raw(",\"annotations\":")
 		e.Raw("[")
 		for i3 := range x.Annotations {
 			if i3 > 0 {
@@ -119,11 +116,11 @@ func (x *UsageContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

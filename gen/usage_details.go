@@ -212,7 +212,7 @@ func (x *UsageDetails) decodeFrom(d *wire.Decoder) {
 func (x *UsageDetails) encodeTo(e *wire.Encoder) {
 	e.Raw("{")
 	if x.InputTokenCount != nil {
-		e.Key("\"input_token_count\":")
+		e.Raw("\"input_token_count\":")
 		e.Int((*x.InputTokenCount).v)
 	}
 	if x.OutputTokenCount != nil {

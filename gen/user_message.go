@@ -66,14 +66,11 @@ func (x *UserMessage) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *UserMessage) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"content\":")
+	e.Raw("{\"content\":")
 	x.Content.encodeTo(e)
-	e.Key("\"source\":")
+	e.Raw(",\"source\":")
 	e.Str(x.Source)
-	e.Key("\"type\":")
-	e.Str("UserMessage")
-	e.Raw("}")
+	e.Raw(",\"type\":\"UserMessage\"}")
 }
 
 // UnmarshalJSON decodes one UserMessage document; the error is an agentschema.Faults.

@@ -71,15 +71,14 @@ func (x *UserProxyAgentConfig) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *UserProxyAgentConfig) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"name\":")
+	e.Raw("{\"name\":")
 	e.Str(x.Name)
-	e.Key("\"description\":")
+	e.Raw(",\"description\":")
 	e.Str(x.Description)
-	e.Key("\"input_func\":")
 	if x.InputFunc == nil {
-		e.Null()
+		e.Raw(",\"input_func\":null")
 	} else {
+		e.Raw(",\"input_func\":")
 		e.Str((*x.InputFunc))
 	}
 	e.Raw("}")

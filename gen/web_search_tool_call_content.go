@@ -122,13 +122,10 @@ func (x *WebSearchToolCallContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *WebSearchToolCallContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("web_search_tool_call")
-	e.Key("\"call_id\":")
+	e.Raw("{\"type\":\"web_search_tool_call\",\"call_id\":")
 	e.Str(x.CallID)
 	if x.Queries != nil {
-		e.Key("\"queries\":")
+		e.Raw(",\"queries\":")
 		e.Raw("[")
 		for i5 := range x.Queries {
 			if i5 > 0 {
@@ -139,7 +136,7 @@ func (x *WebSearchToolCallContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.Annotations != nil {
-		e.Key("\"annotations\":")
+		e.Raw(",\"annotations\":")
 		e.Raw("[")
 		for i6 := range x.Annotations {
 			if i6 > 0 {
@@ -150,11 +147,11 @@ func (x *WebSearchToolCallContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

@@ -122,13 +122,10 @@ func (x *WebSearchToolResultContent) decodeFrom(d *wire.Decoder) {
 
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *WebSearchToolResultContent) encodeTo(e *wire.Encoder) {
-	e.Raw("{")
-	e.Key("\"type\":")
-	e.Str("web_search_tool_result")
-	e.Key("\"call_id\":")
+	e.Raw("{\"type\":\"web_search_tool_result\",\"call_id\":")
 	e.Str(x.CallID)
 	if x.Outputs != nil {
-		e.Key("\"outputs\":")
+		e.Raw(",\"outputs\":")
 		e.Raw("[")
 		for i5 := range x.Outputs {
 			if i5 > 0 {
@@ -143,7 +140,7 @@ func (x *WebSearchToolResultContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.Annotations != nil {
-		e.Key("\"annotations\":")
+		e.Raw(",\"annotations\":")
 		e.Raw("[")
 		for i6 := range x.Annotations {
 			if i6 > 0 {
@@ -154,11 +151,11 @@ func (x *WebSearchToolResultContent) encodeTo(e *wire.Encoder) {
 		e.Raw("]")
 	}
 	if x.AdditionalProperties != nil {
-		e.Key("\"additional_properties\":")
+		e.Raw(",\"additional_properties\":")
 		e.RawObject(x.AdditionalProperties)
 	}
 	if r, ok := wire.JSONOf(x.RawRepresentation); ok {
-		e.Key("\"raw_representation\":")
+		e.Raw(",\"raw_representation\":")
 		e.RawJSON(r)
 	}
 	e.Raw("}")

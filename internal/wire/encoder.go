@@ -233,6 +233,20 @@ func (e *Encoder) FloatPtr(f *float64) {
 
 // StringMap appends an object of strings, keys sorted.
 func (e *Encoder) StringMap(m map[string]string) {
+	switch len(m) {
+	case 0:
+		e.add("{}")
+		return
+	case 1:
+		for k, v := range m {
+			e.addByte('{')
+			e.Str(k)
+			e.addByte(':')
+			e.Str(v)
+			e.addByte('}')
+		}
+		return
+	}
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

@@ -287,14 +287,24 @@ func (g *generator) emitDecodeEnd(w *writer, c *concept, du *dataURIProps, needS
 
 // emitObjectEncode emits encodeTo: every member in AutoGen's order, the
 // omittable and optional ones only when set.
+//
+// What is known when generating is written as one Raw: the braces, the
+// member names with their colons and commas (a comma is written by Key,
+// which looks at the last byte, only after members that may be absent),
+// a constant tag, and the null of an unset nullable member or the {} of an
+// empty string map.
 func (g *generator) emitObjectEncode(w *writer, c *concept) {
 	w.p("// encodeTo appends the canonical JSON of x to e, members in AutoGen's order.")
 	w.p("func (x *%s) encodeTo(e *wire.Encoder) {", c.name)
-	w.p("\te.Raw(\"{\")")
+	o := &objectEncode{w: w, pending: "{"}
 	for _, p := range c.props {
-		key := strconv.Quote(strconv.Quote(p.json) + ":")
+		key := strconv.Quote(p.json) + ":"
 		if p.isTag {
-			w.p("\te.Key(%s)", key)
+			if len(c.tagValues) == 0 && plainJSONString(c.tag) {
+				o.constant(key + strconv.Quote(c.tag))
+				continue
+			}
+			o.key(key, "\t")
 			if len(c.tagValues) > 0 {
 				w.p("\te.Tag(x.%s, %s)", p.goName, quoteList(append([]string{c.tag}, c.tagValues...)))
 			} else {
@@ -304,29 +314,32 @@ func (g *generator) emitObjectEncode(w *writer, c *concept) {
 		}
 		src := "x." + p.goName
 		if p.typ.kind == "inmemory" {
+			o.flush("\t")
 			w.p("\tif r, ok := wire.JSONOf(%s); ok {", src)
-			w.p("\t\te.Key(%s)", key)
+			o.condKey(key, "\t\t")
 			w.p("\t\te.RawJSON(r)")
 			w.p("\t}")
 			continue
 		}
 		if cond, elem, ok := g.omittable(c, p, src); ok {
+			o.flush("\t")
 			w.p("\tif %s {", cond)
-			w.p("\t\te.Key(%s)", key)
+			o.condKey(key, "\t\t")
 			g.encode(w, elem, src, "\t\t")
 			w.p("\t}")
 			continue
 		}
 		if p.typ.kind == "optional" {
+			o.flush("\t")
 			if p.typ.elem.kind == "nullable" {
 				w.p("\tif %s.Set {", src)
-				w.p("\t\te.Key(%s)", key)
+				o.condKey(key, "\t\t")
 				g.encode(w, p.typ.elem, src+".Value", "\t\t")
 				w.p("\t}")
 				continue
 			}
 			w.p("\tif %s != nil {", src)
-			w.p("\t\te.Key(%s)", key)
+			o.condKey(key, "\t\t")
 			if g.nilable(p.typ.elem) {
 				g.encode(w, p.typ.elem, src, "\t\t")
 			} else {
@@ -335,11 +348,132 @@ func (g *generator) emitObjectEncode(w *writer, c *concept) {
 			w.p("\t}")
 			continue
 		}
-		w.p("\te.Key(%s)", key)
-		g.encode(w, p.typ, src, "\t")
+		g.encodeMember(o, p, key, src)
 	}
-	w.p("\te.Raw(\"}\")")
+	o.pending += "}"
+	o.flush("\t")
 	w.p("}\n")
+}
+
+// encodeMember writes an object member that is always present: the null
+// of a nullable member that is nil and the {} of an empty string map join
+// its name in one Raw, and an array's brackets join the text around them.
+func (g *generator) encodeMember(o *objectEncode, p *prop, key, src string) {
+	w := o.w
+	if o.comma == commaUnknown {
+		o.key(key, "\t")
+		g.encode(w, p.typ, src, "\t")
+		return
+	}
+	prefix := o.pending + o.sep() + key
+	o.pending, o.comma = "", commaYes
+	switch t := p.typ; {
+	case t.kind == "nullable":
+		w.p("\tif %s == nil {\n\t\te.Raw(%s)\n\t} else {", src, strconv.Quote(prefix+"null"))
+		w.p("\t\te.Raw(%s)", strconv.Quote(prefix))
+		if g.nilable(t.elem) {
+			g.encode(w, t.elem, src, "\t\t")
+		} else {
+			g.encode(w, t.elem, "(*"+src+")", "\t\t")
+		}
+		w.p("\t}")
+	case t.kind == "map" && t.elem.kind == "string" && t.elem.enumName == "":
+		w.p("\tif len(%s) == 0 {\n\t\te.Raw(%s)\n\t} else {", src, strconv.Quote(prefix+"{}"))
+		w.p("\t\te.Raw(%s)\n\t\te.StringMap(%s)\n\t}", strconv.Quote(prefix), src)
+	case t.kind == "array":
+		// The closing bracket joins the text that follows.
+		w.p("\te.Raw(%s)", strconv.Quote(prefix+"["))
+		i := w.v("i")
+		w.p("\tfor %s := range %s {", i, src)
+		w.p("\t\tif %s > 0 {\n\t\t\te.Raw(\",\")\n\t\t}", i)
+		g.encode(w, t.elem, src+"["+i+"]", "\t\t")
+		w.p("\t}")
+		o.pending = "]"
+	default:
+		w.p("\te.Raw(%s)", strconv.Quote(prefix))
+		g.encode(w, t, src, "\t")
+	}
+}
+
+// Whether a comma goes before the next member name of an object being
+// encoded: not before the first, surely after a member always present,
+// and, after members that may be absent, as Key finds it.
+const (
+	commaNo = iota
+	commaYes
+	commaUnknown
+)
+
+// objectEncode is the state of an encodeTo being written: the constant
+// text not written yet and whether the next member needs a comma.
+type objectEncode struct {
+	w       *writer
+	pending string
+	comma   int
+}
+
+// sep is the separator before the next member name when it is known.
+func (o *objectEncode) sep() string {
+	if o.comma == commaYes {
+		return ","
+	}
+	return ""
+}
+
+// constant adds a member whose name and value are both constant.
+func (o *objectEncode) constant(member string) {
+	if o.comma == commaUnknown {
+		o.flush("\t")
+		o.w.p("\te.Key(%s)", strconv.Quote(member))
+	} else {
+		o.pending += o.sep() + member
+	}
+	o.comma = commaYes
+}
+
+// key writes the name of a member always present, its value to follow.
+func (o *objectEncode) key(key, ind string) {
+	if o.comma == commaUnknown {
+		o.flush(ind)
+		o.w.p("%se.Key(%s)", ind, strconv.Quote(key))
+	} else {
+		o.pending += o.sep() + key
+		o.flush(ind)
+	}
+	o.comma = commaYes
+}
+
+// condKey writes the name of a member that may be absent, inside the
+// test of its presence (flush has emptied pending).
+func (o *objectEncode) condKey(key, ind string) {
+	switch o.comma {
+	case commaNo:
+		o.w.p("%se.Raw(%s)", ind, strconv.Quote(key))
+		o.comma = commaUnknown
+	case commaYes:
+		o.w.p("%se.Raw(%s)", ind, strconv.Quote(","+key))
+	default:
+		o.w.p("%se.Key(%s)", ind, strconv.Quote(key))
+	}
+}
+
+// flush writes the pending constant text.
+func (o *objectEncode) flush(ind string) {
+	if o.pending != "" {
+		o.w.p("%se.Raw(%s)", ind, strconv.Quote(o.pending))
+		o.pending = ""
+	}
+}
+
+// plainJSONString reports whether s is written in JSON as strconv.Quote
+// writes it: printable ASCII without a quote or a backslash.
+func plainJSONString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 func (g *generator) emitJSONMethods(w *writer, name string) {

@@ -39,7 +39,7 @@ func TestDiscriminatorTagName(t *testing.T) {
 			"// Type returns the \"function_type\" tag, \"a\".\nfunc (*A) Type() string { return \"a\" }",
 			"func (*A) isFn() {}",
 			"case \"function_type\":\n\t\t\td.Const(\"a\")",
-			"e.Key(\"\\\"function_type\\\":\")\n\te.Str(\"a\")",
+			"e.Raw(\"{\\\"function_type\\\":\\\"a\\\"}\")",
 		},
 		"b.go": {
 			"Function any `json:\"function\"`",

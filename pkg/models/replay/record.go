@@ -35,10 +35,17 @@ type recorder struct {
 	lastText string
 }
 
-// call is one recorded call: its messages are log[from:to].
+// call is one recorded call: its messages are log[from:to]; opts is nil
+// for the zero options (most calls), which then take no room.
 type call struct {
 	from, to int
-	opts     models.CreateOptions
+	opts     *models.CreateOptions
+}
+
+// zeroOptions reports whether o is the zero CreateOptions (nil slices
+// and maps, not empty ones: Calls gives back what was given).
+func zeroOptions(o *models.CreateOptions) bool {
+	return o.Tools == nil && o.ToolChoice == "" && o.JSONOutput == nil && o.OutputType == nil && o.ExtraArgs == nil
 }
 
 // entry is one logged message: msg as given, or, when packed is set, a
@@ -77,7 +84,11 @@ func (r *recorder) add(messages []gen.LLMMessage, opts models.CreateOptions) {
 	for _, m := range rest {
 		r.log = append(r.log, r.entry(m))
 	}
-	r.calls = append(r.calls, call{from: from, to: len(r.log), opts: opts})
+	c := call{from: from, to: len(r.log)}
+	if !zeroOptions(&opts) {
+		c.opts = &opts
+	}
+	r.calls = append(r.calls, c)
 }
 
 // entry is the log entry of m, the next message logged.
@@ -118,7 +129,10 @@ func (r *recorder) Calls() []Call {
 			}
 			ms[j] = msgs[k]
 		}
-		out[i] = Call{Messages: ms, Options: c.opts}
+		out[i] = Call{Messages: ms}
+		if c.opts != nil {
+			out[i].Options = *c.opts
+		}
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"context"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -107,5 +108,34 @@ func TestCallsOfUnrelatedLongTexts(t *testing.T) {
 		if got, _ := textOf(call.Messages[0]); got != texts[i] {
 			t.Errorf("call %d: %.30q..., want %.30q...", i, got, texts[i])
 		}
+	}
+}
+
+// TestCallsKeepOptions: each call's options come back as given, the
+// zero options (kept as nothing) and an empty but non-nil tool list
+// included.
+func TestCallsKeepOptions(t *testing.T) {
+	yes := true
+	opts := []models.CreateOptions{
+		{},
+		{Tools: []gen.ToolSchema{}},
+		{ToolChoice: "none"},
+		{JSONOutput: &yes, ExtraArgs: map[string]any{"seed": 1}},
+		{},
+	}
+	c := New(Texts(slices.Repeat([]string{"ok"}, len(opts))...))
+	for _, o := range opts {
+		if _, err := c.Create(context.Background(), []gen.LLMMessage{user("hi")}, o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	calls := c.Calls()
+	for i, o := range opts {
+		if !reflect.DeepEqual(calls[i].Options, o) {
+			t.Errorf("call %d: options %#v, want %#v", i, calls[i].Options, o)
+		}
+	}
+	if n := len(c.rec.calls); c.rec.calls[0].opts != nil || c.rec.calls[n-1].opts != nil || c.rec.calls[1].opts == nil {
+		t.Error("the zero options take room, or others are not kept")
 	}
 }

@@ -107,7 +107,7 @@ func (c *Client) next(messages []gen.LLMMessage) (Completion, gen.RequestUsage, 
 	prompt := int64(c.words.count(messages))
 	var usage gen.RequestUsage
 	if resp.Result == nil {
-		usage = models.NewRequestUsage(prompt, int64(len(pySplit(resp.Text))))
+		usage = models.NewRequestUsage(prompt, int64(c.words.cached(resp.Text)))
 	} else {
 		usage = models.NewRequestUsage(prompt, 0)
 		usage.CompletionTokens = resp.Result.Usage.CompletionTokens

@@ -526,7 +526,7 @@ func (d *Decoder) Next() ([]byte, bool) {
 	}
 	nameStart := d.pos
 	nerrs := len(d.errs)
-	name, ok := d.rawString()
+	name, ok := d.memberName()
 	if !ok {
 		// The fault is in this member's name: give it this member's
 		// pointer, with the name as written (it has no decoded form).
@@ -549,6 +549,32 @@ func (d *Decoder) Next() ([]byte, bool) {
 	}
 	return name, true
 }
+
+// memberName is rawString for a member name, which is short and plain
+// ASCII: it is scanned a byte at a time (plainEnd's set-up costs more than
+// a name), and anything else is left to rawString.
+func (d *Decoder) memberName() ([]byte, bool) {
+	data := d.data
+	start := d.pos + 1
+	p := start
+	for p < len(data) && !nameStop[data[p]] {
+		p++
+	}
+	if p < len(data) && data[p] == '"' && (d.opts.MaxStringLen <= 0 || p-start <= d.opts.MaxStringLen) {
+		d.pos = p + 1
+		return data[start:p], true
+	}
+	return d.rawString()
+}
+
+// nameStop marks the bytes that end memberName's scan: a quote, a
+// backslash, a control character or a byte that is not ASCII.
+var nameStop = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c == '"' || c == '\\' || c < 0x20 || c >= 0x80
+	}
+	return t
+}()
 
 // seeTag counts a member named tagKey and keeps its value when it is a
 // plain string (see DecodeTagged).

@@ -37,3 +37,65 @@ func TestBadMemberNamePointer(t *testing.T) {
 		}
 	}
 }
+
+// TestMemberNameAgreesWithRawString: memberName (Next's path, a byte loop
+// for plain ASCII names) gives the name, faults and end position that
+// rawString gives, for plain, escaped, non-ASCII, control-character,
+// unterminated and over-long names.
+func TestMemberNameAgreesWithRawString(t *testing.T) {
+	cases := []struct {
+		name, json string
+		maxLen     int
+	}{
+		{"plain", `"content"`, 0},
+		{"empty", `""`, 0},
+		{"escaped quote", `"a\"b"`, 0},
+		{"escape later", `"models_usage\u00e9"`, 0},
+		{"non-ASCII", `"clé"`, 0},
+		{"invalid UTF-8", "\"k\xffv\"", 0},
+		{"control character", "\"k\x01\"", 0},
+		{"unterminated", `"source`, 0},
+		{"at the limit", `"abc"`, 3},
+		{"over the limit", `"abcd"`, 3},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			opts := Options{MaxStringLen: c.maxLen}
+			got := strOutcome([]byte(c.json), opts, func(d *Decoder) (string, bool) {
+				b, ok := d.memberName()
+				return string(b), ok
+			})
+			want := strOutcome([]byte(c.json), opts, func(d *Decoder) (string, bool) {
+				b, ok := d.rawString()
+				return string(b), ok
+			})
+			if got != want {
+				t.Fatalf("memberName: %s\nrawString:  %s", got, want)
+			}
+		})
+	}
+}
+
+// TestPlainEnd: plainEnd finds the first quote, backslash, control
+// character or non-ASCII byte at every offset within and across its
+// 16-byte and 8-byte steps.
+func TestPlainEnd(t *testing.T) {
+	for n := 0; n < 40; n++ {
+		for at := 0; at <= n; at++ {
+			for _, c := range []byte{'"', '\\', 0x1f, 0x80, 0xff} {
+				data := make([]byte, n)
+				for i := range data {
+					data[i] = 'a' + byte(i%26)
+				}
+				want := n
+				if at < n {
+					data[at] = c
+					want = at
+				}
+				if got := plainEnd(data, 0); got != want {
+					t.Fatalf("len %d, %#x at %d: plainEnd %d, want %d", n, c, at, got, want)
+				}
+			}
+		}
+	}
+}

@@ -19,8 +19,12 @@ func plainEnd(data []byte, p int) int {
 	// Two words at a time while they last: one branch per 16 bytes.
 	for ; p+16 <= len(data); p += 16 {
 		c := data[p : p+16]
-		if special(binary.LittleEndian.Uint64(c[:8]))|special(binary.LittleEndian.Uint64(c[8:])) != 0 {
-			break
+		m0, m1 := special(binary.LittleEndian.Uint64(c[:8])), special(binary.LittleEndian.Uint64(c[8:]))
+		if m0|m1 != 0 {
+			if m0 != 0 {
+				return p + bits.TrailingZeros64(m0)/8
+			}
+			return p + 8 + bits.TrailingZeros64(m1)/8
 		}
 	}
 	for ; p+8 <= len(data); p += 8 {

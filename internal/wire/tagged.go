@@ -34,6 +34,14 @@ func DecodeTagged(data []byte, opts Options, key string, byTag func(d *Decoder, 
 // read is to be dropped and the document decoded the ordinary way, which
 // finds and words the faults.
 func TryTagged(data []byte, opts Options, key string, byTag func(d *Decoder, tag string) bool) bool {
+	// Only a document that starts with its object's brace is guessed (one
+	// with white space first takes the ordinary way, which gives the same
+	// result). Reading its first byte before its last ones (guessTag) also
+	// lets the processor wait for the two ends of a long line, which are
+	// far apart in memory, together rather than one after the other.
+	if len(data) == 0 || data[0] != '{' {
+		return false
+	}
 	tag, ok := guessTag(data, key)
 	if !ok {
 		return false

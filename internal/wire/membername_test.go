@@ -75,27 +75,3 @@ func TestMemberNameAgreesWithRawString(t *testing.T) {
 		})
 	}
 }
-
-// TestPlainEnd: plainEnd finds the first quote, backslash, control
-// character or non-ASCII byte at every offset within and across its
-// 16-byte and 8-byte steps.
-func TestPlainEnd(t *testing.T) {
-	for n := 0; n < 40; n++ {
-		for at := 0; at <= n; at++ {
-			for _, c := range []byte{'"', '\\', 0x1f, 0x80, 0xff} {
-				data := make([]byte, n)
-				for i := range data {
-					data[i] = 'a' + byte(i%26)
-				}
-				want := n
-				if at < n {
-					data[at] = c
-					want = at
-				}
-				if got := plainEnd(data, 0); got != want {
-					t.Fatalf("len %d, %#x at %d: plainEnd %d, want %d", n, c, at, got, want)
-				}
-			}
-		}
-	}
-}

@@ -2,7 +2,6 @@ package wire
 
 import (
 	"strconv"
-	"strings"
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -88,7 +87,7 @@ type Decoder struct {
 	strs [32]string
 	// block holds the text of the strings the decoder has made (see
 	// newString): it is only appended to, within its capacity.
-	block strings.Builder
+	block []byte
 	// scratch holds the decoded text of the last escaped value string (see
 	// valueString); it is reused from string to string.
 	scratch []byte

@@ -12,6 +12,10 @@ func FuzzStr(f *testing.F) {
 	for _, s := range []string{`["a","b\"c","\u00e9\n","\ud83d\ude00"]`, `["x\\y","\u0000", "ok"]`, `["bad \x"]`, `["\ud800"]`, "[\"\xff\"]", `["unterminated`} {
 		f.Add([]byte(s))
 	}
+	// Strings longer than a word, with escapes and non-ASCII text between
+	// words (Str reads them into its block 8 bytes at a time).
+	f.Add([]byte(`["0123456789abcdef\n0123456789\"abcdef","é0123456789é","` + strings.Repeat("x", 3000) + `"]`))
+	f.Add([]byte("[\"0123456789abcdefghij\x01\", \"0123456789abcdefghij\xe6\x97\"]"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var got, want []string
 		d1 := NewDecoder(data, Options{})

@@ -9,15 +9,15 @@ import (
 // Str reads a string. Like pydantic, it never turns a number or a boolean
 // into a string.
 func (d *Decoder) Str() string {
-	if d.Peek() != KindString {
-		d.typeFault("string_type", "Input should be a valid string")
-		return ""
+	if d.fatal || d.pos >= len(d.data) || d.data[d.pos] != '"' {
+		// Not a string at once (after a member name, Next has skipped
+		// the white space): Peek says what comes.
+		if d.Peek() != KindString {
+			d.typeFault("string_type", "Input should be a valid string")
+			return ""
+		}
 	}
-	b, ok := d.valueString()
-	if !ok {
-		return ""
-	}
-	return d.str(b)
+	return d.strValue()
 }
 
 // StrBytes reads a string as Str does and returns its text without making

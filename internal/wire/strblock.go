@@ -1,20 +1,26 @@
 package wire
 
-import "strings"
+import (
+	"encoding/binary"
+	"math/bits"
+	"unicode/utf8"
+	"unsafe"
+)
 
 // The strings a decoder makes (the values of string members, map keys,
 // union tags) are most of its allocations: a transcript line holds a
 // handful, each of some tens of bytes. So instead of one allocation per
-// string, their bytes are copied into a block of strBlock bytes shared by
+// string, their bytes are written into a block of strBlock bytes shared by
 // the strings that follow, from document to document, and each string is
-// made over its bytes in the block without a further copy: the block is a
-// strings.Builder, which only appends, and a string taken from it stays
-// valid while it grows; a new string goes after the last one, within the
-// block's capacity, or into a new block when the block is full, so the
-// bytes under a string handed out are never written again. A string keeps
-// its whole block alive (at most strBlock bytes, of other strings of the
-// same or nearby documents); a string longer than strBlockMaxString is
-// allocated on its own.
+// made over its bytes in the block (unsafe.String) without a further copy.
+// The block is only appended to: a string's bytes are written into the
+// block's spare capacity, then taken into its length (committed), and the
+// string made over them; bytes in the block's length are never written
+// again, and a new block is made when the spare capacity is too small, so
+// a string handed out never changes. A string keeps its whole block alive
+// (at most strBlock bytes, of other strings of the same or nearby
+// documents); a string longer than strBlockMaxString is allocated on its
+// own.
 
 const (
 	// strBlock is the size of a block of string bytes.
@@ -36,13 +42,19 @@ func (d *Decoder) str(b []byte) string {
 	if n == 0 || n > maxInterned {
 		return d.newString(b)
 	}
-	h := (uint(n)*131 + uint(b[0])*31 + uint(b[n/2])*7 + uint(b[n-1])) % uint(len(d.strs))
+	h := internSlot(b)
 	if s := d.strs[h]; s == string(b) {
 		return s
 	}
 	s := d.newString(b)
 	d.strs[h] = s
 	return s
+}
+
+// internSlot is the slot of Decoder.strs for b, a short string.
+func internSlot(b []byte) uint {
+	n := len(b)
+	return (uint(n)*131 + uint(b[0])*31 + uint(b[n/2])*7 + uint(b[n-1])) % 32
 }
 
 // newString returns a copy of b as a string, its bytes in the decoder's
@@ -55,13 +67,127 @@ func (d *Decoder) newString(b []byte) string {
 	if n > strBlockMaxString {
 		return string(b)
 	}
-	if d.block.Cap()-d.block.Len() < n {
-		// A new block; the old one stays with its strings. (Grow does
-		// not clear the memory, as make would.)
-		d.block = strings.Builder{}
-		d.block.Grow(strBlock)
+	if cap(d.block)-len(d.block) < n {
+		d.block = make([]byte, 0, strBlock)
 	}
-	off := d.block.Len()
-	d.block.Write(b) // within capacity: the bytes already written stay put
-	return d.block.String()[off:]
+	off := len(d.block)
+	d.block = append(d.block, b...) // within capacity: never reallocates
+	return unsafe.String(&d.block[off], n)
+}
+
+// commit takes the n bytes written at the start of the block's spare
+// capacity into the block and returns the string over them.
+func (d *Decoder) commit(n int) string {
+	off := len(d.block)
+	d.block = d.block[:off+n]
+	return unsafe.String(&d.block[off], n)
+}
+
+// strMinSpare is the spare capacity below which strValue starts a new
+// block rather than try the string in what is left.
+const strMinSpare = 256
+
+// strValue reads the string at d.pos (its opening quote) as Str does. It
+// decodes the string straight into the block's spare capacity, copying
+// it 8 bytes at a time as it scans them, with its one-letter escapes and
+// valid UTF-8; anything else (a \u escape, a fault, a string that does not
+// fit in the block, the length limit) is read by valueString.
+func (d *Decoder) strValue() string {
+	if cap(d.block)-len(d.block) < strMinSpare {
+		d.block = make([]byte, 0, strBlock)
+	}
+	s, ok, full := d.strInBlock()
+	if full && cap(d.block)-len(d.block) < strBlockMaxString {
+		// It may fit in a new block.
+		d.block = make([]byte, 0, strBlock)
+		s, ok, _ = d.strInBlock()
+	}
+	if ok {
+		return s
+	}
+	b, ok := d.valueString()
+	if !ok {
+		return ""
+	}
+	return d.str(b)
+}
+
+// strInBlock is strValue's way; false leaves d.pos and the block as they
+// were, for valueString, and full says the string did not fit in the
+// block's spare capacity.
+func (d *Decoder) strInBlock() (s string, ok, full bool) {
+	data := d.data
+	buf := d.block[len(d.block):cap(d.block)]
+	p, o := d.pos+1, 0
+	for {
+		// Copy 8 bytes, then see whether one of them ends the run of
+		// plain text.
+		for p+8 <= len(data) && o+8 <= len(buf) {
+			w := binary.LittleEndian.Uint64(data[p:])
+			binary.LittleEndian.PutUint64(buf[o:], w)
+			if m := special(w); m != 0 {
+				k := bits.TrailingZeros64(m) / 8
+				p, o = p+k, o+k
+				break
+			}
+			p, o = p+8, o+8
+		}
+		for p < len(data) && o < len(buf) && !nameStop[data[p]] {
+			buf[o] = data[p]
+			p, o = p+1, o+1
+		}
+		if p >= len(data) || o >= len(buf) {
+			return "", false, o >= len(buf)
+		}
+		switch c := data[p]; {
+		case c == '"':
+			s, ok := d.endInBlock(buf[:o], p-d.pos-1, p)
+			return s, ok, false
+		case c == '\\':
+			if p+1 >= len(data) || unescaped[data[p+1]] == 0 {
+				return "", false, false // a \u escape, or a fault
+			}
+			buf[o] = unescaped[data[p+1]]
+			p, o = p+2, o+1
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(data[p:])
+			if r == utf8.RuneError && size == 1 {
+				return "", false, false
+			}
+			if o+size > len(buf) {
+				return "", false, true
+			}
+			copy(buf[o:], data[p:p+size])
+			p, o = p+size, o+size
+		default:
+			return "", false, false // a control character
+		}
+	}
+}
+
+// endInBlock finishes strInBlock: text is the decoded string in the
+// block's spare capacity, raw the length of its JSON text, end the offset
+// of its closing quote.
+func (d *Decoder) endInBlock(text []byte, raw, end int) (string, bool) {
+	n := len(text)
+	if max := d.opts.MaxStringLen; max > 0 && (raw > max || n > max) {
+		return "", false // valueString reports the limit
+	}
+	d.pos = end + 1
+	if n > strBlockMaxString {
+		return string(text), true // on its own, as newString does
+	}
+	if n == 0 {
+		return "", true
+	}
+	if n > maxInterned {
+		return d.commit(n), true
+	}
+	h := internSlot(text)
+	if s := d.strs[h]; s == string(text) {
+		return s, true
+	}
+	s := d.commit(n)
+	d.strs[h] = s
+	return s, true
 }

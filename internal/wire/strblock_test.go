@@ -94,20 +94,20 @@ func TestStrBlockStringsStay(t *testing.T) {
 func TestStrBlockPlacement(t *testing.T) {
 	d := NewDecoder(nil, Options{})
 	a := d.newString([]byte(strings.Repeat("a", 100)))
-	if d.block.Len() != 100 || d.block.Cap() != strBlock {
-		t.Fatalf("after one string the block holds %d of %d bytes, want 100 of %d", d.block.Len(), d.block.Cap(), strBlock)
+	if len(d.block) != 100 || cap(d.block) != strBlock {
+		t.Fatalf("after one string the block holds %d of %d bytes, want 100 of %d", len(d.block), cap(d.block), strBlock)
 	}
 	long := d.newString([]byte(strings.Repeat("L", strBlockMaxString+1)))
-	if d.block.Len() != 100 {
-		t.Fatalf("a string of %d bytes went into the block (%d bytes used)", len(long), d.block.Len())
+	if len(d.block) != 100 {
+		t.Fatalf("a string of %d bytes went into the block (%d bytes used)", len(long), len(d.block))
 	}
-	for d.block.Len()+strBlockMaxString <= strBlock {
+	for len(d.block)+strBlockMaxString <= strBlock {
 		d.newString([]byte(strings.Repeat("m", strBlockMaxString)))
 	}
-	used := d.block.Len()
+	used := len(d.block)
 	last := d.newString([]byte(strings.Repeat("z", strBlock-used+1)))
-	if d.block.Len() != strBlock-used+1 {
-		t.Fatalf("a string of %d bytes with %d left in the block: the block holds %d bytes, want a new block", len(last), strBlock-used, d.block.Len())
+	if len(d.block) != strBlock-used+1 {
+		t.Fatalf("a string of %d bytes with %d left in the block: the block holds %d bytes, want a new block", len(last), strBlock-used, len(d.block))
 	}
 	if a != strings.Repeat("a", 100) || long != strings.Repeat("L", strBlockMaxString+1) || last != strings.Repeat("z", strBlock-used+1) {
 		t.Fatal("a string changed")
@@ -232,5 +232,76 @@ func TestSmallInt(t *testing.T) {
 	d := NewDecoder(seven, Options{})
 	if a := testing.AllocsPerRun(10, func() { d.Reset(seven); d.Int() }); a != 0 {
 		t.Errorf("Int of 7 digits allocated %v times", a)
+	}
+}
+
+// TestStrAgreesWithRawString: Str (strValue: decoded into the block as it
+// is scanned, or by valueString) gives the text, faults and end position
+// that rawString gives, whatever is left of the block: plain, escaped,
+// non-ASCII and long strings, strings cut by the end of the input, faults
+// and the length limit.
+func TestStrAgreesWithRawString(t *testing.T) {
+	long := strings.Repeat("0123456789abcdef", strBlockMaxString/16)
+	cases := []struct {
+		name, json string
+		maxLen     int
+	}{
+		{"plain", `"hello, world"`, 0},
+		{"short", `"ab"`, 0},
+		{"empty", `""`, 0},
+		{"every one-letter escape", `"a\"b\\c\/d\be\ff\ng\rh\ti"`, 0},
+		{"escape first and last", `"\nmiddle of the text\t"`, 0},
+		{"unicode escape", `"caf\u00e9 and more text"`, 0},
+		{"surrogate pair", `"\ud83d\ude00 grin"`, 0},
+		{"non-ASCII", `"日本語のテキスト, é and 🚀"`, 0},
+		{"invalid UTF-8", "\"abcdefghij\xffklm\"", 0},
+		{"truncated rune", "\"abcdefghij\xe6\x97", 0},
+		{"control character", "\"abcdefghijkl\x01\"", 0},
+		{"bad escape", `"abcdefghij\x"`, 0},
+		{"unterminated", `"abcdefghijklmnopqrstuvwxyz`, 0},
+		{"escape cut", `"abcdefghij\`, 0},
+		{"limit plain", `"abcdefghij"`, 5},
+		{"limit escaped", `"ab\ncdefgh"`, 5},
+		{"escaped within the limit", `"ab\n\n\n"`, 5},
+		{"exactly the longest block string", `"` + long + `"`, 0},
+		{"one byte longer", `"` + long + `x"`, 0},
+		{"longer than a block", `"` + strings.Repeat(long, 5) + `"`, 0},
+		{"long with escapes", `"` + strings.Repeat(`line\n`, 2000) + `"`, 0},
+	}
+	for _, c := range cases {
+		for _, used := range []int{-1, 0, 100, strBlock - strMinSpare - 1, strBlock - strBlockMaxString + 1, strBlock - 20} {
+			t.Run(fmt.Sprintf("%s/block %d used", c.name, used), func(t *testing.T) {
+				opts := Options{MaxStringLen: c.maxLen}
+				got := strOutcome([]byte(c.json), opts, func(d *Decoder) (string, bool) {
+					if used >= 0 {
+						d.block = make([]byte, used, strBlock)
+					}
+					s := d.Str()
+					return s, len(d.errs) == 0
+				})
+				want := strOutcome([]byte(c.json), opts, func(d *Decoder) (string, bool) {
+					b, ok := d.rawString()
+					return string(b), ok
+				})
+				if got != want {
+					t.Fatalf("Str:       %.200s\nrawString: %.200s", got, want)
+				}
+			})
+		}
+	}
+}
+
+// TestStrInBlockCommits: a string read into the block takes exactly its
+// bytes from the spare capacity, and a short one seen before takes none.
+func TestStrInBlockCommits(t *testing.T) {
+	data := []byte(`["a longer string with an\nescape","coder","coder"]`)
+	d := NewDecoder(data, Options{})
+	got := readStrs(t, d)
+	want := []string{"a longer string with an\nescape", "coder", "coder"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("read %q, want %q", got, want)
+	}
+	if n := len(want[0]) + len(want[1]); len(d.block) != n {
+		t.Fatalf("the block holds %d bytes, want %d", len(d.block), n)
 	}
 }

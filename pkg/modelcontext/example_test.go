@@ -199,3 +199,20 @@ func ExampleLoad() {
 	// {"content":"Thanks!","source":"user","type":"UserMessage"}
 	// {"provider":"autogen_core.model_context.HeadAndTailChatCompletionContext","component_type":"chat_completion_context","version":1,"component_version":1,"description":"A chat completion context that keeps a view of the first n and last m messages,\n    where n is the head size and m is the tail size. The head and tail sizes\n    are set at initialization.","label":"HeadAndTailChatCompletionContext","config":{"head_size":1,"tail_size":1}}
 }
+
+// View reads a context's view without copying an unbounded history: the
+// slice is only read (here, counted), never changed.
+func ExampleView() {
+	ctx := context.Background()
+	u, _ := modelcontext.NewUnbounded()
+	for _, m := range conversation() {
+		_ = u.AddMessage(ctx, m)
+	}
+	view, err := modelcontext.View(ctx, u)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(view), "messages; the first:", view[0].(*gen.SystemMessage).Content)
+	// Output: 6 messages; the first: You are a helpful assistant.
+}

@@ -97,13 +97,20 @@ type Decoder struct {
 	tagKey  string
 	tagSeen int
 	tagVal  []byte
+	// names holds the decoded text of the document's member names that
+	// have escapes (see seg).
+	names []byte
 }
 
+// seg is a step of the path to the current value. It holds no pointer
+// (a member's name is where it is in the input, or in Decoder.names), so
+// that keeping the path costs the garbage collector nothing.
 type seg struct {
-	name    []byte // object member name (decoded)
-	index   int    // array index
-	isIdx   bool   // an array element rather than an object member
-	started bool   // a member or element has been read
+	nameOff, nameEnd int  // object member name: its bytes in data, or in names when inNames
+	index            int  // array index
+	isIdx            bool // an array element rather than an object member
+	started          bool // a member or element has been read
+	inNames          bool // the name (decoded from escapes) is in Decoder.names
 }
 
 // NewDecoder returns a decoder for data.
@@ -132,6 +139,7 @@ func (d *Decoder) Reset(data []byte) {
 	d.waitImages()
 	d.data, d.pos = data, 0
 	d.path = d.path[:0]
+	d.names = d.names[:0]
 	d.errs = nil
 	d.fatal = false
 	d.depth = 0
@@ -170,13 +178,15 @@ func pooledDecoder(data []byte, opts Options) *Decoder {
 // release puts back a decoder from pooledDecoder once its faults are
 // taken (Err waits for its image checks).
 func (d *Decoder) release() {
-	// Drop every reference into data (member names in the path), so a
-	// pooled decoder does not keep a large input alive.
+	// Drop every reference into data, so a pooled decoder does not keep a
+	// large input alive.
 	d.data = nil
 	d.errs = nil
-	clear(d.path[:cap(d.path)])
 	if cap(d.scratch) > maxPooledScratch {
 		d.scratch = nil
+	}
+	if cap(d.names) > maxPooledScratch {
+		d.names = nil
 	}
 	d.tagKey, d.tagSeen, d.tagVal = "", 0, nil
 	clear(d.seen)
@@ -276,6 +286,14 @@ func (d *Decoder) Options() Options { return d.opts }
 // Pointer returns the JSON pointer of the current position.
 func (d *Decoder) Pointer() string { return d.pointer("") }
 
+// segName is the name of the member s is at.
+func (d *Decoder) segName(s seg) []byte {
+	if s.inNames {
+		return d.names[s.nameOff:s.nameEnd]
+	}
+	return d.data[s.nameOff:s.nameEnd]
+}
+
 func (d *Decoder) pointer(extra string) string {
 	var b []byte
 	for _, s := range d.path {
@@ -286,7 +304,7 @@ func (d *Decoder) pointer(extra string) string {
 		if s.isIdx {
 			b = strconv.AppendInt(b, int64(s.index), 10)
 		} else {
-			b = appendPointerToken(b, string(s.name))
+			b = appendPointerToken(b, string(d.segName(s)))
 		}
 	}
 	if extra != "" {
@@ -529,12 +547,13 @@ func (d *Decoder) Next() ([]byte, bool) {
 	if !ok {
 		// The fault is in this member's name: give it this member's
 		// pointer, with the name as written (it has no decoded form).
-		top.name = rawName(d.data, nameStart+1)
+		top.nameOff, top.nameEnd, top.inNames = nameStart+1, rawNameEnd(d.data, nameStart+1), false
 		if len(d.errs) > nerrs {
 			d.errs[len(d.errs)-1].Pointer = d.pointer("")
 		}
 		return nil, false
 	}
+	nameEnd := d.pos - 1 // its closing quote
 	d.ws()
 	if d.pos >= len(d.data) || d.data[d.pos] != ':' {
 		d.syntaxError("expected ':' after object member name")
@@ -542,7 +561,14 @@ func (d *Decoder) Next() ([]byte, bool) {
 	}
 	d.pos++
 	d.ws()
-	top.name = name
+	if len(name) == nameEnd-nameStart-1 {
+		// As written (an escape makes the text shorter).
+		top.nameOff, top.nameEnd, top.inNames = nameStart+1, nameEnd, false
+	} else {
+		top.nameOff, top.inNames = len(d.names), true
+		d.names = append(d.names, name...)
+		top.nameEnd = len(d.names)
+	}
 	if d.tagKey != "" && len(d.path) == 1 && string(name) == d.tagKey {
 		d.seeTag()
 	}
@@ -587,9 +613,10 @@ func (d *Decoder) seeTag() {
 	}
 }
 
-// rawName is the text of a member name as written, from start to its
-// closing quote (or the end of the line or input), escapes kept.
-func rawName(data []byte, start int) []byte {
+// rawNameEnd is the end of the text of a member name as written, from
+// start to its closing quote (or the end of the line or input), escapes
+// kept.
+func rawNameEnd(data []byte, start int) int {
 	i := start
 	for i < len(data) && data[i] != '"' && data[i] != '\n' {
 		if data[i] == '\\' {
@@ -597,7 +624,7 @@ func rawName(data []byte, start int) []byte {
 		}
 		i++
 	}
-	return data[start:min(i, len(data))]
+	return min(i, len(data))
 }
 
 func (d *Decoder) leave() {

@@ -75,3 +75,43 @@ func TestMemberNameAgreesWithRawString(t *testing.T) {
 		})
 	}
 }
+
+// TestEscapedNamePointer: a fault under a member whose name has escapes
+// is reported at the decoded name (kept by the decoder, not in the input),
+// in nested objects and arrays and next to plain names.
+func TestEscapedNamePointer(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`{"a\"b":1}`, `/a"b`},
+		{`{"x\ny":{"z":1}}`, "/x\ny/z"},
+		{`{"\u00e9":"ok","b":1}`, "/b"},
+		{`{"a\/b":[ "s", 1]}`, "/a~1b/1"},
+		{`{"\t":{"\u0041":{"q\\":2}}}`, "/\t/A/q\\"},
+	} {
+		d := NewDecoder([]byte(tc.in), Options{})
+		var walk func()
+		walk = func() {
+			switch d.Peek() {
+			case KindObject:
+				d.Object("", "")
+				for {
+					if _, ok := d.Next(); !ok {
+						return
+					}
+					walk()
+				}
+			case KindArray:
+				d.Array()
+				for d.More() {
+					walk()
+				}
+			default:
+				d.Str()
+			}
+		}
+		walk()
+		errs := d.Errors()
+		if len(errs) != 1 || errs[0].Pointer != tc.want {
+			t.Errorf("%s: faults %v, want one at %q", tc.in, errs, tc.want)
+		}
+	}
+}

@@ -24,6 +24,9 @@ type wordCounter struct {
 	// words holds countPyWords of short texts, by text. At most
 	// maxWordCache texts, each at most maxCachedText bytes.
 	words map[string]int
+	// prefix, when set, is shared with the client's recorder, which
+	// compares the same two prompts.
+	prefix *prefixMemo
 }
 
 // maxWordCache bounds wordCounter.words; past it the cache starts again
@@ -47,7 +50,7 @@ func (w *wordCounter) count(messages []gen.LLMMessage) int {
 		}
 		var n int
 		if i < prev && len(t) > maxCachedText && len(w.texts[i]) > maxCachedText {
-			n = deltaWords(w.texts[i], w.counts[i], t)
+			n = deltaWordsAt(w.texts[i], w.counts[i], t, w.prefix.of(w.texts[i], t))
 		} else {
 			n = w.cached(t)
 		}
@@ -122,7 +125,11 @@ func textOf(m gen.LLMMessage) (string, bool) {
 // where joined says a word runs across p. When t shares less than half of
 // itself with prev, it is counted whole.
 func deltaWords(prev string, prevWords int, t string) int {
-	p := commonPrefix(prev, t)
+	return deltaWordsAt(prev, prevWords, t, commonPrefix(prev, t))
+}
+
+// deltaWordsAt is deltaWords given p, commonPrefix(prev, t).
+func deltaWordsAt(prev string, prevWords int, t string, p int) int {
 	for p > 0 && prev[p-1] >= utf8.RuneSelf {
 		p--
 	}
@@ -143,6 +150,25 @@ func joined(s string, p int) int {
 		return 0
 	}
 	return 1
+}
+
+// prefixMemo keeps the last commonPrefix worked out: the word counter
+// and the recorder of a client both compare a long text with the one
+// before, which are usually the same two texts.
+type prefixMemo struct {
+	a, b string
+	p    int
+}
+
+// of returns commonPrefix(a, b); a nil memo works it out each time.
+func (m *prefixMemo) of(a, b string) int {
+	if m == nil {
+		return commonPrefix(a, b)
+	}
+	if !sameString(m.a, a) || !sameString(m.b, b) {
+		m.a, m.b, m.p = a, b, commonPrefix(a, b)
+	}
+	return m.p
 }
 
 // commonPrefix returns the length of the longest common prefix of a and

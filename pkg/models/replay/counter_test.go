@@ -128,3 +128,27 @@ func TestWordCounter(t *testing.T) {
 		t.Errorf("prompt(5): %d words, want 315", got)
 	}
 }
+
+// TestPrefixMemo: the memo gives commonPrefix for each pair, the same
+// pair again without working it out (its answer is kept), a new pair
+// anew; a nil memo works it out each time.
+func TestPrefixMemo(t *testing.T) {
+	var m prefixMemo
+	a, b, c := "abcdef", "abcxyz", "abzzzz"
+	for _, tc := range []struct {
+		x, y string
+		want int
+	}{{a, b, 3}, {a, b, 3}, {a, c, 2}, {b, c, 2}, {c, c, 6}} {
+		if got := m.of(tc.x, tc.y); got != tc.want {
+			t.Errorf("of(%q, %q) = %d, want %d", tc.x, tc.y, got, tc.want)
+		}
+	}
+	m.p = 99 // the pair (c, c) is kept: its answer comes from the memo
+	if got := m.of(c, c); got != 99 {
+		t.Errorf("the kept pair was worked out again (%d)", got)
+	}
+	var none *prefixMemo
+	if got := none.of(a, b); got != 3 {
+		t.Errorf("nil memo: %d, want 3", got)
+	}
+}

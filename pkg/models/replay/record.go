@@ -33,6 +33,8 @@ type recorder struct {
 	// lastText that text; lastLong is -1 before the first.
 	lastLong int
 	lastText string
+	// prefix, when set, is shared with the client's word counter.
+	prefix *prefixMemo
 }
 
 // call is one recorded call: its messages are log[from:to]; opts is nil
@@ -99,7 +101,7 @@ func (r *recorder) entry(m gen.LLMMessage) entry {
 	}
 	e := entry{msg: m}
 	if r.lastLong >= 0 {
-		p := commonPrefix(r.lastText, t)
+		p := r.prefix.of(r.lastText, t)
 		s := commonSuffix(r.lastText[p:], t[p:])
 		if p+s >= len(t)/2 {
 			e = entry{msg: withText(m, ""), packed: &packedText{base: r.lastLong, prefix: p, suffix: s,

@@ -14,7 +14,8 @@ import (
 // TestCallsKeepGrowingPromptsCompactly: a selector's calls (one long
 // prompt each, its history a line longer each time, some calls with the
 // selector's answer and feedback after it) are recorded whole, as given,
-// while the log keeps each prompt after the first as only its new line.
+// while the log keeps each prompt after the first as only its new line;
+// each call's prompt tokens are CountWords of its messages.
 func TestCallsKeepGrowingPromptsCompactly(t *testing.T) {
 	head := "You are in a role play game.\n" + strings.Repeat("instructions ", 100) + "\n\n"
 	tail := "\n\nRead the above conversation. Then select the next role.\n"
@@ -34,8 +35,12 @@ func TestCallsKeepGrowingPromptsCompactly(t *testing.T) {
 			ms = []gen.LLMMessage{user(head + strings.Repeat(line, k) + tail)}
 		}
 		want = append(want, ms)
-		if _, err := c.Create(ctx, ms, models.CreateOptions{}); err != nil {
+		r, err := c.Create(ctx, ms, models.CreateOptions{})
+		if err != nil {
 			t.Fatal(err)
+		}
+		if n, _ := r.Usage.PromptTokens.Int64(); n != int64(CountWords(ms)) {
+			t.Errorf("call %d: %d prompt tokens, want %d", k, n, CountWords(ms))
 		}
 	}
 	calls := c.Calls()

@@ -68,6 +68,7 @@ type Client struct {
 	cached bool
 	rec    recorder    // the Create calls (Calls)
 	words  wordCounter // the prompt tokens of each call
+	prefix prefixMemo  // shared by rec and words
 }
 
 // Option configures a Client.
@@ -92,6 +93,7 @@ func New(completions []Completion, opts ...Option) *Client {
 	for _, o := range opts {
 		o(c)
 	}
+	c.rec.prefix, c.words.prefix = &c.prefix, &c.prefix
 	return c
 }
 

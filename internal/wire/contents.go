@@ -37,6 +37,7 @@ func (d *Decoder) Base64() []byte {
 // Base64 appends b as a string of standard base64 with padding.
 func (e *Encoder) Base64(b []byte) {
 	e.addByte('"')
+	e.reserve(base64.StdEncoding.EncodedLen(len(b)) + 1)
 	e.set(base64.StdEncoding.AppendEncode(e.buf, b))
 	e.addByte('"')
 }

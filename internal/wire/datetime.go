@@ -67,5 +67,6 @@ func (e *Encoder) DateTime(t DateTime) {
 	if t.IsZero() {
 		e.SetError(ErrUnsetDateTime)
 	}
+	e.reserve(40)
 	e.set(t.AppendJSON(e.buf))
 }

@@ -26,28 +26,47 @@ type Encodable interface {
 type Encoder struct {
 	buf []byte
 	err error
-	// out is what is left of the block Marshal copies its results into
-	// (see outBlock); nil outside Marshal.
-	out []byte
+	// Marshal writes a document straight into its block of results (see
+	// outBlock): out is what is left of the block, buf starts at out's
+	// first byte, and inBlock says so. A document that outgrows the block
+	// moves to scratch, the encoder's own buffer (spill).
+	out     []byte
+	scratch []byte
+	inBlock bool
 }
 
 // NewEncoder returns an encoder that appends to buf.
 func NewEncoder(buf []byte) *Encoder { return &Encoder{buf: buf} }
 
-// Marshal returns the canonical JSON of v. It writes into one pooled
-// buffer, which keeps the size of the largest document written so far, and
-// returns a copy of exactly the document's size (see Encoder.result).
+// Marshal returns the canonical JSON of v, a slice of exactly its size
+// that the caller owns. A short document is written straight into a
+// block of results that the results after it share (see outBlock), so a
+// result is neither allocated by itself nor copied.
 func Marshal(v any) ([]byte, error) {
 	e := encoders.Get().(*Encoder)
-	e.Reset()
+	e.err = nil
+	if len(e.out) < outBlockMinRoom {
+		e.out = make([]byte, outBlock)
+	}
+	e.buf, e.inBlock = e.out[:0], true
 	e.Value(v)
 	var out []byte
 	err := e.err
-	if err == nil {
+	switch {
+	case err != nil:
+	case unsafe.SliceData(e.buf) == unsafe.SliceData(e.out) && cap(e.buf) == cap(e.out):
+		// Written in the block: the result is there already.
+		n := len(e.buf)
+		out = e.out[:n:n]
+		e.out = e.out[n:]
+	default:
+		if cap(e.buf) > cap(e.scratch) {
+			e.scratch = e.buf // an appender grew the buffer: keep the larger
+		}
 		out = e.result()
 	}
-	if cap(e.buf) <= maxPooledEncodeBuf {
-		e.Reset()
+	e.buf, e.inBlock = nil, false
+	if cap(e.scratch) <= maxPooledEncodeBuf {
 		encoders.Put(e)
 	}
 	if err != nil {
@@ -58,25 +77,56 @@ func Marshal(v any) ([]byte, error) {
 
 // Marshal's results are most of a dump's allocations: a transcript's
 // messages are some hundreds of bytes each. So a result of at most
-// outBlockMaxDoc bytes is copied into a block of outBlock bytes that the
+// outBlockMaxDoc bytes is written into a block of outBlock bytes that the
 // results after it share, and is that block's slice from its first to its
 // last byte, its capacity its length: the caller owns those bytes (no
 // other result overlaps them, and appending to the result reallocates
 // it). A result keeps its whole block alive (at most outBlock bytes, of
-// other results of the same encoder); a longer result is allocated by
-// itself, so that less than a quarter of a block is left unused when a
-// result does not fit in what remains of it. One allocation per block
-// instead of one per result, and the collector's cycles come fewer and
-// sweep fewer spans.
+// other results of the same encoder). Marshal encodes straight into what
+// is left of the block, so a result is not copied; a document that does
+// not fit moves to a new block, or, when it is longer than
+// outBlockMaxDoc, to the encoder's own buffer, and is then copied by
+// itself once done (spill): so less than a quarter of a block is left
+// unused when a result does not fit in what remains of it. One
+// allocation per block instead of one per result, and the collector's
+// cycles come fewer and sweep fewer spans.
 const (
 	// outBlock is the size of a block of results.
 	outBlock = 16 << 10
 	// outBlockMaxDoc is the longest result put in a block.
 	outBlockMaxDoc = outBlock / 4
+	// outBlockMinRoom is the room a block must have left for Marshal to
+	// start a document in it; a new block is made otherwise.
+	outBlockMinRoom = 512
 )
 
-// result returns a copy of the document written, of exactly its size, in
-// the encoder's block of results when it is short (see outBlock).
+// reserve makes room for n more bytes in a document that Marshal writes
+// in its block (an appender that needs more than the block holds would
+// grow a copy of it); elsewhere appending grows the buffer as usual.
+func (e *Encoder) reserve(n int) {
+	if e.inBlock && cap(e.buf)-len(e.buf) < n {
+		e.spill(n)
+	}
+}
+
+// spill moves the document being written in the block, which has no room
+// for n more bytes, into a new block when it will fit there (what is left
+// of the old one, less than the document, stays unused), else into the
+// encoder's own buffer, with room for them.
+func (e *Encoder) spill(n int) {
+	if len(e.buf)+n <= outBlockMaxDoc {
+		e.out = make([]byte, outBlock)
+		e.buf = e.out[:copy(e.out, e.buf)]
+		return
+	}
+	e.scratch = append(e.scratch[:0], e.buf...)
+	e.scratch = slices.Grow(e.scratch, n)
+	e.buf, e.inBlock = e.scratch, false
+}
+
+// result returns a copy of the document written outside the block, of
+// exactly its size, in the encoder's block of results when it is short
+// (see outBlock).
 func (e *Encoder) result() []byte {
 	n := len(e.buf)
 	if n > outBlockMaxDoc {
@@ -100,10 +150,10 @@ func exactCopy(b []byte) []byte {
 	return out
 }
 
-// encoders are Marshal's encoders, each with its buffer.
-var encoders = sync.Pool{New: func() any { return &Encoder{buf: make([]byte, 0, 4<<10)} }}
+// encoders are Marshal's encoders, each with its block and its buffer.
+var encoders = sync.Pool{New: func() any { return &Encoder{scratch: make([]byte, 0, 4<<10)} }}
 
-// maxPooledEncodeBuf bounds the buffers Marshal keeps for reuse.
+// maxPooledEncodeBuf bounds the buffers (scratch) Marshal keeps for reuse.
 const maxPooledEncodeBuf = 64 << 20
 
 // Reset empties the encoder's buffer, keeping its storage, and clears its
@@ -142,6 +192,9 @@ func (e *Encoder) add(s string) {
 		copy(e.buf[n:], s)
 		return
 	}
+	if e.inBlock {
+		e.spill(len(s))
+	}
 	e.buf = append(e.buf, s...)
 }
 
@@ -152,6 +205,9 @@ func (e *Encoder) addByte(c byte) {
 		e.buf[n] = c
 		return
 	}
+	if e.inBlock {
+		e.spill(1)
+	}
 	e.buf = append(e.buf, c)
 }
 
@@ -161,14 +217,17 @@ func (e *Encoder) set(b []byte) {
 		e.buf = e.buf[:len(b)]
 		return
 	}
-	e.buf = b
+	e.buf, e.inBlock = b, false
 }
 
 // Raw appends s verbatim (punctuation and pre-quoted member names).
 func (e *Encoder) Raw(s string) { e.add(s) }
 
 // Str appends s as a JSON string.
-func (e *Encoder) Str(s string) { e.set(pyjson.AppendQuote(e.buf, s)) }
+func (e *Encoder) Str(s string) {
+	e.reserve(len(s) + len(s)/8 + 8) // a few escapes
+	e.set(pyjson.AppendQuote(e.buf, s))
+}
 
 // StrPtr appends s, or null when s is nil.
 func (e *Encoder) StrPtr(s *string) {
@@ -201,7 +260,10 @@ func (e *Encoder) BoolPtr(b *bool) {
 }
 
 // Int appends an integer.
-func (e *Encoder) Int(i Int) { e.set(i.AppendText(e.buf)) }
+func (e *Encoder) Int(i Int) {
+	e.reserve(24)
+	e.set(i.AppendText(e.buf))
+}
 
 // IntPtr appends an integer or null.
 func (e *Encoder) IntPtr(i *Int) {
@@ -219,6 +281,7 @@ func (e *Encoder) Float(f float64) {
 		e.Null()
 		return
 	}
+	e.reserve(32)
 	e.set(pyjson.AppendFloatRepr(e.buf, f))
 }
 

@@ -166,6 +166,7 @@ func (e *Encoder) Image(im Image) {
 	} else if png, err := im.EncodePNG(); err != nil {
 		e.SetError(err)
 	} else {
+		e.reserve(base64.StdEncoding.EncodedLen(len(png)) + 2)
 		e.set(base64.StdEncoding.AppendEncode(e.buf, png))
 	}
 	e.add(`"}`)

@@ -76,6 +76,7 @@ func (e *Encoder) RawJSON(r RawJSON) {
 		e.Null()
 		return
 	}
+	e.reserve(len(r))
 	e.set(append(e.buf, r...))
 }
 
@@ -85,5 +86,6 @@ func (e *Encoder) RawObject(r RawJSON) {
 		e.add("{}")
 		return
 	}
+	e.reserve(len(r))
 	e.set(append(e.buf, r...))
 }

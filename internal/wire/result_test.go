@@ -1,6 +1,7 @@
 package wire_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"unsafe"
@@ -13,25 +14,42 @@ import (
 // with no room past its end, and writing or appending to one leaves every
 // other result as it was, short and long results, across many blocks.
 func TestMarshalResultsOwnTheirBytes(t *testing.T) {
-	var docs []string
-	for i := range 600 {
+	type doc struct {
+		text  string
+		ctrl  int // control characters: each becomes 6 bytes, past what Str reserves
+		value wire.EncodeFunc
+		want  string
+	}
+	var docs []doc
+	for i := range 900 {
 		// Sizes from a few bytes to past a quarter of a block (16 KiB), so
-		// that blocks fill, are left with a tail, and long results are
-		// allocated by themselves.
+		// that blocks fill, documents outgrow what is left of a block in
+		// the middle (a Raw, a string, a string whose escapes grow it past
+		// its reserve), and long results are allocated by themselves.
 		n := (i * 97) % 6000
 		if i%50 == 0 {
 			n = 20000 + i
 		}
-		docs = append(docs, strings.Repeat(string(rune('a'+i%26)), n))
+		d := doc{text: strings.Repeat(string(rune('a'+i%26)), n), ctrl: (i * 31) % 400}
+		ctrl := strings.Repeat("\x01", d.ctrl)
+		d.value = func(e *wire.Encoder) {
+			e.Raw("[")
+			e.Str(d.text)
+			e.Raw(",")
+			e.Str(ctrl)
+			e.Raw("]")
+		}
+		d.want = `["` + d.text + `","` + strings.Repeat(`\u0001`, d.ctrl) + `"]`
+		docs = append(docs, d)
 	}
 	outs := make([][]byte, len(docs))
-	for i, s := range docs {
-		out, err := wire.Marshal(wire.EncodeFunc(func(e *wire.Encoder) { e.Str(s) }))
+	for i, d := range docs {
+		out, err := wire.Marshal(d.value)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := `"` + s + `"`; string(out) != want {
-			t.Fatalf("result %d: %d bytes, want %d", i, len(out), len(want))
+		if string(out) != d.want {
+			t.Fatalf("result %d: %d bytes, want %d", i, len(out), len(d.want))
 		}
 		if cap(out) != len(out) {
 			t.Fatalf("result %d: capacity %d past its length %d", i, cap(out), len(out))
@@ -56,9 +74,28 @@ func TestMarshalResultsOwnTheirBytes(t *testing.T) {
 		}
 		outs[i] = append(outs[i], "tail"...)
 	}
-	for i, s := range docs {
-		if want := strings.Repeat("#", len(s)+2) + "tail"; string(outs[i]) != want {
+	for i, d := range docs {
+		if want := strings.Repeat("#", len(d.want)) + "tail"; string(outs[i]) != want {
 			t.Fatalf("result %d changed by writes to the others", i)
+		}
+	}
+}
+
+// TestMarshalAfterError checks that a document refused half-way leaves
+// nothing behind in the block: the next result is whole and alone.
+func TestMarshalAfterError(t *testing.T) {
+	bad := wire.EncodeFunc(func(e *wire.Encoder) {
+		e.Raw(`{"x":`)
+		e.Str(strings.Repeat("y", 300))
+		e.SetError(errors.New("refused"))
+	})
+	for range 100 {
+		if out, err := wire.Marshal(bad); err == nil || out != nil {
+			t.Fatalf("Marshal = %q, %v; want nil and an error", out, err)
+		}
+		out, err := wire.Marshal(wire.EncodeFunc(func(e *wire.Encoder) { e.Str("ok") }))
+		if err != nil || string(out) != `"ok"` || cap(out) != len(out) {
+			t.Fatalf("Marshal after an error = %q (capacity %d), %v", out, cap(out), err)
 		}
 	}
 }

@@ -383,13 +383,17 @@ func (f *fastInflate) huffman() bool {
 		pos += n
 		if v < 256 {
 			out = append(out, byte(v))
-			// Most symbols are literals of 9 bits or less: a second
-			// one is read from the same bits.
-			b >>= n
-			e = lit.primary[b&(1<<huffPrimaryBits-1)]
-			if e>>8 < 256 && e&0xf != 0 && e&huffLink == 0 && len(out) < want {
+			// Most symbols are literals of 10 bits or less (in the
+			// primary table): two more are read from the same bits.
+			for range 2 {
+				b >>= n
+				e = lit.primary[b&(1<<huffPrimaryBits-1)]
+				if e>>8 >= 256 || e&0xf == 0 || e&huffLink != 0 || len(out) >= want {
+					break
+				}
 				out = append(out, byte(e>>8))
-				pos += uint(e & 0xf)
+				n = uint(e & 0xf)
+				pos += n
 			}
 			continue
 		}

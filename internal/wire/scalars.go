@@ -305,6 +305,11 @@ func (d *Decoder) BoolPtr() *bool {
 
 // StringMap reads an object whose values are all strings.
 func (d *Decoder) StringMap() map[string]string {
+	if !d.fatal && d.pos+1 < len(d.data) && d.data[d.pos] == '{' && d.data[d.pos+1] == '}' && d.depth < d.opts.MaxDepth {
+		// {} (most messages' metadata), read as Object and Next would.
+		d.pos += 2
+		return map[string]string{}
+	}
 	if !d.Object("dict_type", "Input should be a valid dictionary") {
 		return nil
 	}

@@ -305,3 +305,31 @@ func TestStrInBlockCommits(t *testing.T) {
 		t.Fatalf("the block holds %d bytes, want %d", len(d.block), n)
 	}
 }
+
+// TestStringMapEmpty: {} reads as an empty map, not nil, on the short way
+// as on the long one ({ } with a space), and past the depth limit it is
+// the same limit fault.
+func TestStringMapEmpty(t *testing.T) {
+	for _, in := range []string{`{}`, `{ }`, ` {}`} {
+		d := NewDecoder([]byte(in), Options{})
+		var m map[string]string
+		d.DecodeDocument(DecodeFunc(func(d *Decoder) { m = d.StringMap() }))
+		if m == nil || len(m) != 0 || d.Err() != nil {
+			t.Errorf("%q: %v (nil %v), %v", in, m, m == nil, d.Err())
+		}
+	}
+	for _, in := range []string{`[{}]`, `[{ }]`} {
+		d := NewDecoder([]byte(in), Options{MaxDepth: 1})
+		d.DecodeDocument(DecodeFunc(func(d *Decoder) {
+			if d.Array() {
+				for d.More() {
+					d.StringMap()
+				}
+			}
+		}))
+		errs := d.Errors()
+		if len(errs) != 1 || errs[0].Type != "limit" || errs[0].Offset != 1 {
+			t.Errorf("%q at depth limit 1: %v, want one limit fault at offset 1", in, errs)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package pyimg
 
 import (
 	"encoding/binary"
-	"hash/adler32"
 	"math/bits"
 	"sync"
 )
@@ -462,5 +461,5 @@ func (f *fastInflate) ended() bool {
 		}
 	}
 	p := int((f.pos + 7) >> 3)
-	return p+4 == f.n && binary.BigEndian.Uint32(f.in[p:]) == adler32.Checksum(f.out)
+	return p+4 == f.n && binary.BigEndian.Uint32(f.in[p:]) == adlerSum(f.out)
 }

@@ -120,8 +120,23 @@ func (d *Decoder) strInBlock() (s string, ok, full bool) {
 	buf := d.block[len(d.block):cap(d.block)]
 	p, o := d.pos+1, 0
 	for {
-		// Copy 8 bytes, then see whether one of them ends the run of
-		// plain text.
+		// Copy 16 bytes, then see whether one of them ends the run of
+		// plain text; then 8, then one at a time.
+		for p+16 <= len(data) && o+16 <= len(buf) {
+			src, dst := data[p:p+16:p+16], buf[o:o+16:o+16]
+			w0, w1 := binary.LittleEndian.Uint64(src), binary.LittleEndian.Uint64(src[8:])
+			binary.LittleEndian.PutUint64(dst, w0)
+			binary.LittleEndian.PutUint64(dst[8:], w1)
+			if m0, m1 := special(w0), special(w1); m0|m1 != 0 {
+				k := 8 + bits.TrailingZeros64(m1)/8
+				if m0 != 0 {
+					k = bits.TrailingZeros64(m0) / 8
+				}
+				p, o = p+k, o+k
+				goto found
+			}
+			p, o = p+16, o+16
+		}
 		for p+8 <= len(data) && o+8 <= len(buf) {
 			w := binary.LittleEndian.Uint64(data[p:])
 			binary.LittleEndian.PutUint64(buf[o:], w)
@@ -136,6 +151,7 @@ func (d *Decoder) strInBlock() (s string, ok, full bool) {
 			buf[o] = data[p]
 			p, o = p+1, o+1
 		}
+	found:
 		if p >= len(data) || o >= len(buf) {
 			return "", false, o >= len(buf)
 		}

@@ -70,6 +70,9 @@ type fields struct {
 //     range of 1-12");
 //   - year 0, which Python cannot hold, is a TypeParsing error.
 func ParseString(s string) (DateTime, error) {
+	if t, ok := parseUTCMicros(s); ok {
+		return t, nil
+	}
 	f, err := parseDateTime(s)
 	if err == "" {
 		return toPython(f)

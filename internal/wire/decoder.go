@@ -115,6 +115,11 @@ type seg struct {
 
 // NewDecoder returns a decoder for data.
 func NewDecoder(data []byte, opts Options) *Decoder {
+	return &Decoder{data: data, opts: opts.withDefaults()}
+}
+
+// withDefaults fills the limits left at zero with their defaults.
+func (opts Options) withDefaults() Options {
 	if opts.MaxDepth <= 0 {
 		opts.MaxDepth = defaultMaxDepth
 	}
@@ -127,7 +132,7 @@ func NewDecoder(data []byte, opts Options) *Decoder {
 	if opts.MaxStringLen == 0 {
 		opts.MaxStringLen = DefaultMaxStringLen
 	}
-	return &Decoder{data: data, opts: opts}
+	return opts
 }
 
 // Reset makes d read data, a new document, with the same options: the
@@ -195,8 +200,7 @@ func (d *Decoder) release() {
 
 // init readies a pooled decoder for data with opts (see NewDecoder).
 func (d *Decoder) init(data []byte, opts Options) {
-	nd := NewDecoder(nil, opts)
-	d.opts = nd.opts
+	d.opts = opts.withDefaults()
 	d.Reset(data)
 }
 

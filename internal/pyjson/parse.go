@@ -94,16 +94,7 @@ type parser struct {
 
 func (p *parser) fail(msg string) error { return &SyntaxError{Offset: p.pos, Msg: msg} }
 
-func (p *parser) ws() {
-	for p.pos < len(p.data) {
-		switch p.data[p.pos] {
-		case ' ', '\t', '\n', '\r':
-			p.pos++
-		default:
-			return
-		}
-	}
-}
+func (p *parser) ws() { p.pos = SkipSpace(p.data, p.pos) }
 
 func (p *parser) lit(s string) bool {
 	if len(p.data)-p.pos >= len(s) && string(p.data[p.pos:p.pos+len(s)]) == s {

@@ -144,3 +144,23 @@ func (v *Value) Truthy() bool {
 	}
 	return true
 }
+
+// SameScalar reports whether v and w are the same str, int, float or bool:
+// the same kind and equal values (Python's == within one type). Any other
+// kind, None included, is never the same.
+func (v *Value) SameScalar(w *Value) bool {
+	if v.Kind != w.Kind {
+		return false
+	}
+	switch v.Kind {
+	case Str:
+		return v.Str == w.Str
+	case Int:
+		return v.Int == w.Int
+	case Float:
+		return v.Float == w.Float
+	case Bool:
+		return v.Bool == w.Bool
+	}
+	return false
+}

@@ -83,29 +83,11 @@ func enumMember(n *Node, v reflect.Value) pyjson.Value {
 	plain.EnumNames = nil
 	value := dumper{python: true}.dump(&plain, v)
 	for i := range n.Enum {
-		if sameScalar(&n.Enum[i], &value) {
+		if n.Enum[i].SameScalar(&value) {
 			return pyjson.EnumValue(n.Title, n.EnumNames[i], value)
 		}
 	}
 	return value
-}
-
-// sameScalar reports whether two str, int, float or bool values are equal.
-func sameScalar(a, b *pyjson.Value) bool {
-	if a.Kind != b.Kind {
-		return false
-	}
-	switch a.Kind {
-	case pyjson.Str:
-		return a.Str == b.Str
-	case pyjson.Int:
-		return a.Int == b.Int
-	case pyjson.Float:
-		return a.Float == b.Float
-	case pyjson.Bool:
-		return a.Bool == b.Bool
-	}
-	return false
 }
 
 func (m dumper) container(n *Node, v reflect.Value) pyjson.Value {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agentschema/agentschema/gen"
+	"github.com/agentschema/agentschema/internal/pyjson"
 )
 
 // DropNone returns the JSON value data without its null object members, at
@@ -51,16 +52,7 @@ type dropper struct {
 	keep [][]string
 }
 
-func (w *dropper) ws() {
-	for w.pos < len(w.src) {
-		switch w.src[w.pos] {
-		case ' ', '\t', '\n', '\r':
-			w.pos++
-		default:
-			return
-		}
-	}
-}
+func (w *dropper) ws() { w.pos = pyjson.SkipSpace(w.src, w.pos) }
 
 // matches reports whether path is matched by a keep pattern.
 func (w *dropper) matches(path []string) bool {

@@ -2,6 +2,8 @@ package validate
 
 import (
 	"encoding/json"
+
+	"github.com/agentschema/agentschema/internal/pyjson"
 )
 
 // LastMembers returns data as Python's json.loads, and so AutoGen, sees
@@ -59,16 +61,7 @@ type dupScanner struct {
 // the decoder, whose depth limit refuses them.
 const maxDupDepth = 10000
 
-func (s *dupScanner) ws() {
-	for s.pos < len(s.src) {
-		switch s.src[s.pos] {
-		case ' ', '\t', '\n', '\r':
-			s.pos++
-		default:
-			return
-		}
-	}
-}
+func (s *dupScanner) ws() { s.pos = pyjson.SkipSpace(s.src, s.pos) }
 
 // value skips one value, recording duplicate members of its objects; it
 // reports false on anything that is not JSON.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/agentschema/agentschema"
+	"github.com/agentschema/agentschema/internal/pyjson"
 )
 
 // This file maps JSON pointers to byte offsets in the raw input. The
@@ -93,16 +94,7 @@ type scanner struct {
 	pos  int
 }
 
-func (s *scanner) ws() {
-	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
-		case ' ', '\t', '\n', '\r':
-			s.pos++
-		default:
-			return
-		}
-	}
-}
+func (s *scanner) ws() { s.pos = pyjson.SkipSpace(s.data, s.pos) }
 
 // value records the offset of the value at s.pos in n and descends into
 // it along n's children. The recursion follows the wanted paths only.

@@ -69,16 +69,7 @@ type jscan struct {
 	partial bool
 }
 
-func (s *jscan) ws() {
-	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
-		case ' ', '\t', '\n', '\r':
-			s.pos++
-		default:
-			return
-		}
-	}
-}
+func (s *jscan) ws() { s.pos = pyjson.SkipSpace(s.data, s.pos) }
 
 func (s *jscan) fault(kind string) *jfault { return &jfault{kind, s.pos} }
 

@@ -627,22 +627,7 @@ func scalar(v *pyjson.Value) bool {
 // sameLiteral is typing.Literal's duplicate test: equal values of the
 // same type.
 func sameLiteral(a, b *pyjson.Value) bool {
-	if a.Kind != b.Kind {
-		return false
-	}
-	switch a.Kind {
-	case pyjson.None:
-		return true
-	case pyjson.Str:
-		return a.Str == b.Str
-	case pyjson.Int:
-		return a.Int == b.Int
-	case pyjson.Float:
-		return a.Float == b.Float
-	case pyjson.Bool:
-		return a.Bool == b.Bool
-	}
-	return false
+	return a.Kind == pyjson.None && b.Kind == pyjson.None || a.SameScalar(b)
 }
 
 // fieldInfo is the model builder's _build_field_info: constraints,

@@ -24,6 +24,10 @@ type AnthropicClientConfigurationConfigModel struct {
 	// The JSON member "default_headers"; null by default.
 	DefaultHeaders map[string]string `json:"default_headers"`
 
+	// defaultHeadersKeys is the order the keys of DefaultHeaders were read in, when it
+	// was not sorted: they are written in it, as AutoGen writes a dict.
+	defaultHeadersKeys []string
+
 	// The JSON member "max_retries"; null by default.
 	MaxRetries *Int `json:"max_retries"`
 
@@ -34,6 +38,10 @@ type AnthropicClientConfigurationConfigModel struct {
 
 	// The JSON member "metadata"; null by default.
 	Metadata map[string]string `json:"metadata"`
+
+	// metadataKeys is the order the keys of Metadata were read in, when it
+	// was not sorted: they are written in it, as AutoGen writes a dict.
+	metadataKeys []string
 
 	// The Claude model to use (e.g., "claude-3-sonnet-20240229",
 	// "claude-3-opus-20240229")
@@ -165,7 +173,7 @@ func (x *AnthropicClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 			if d.Null() {
 				x.Metadata = nil
 			} else {
-				x.Metadata = d.StringMap()
+				x.Metadata, x.metadataKeys = d.StringMapKeys()
 			}
 		case "thinking":
 			seen |= 1 << 8
@@ -235,7 +243,7 @@ func (x *AnthropicClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 			if d.Null() {
 				x.DefaultHeaders = nil
 			} else {
-				x.DefaultHeaders = d.StringMap()
+				x.DefaultHeaders, x.defaultHeadersKeys = d.StringMapKeys()
 			}
 		case "tools":
 			seen |= 1 << 16
@@ -330,7 +338,7 @@ func (x *AnthropicClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 		e.Raw(",\"metadata\":null")
 	} else {
 		e.Raw(",\"metadata\":")
-		e.StringMap(x.Metadata)
+		e.StringMapInOrder(x.Metadata, x.metadataKeys)
 	}
 	if x.Thinking == nil {
 		e.Raw(",\"thinking\":null")
@@ -378,7 +386,7 @@ func (x *AnthropicClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 		e.Raw(",\"default_headers\":null")
 	} else {
 		e.Raw(",\"default_headers\":")
-		e.StringMap(x.DefaultHeaders)
+		e.StringMapInOrder(x.DefaultHeaders, x.defaultHeadersKeys)
 	}
 	if x.Tools == nil {
 		e.Raw(",\"tools\":null")

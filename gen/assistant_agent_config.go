@@ -39,6 +39,10 @@ type AssistantAgentConfig struct {
 	// The JSON member "metadata"; null by default.
 	Metadata map[string]string `json:"metadata"`
 
+	// metadataKeys is the order the keys of Metadata were read in, when it
+	// was not sorted: they are written in it, as AutoGen writes a dict.
+	metadataKeys []string
+
 	// The model client to use for inference.
 	//
 	// The JSON member "model_client"; required.
@@ -214,7 +218,7 @@ func (x *AssistantAgentConfig) decodeFrom(d *wire.Decoder) {
 			if d.Null() {
 				x.Metadata = nil
 			} else {
-				x.Metadata = d.StringMap()
+				x.Metadata, x.metadataKeys = d.StringMapKeys()
 			}
 		case "structured_message_factory":
 			seen |= 1 << 14
@@ -336,7 +340,7 @@ func (x *AssistantAgentConfig) encodeTo(e *wire.Encoder) {
 		e.Raw(",\"metadata\":null")
 	} else {
 		e.Raw(",\"metadata\":")
-		e.StringMap(x.Metadata)
+		e.StringMapInOrder(x.Metadata, x.metadataKeys)
 	}
 	if x.StructuredMessageFactory == nil {
 		e.Raw(",\"structured_message_factory\":null")

@@ -53,6 +53,10 @@ type ChromaDBVectorMemoryConfig struct {
 	// The JSON member "headers"; null by default.
 	Headers map[string]string `json:"headers"`
 
+	// headersKeys is the order the keys of Headers were read in, when it
+	// was not sorted: they are written in it, as AutoGen writes a dict.
+	headersKeys []string
+
 	// http: the host of the remote server (default "localhost").
 	//
 	// The JSON member "host"; null by default.
@@ -177,7 +181,7 @@ func (x *ChromaDBVectorMemoryConfig) decodeFrom(d *wire.Decoder) {
 			if d.Null() {
 				x.Headers = nil
 			} else {
-				x.Headers = d.StringMap()
+				x.Headers, x.headersKeys = d.StringMapKeys()
 			}
 		default:
 			d.SkipUnknown()
@@ -257,7 +261,7 @@ func (x *ChromaDBVectorMemoryConfig) encodeTo(e *wire.Encoder) {
 	}
 	if x.Headers != nil {
 		e.Raw(",\"headers\":")
-		e.StringMap(x.Headers)
+		e.StringMapInOrder(x.Headers, x.headersKeys)
 	}
 	e.Raw("}")
 }

@@ -18,6 +18,10 @@ type DiGraph struct {
 	//
 	// The JSON member "nodes"; required.
 	Nodes map[string]DiGraphNode `json:"nodes"`
+
+	// nodesKeys is the order the keys of Nodes were read in, when it
+	// was not sorted: they are written in it, as AutoGen writes a dict.
+	nodesKeys []string
 }
 
 // decodeFrom reads a DiGraph from d with AutoGen's rules: defaults filled,
@@ -38,25 +42,28 @@ func (x *DiGraph) decodeFrom(d *wire.Decoder) {
 			seen |= 1 << 0
 			if d.Object("dict_type", "Input should be a valid dictionary") {
 				m1 := map[string]DiGraphNode{}
+				var ks2 []string
 				for {
 					name, ok := d.Next()
 					if !ok {
 						break
 					}
-					var v2 DiGraphNode
-					v2.decodeFrom(d)
-					m1[string(name)] = v2
+					ks2 = append(ks2, string(name))
+					var v3 DiGraphNode
+					v3.decodeFrom(d)
+					m1[string(name)] = v3
 				}
 				x.Nodes = m1
+				x.nodesKeys = wire.KeyOrder(ks2)
 			}
 		case "default_start_node":
 			seen |= 1 << 1
 			if d.Null() {
 				x.DefaultStartNode = nil
 			} else {
-				v3 := new(string)
-				(*v3) = d.Str()
-				x.DefaultStartNode = v3
+				v4 := new(string)
+				(*v4) = d.Str()
+				x.DefaultStartNode = v4
 			}
 		default:
 			d.SkipUnknown()
@@ -74,14 +81,14 @@ func (x *DiGraph) decodeFrom(d *wire.Decoder) {
 func (x *DiGraph) encodeTo(e *wire.Encoder) {
 	e.Raw("{\"nodes\":")
 	e.Raw("{")
-	for i4, k5 := range wire.SortedKeys(x.Nodes) {
-		if i4 > 0 {
+	for i5, k6 := range wire.OrderedKeys(x.Nodes, x.nodesKeys) {
+		if i5 > 0 {
 			e.Raw(",")
 		}
-		e.Str(k5)
+		e.Str(k6)
 		e.Raw(":")
-		v6 := x.Nodes[k5]
-		v6.encodeTo(e)
+		v7 := x.Nodes[k6]
+		v7.encodeTo(e)
 	}
 	e.Raw("}")
 	if x.DefaultStartNode == nil {

@@ -38,12 +38,20 @@ type DockerCommandLineCodeExecutorConfig struct {
 	// The JSON member "extra_hosts"; {} by default.
 	ExtraHosts map[string]string `json:"extra_hosts"`
 
+	// extraHostsKeys is the order the keys of ExtraHosts were read in, when it
+	// was not sorted: they are written in it, as AutoGen writes a dict.
+	extraHostsKeys []string
+
 	// A dictionary of extra volumes (beyond the work_dir) to mount to the container;
 	// key is host source path and value 'bind' is the container path. Defaults to
 	// None.
 	//
 	// The JSON member "extra_volumes"; {} by default.
 	ExtraVolumes map[string]map[string]string `json:"extra_volumes"`
+
+	// extraVolumesKeys is the order the keys of ExtraVolumes were read in, when it
+	// was not sorted: they are written in it, as AutoGen writes a dict.
+	extraVolumesKeys []string
 
 	// The name of the module that will be created to store the functions. Defaults to
 	// "functions".
@@ -139,28 +147,31 @@ func (x *DockerCommandLineCodeExecutorConfig) decodeFrom(d *wire.Decoder) {
 			seen |= 1 << 8
 			if d.Object("dict_type", "Input should be a valid dictionary") {
 				m4 := map[string]map[string]string{}
+				var ks5 []string
 				for {
 					name, ok := d.Next()
 					if !ok {
 						break
 					}
-					var v5 map[string]string
-					v5 = d.StringMap()
-					m4[string(name)] = v5
+					ks5 = append(ks5, string(name))
+					var v6 map[string]string
+					v6 = d.StringMap()
+					m4[string(name)] = v6
 				}
 				x.ExtraVolumes = m4
+				x.extraVolumesKeys = wire.KeyOrder(ks5)
 			}
 		case "extra_hosts":
 			seen |= 1 << 9
-			x.ExtraHosts = d.StringMap()
+			x.ExtraHosts, x.extraHostsKeys = d.StringMapKeys()
 		case "init_command":
 			seen |= 1 << 10
 			if d.Null() {
 				x.InitCommand = nil
 			} else {
-				v6 := new(string)
-				(*v6) = d.Str()
-				x.InitCommand = v6
+				v7 := new(string)
+				(*v7) = d.Str()
+				x.InitCommand = v7
 			}
 		case "delete_tmp_files":
 			seen |= 1 << 11
@@ -227,21 +238,21 @@ func (x *DockerCommandLineCodeExecutorConfig) encodeTo(e *wire.Encoder) {
 	e.Str(x.FunctionsModule)
 	e.Raw(",\"extra_volumes\":")
 	e.Raw("{")
-	for i7, k8 := range wire.SortedKeys(x.ExtraVolumes) {
-		if i7 > 0 {
+	for i8, k9 := range wire.OrderedKeys(x.ExtraVolumes, x.extraVolumesKeys) {
+		if i8 > 0 {
 			e.Raw(",")
 		}
-		e.Str(k8)
+		e.Str(k9)
 		e.Raw(":")
-		v9 := x.ExtraVolumes[k8]
-		e.StringMap(v9)
+		v10 := x.ExtraVolumes[k9]
+		e.StringMap(v10)
 	}
 	e.Raw("}")
 	if len(x.ExtraHosts) == 0 {
 		e.Raw(",\"extra_hosts\":{}")
 	} else {
 		e.Raw(",\"extra_hosts\":")
-		e.StringMap(x.ExtraHosts)
+		e.StringMapInOrder(x.ExtraHosts, x.extraHostsKeys)
 	}
 	if x.InitCommand == nil {
 		e.Raw(",\"init_command\":null")

@@ -24,6 +24,10 @@ type McpWorkbenchConfig struct {
 	//
 	// The JSON member "tool_overrides"; {} by default.
 	ToolOverrides map[string]ToolOverride `json:"tool_overrides"`
+
+	// toolOverridesKeys is the order the keys of ToolOverrides were read in, when it
+	// was not sorted: they are written in it, as AutoGen writes a dict.
+	toolOverridesKeys []string
 }
 
 // decodeFrom reads a McpWorkbenchConfig from d with AutoGen's rules: defaults filled,
@@ -47,16 +51,19 @@ func (x *McpWorkbenchConfig) decodeFrom(d *wire.Decoder) {
 			seen |= 1 << 1
 			if d.Object("dict_type", "Input should be a valid dictionary") {
 				m1 := map[string]ToolOverride{}
+				var ks2 []string
 				for {
 					name, ok := d.Next()
 					if !ok {
 						break
 					}
-					var v2 ToolOverride
-					v2.decodeFrom(d)
-					m1[string(name)] = v2
+					ks2 = append(ks2, string(name))
+					var v3 ToolOverride
+					v3.decodeFrom(d)
+					m1[string(name)] = v3
 				}
 				x.ToolOverrides = m1
+				x.toolOverridesKeys = wire.KeyOrder(ks2)
 			}
 		case "host":
 			seen |= 1 << 2
@@ -90,14 +97,14 @@ func (x *McpWorkbenchConfig) encodeTo(e *wire.Encoder) {
 	}
 	e.Raw(",\"tool_overrides\":")
 	e.Raw("{")
-	for i3, k4 := range wire.SortedKeys(x.ToolOverrides) {
-		if i3 > 0 {
+	for i4, k5 := range wire.OrderedKeys(x.ToolOverrides, x.toolOverridesKeys) {
+		if i4 > 0 {
 			e.Raw(",")
 		}
-		e.Str(k4)
+		e.Str(k5)
 		e.Raw(":")
-		v5 := x.ToolOverrides[k4]
-		v5.encodeTo(e)
+		v6 := x.ToolOverrides[k5]
+		v6.encodeTo(e)
 	}
 	e.Raw("}")
 	if x.Host == nil {

@@ -15,6 +15,10 @@ type OllamaClientConfigurationConfigModel struct {
 	// The JSON member "headers"; null by default.
 	Headers map[string]string `json:"headers"`
 
+	// headersKeys is the order the keys of Headers were read in, when it
+	// was not sorted: they are written in it, as AutoGen writes a dict.
+	headersKeys []string
+
 	// The JSON member "host"; null by default.
 	Host *string `json:"host"`
 
@@ -93,7 +97,7 @@ func (x *OllamaClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 			if d.Null() {
 				x.Headers = nil
 			} else {
-				x.Headers = d.StringMap()
+				x.Headers, x.headersKeys = d.StringMapKeys()
 			}
 		case "model_capabilities":
 			seen |= 1 << 6
@@ -155,7 +159,7 @@ func (x *OllamaClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 		e.Raw(",\"headers\":null")
 	} else {
 		e.Raw(",\"headers\":")
-		e.StringMap(x.Headers)
+		e.StringMapInOrder(x.Headers, x.headersKeys)
 	}
 	if x.ModelCapabilities == nil {
 		e.Raw(",\"model_capabilities\":null")

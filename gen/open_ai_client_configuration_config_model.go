@@ -33,6 +33,10 @@ type OpenAIClientConfigurationConfigModel struct {
 	// The JSON member "default_headers"; null by default.
 	DefaultHeaders map[string]string `json:"default_headers"`
 
+	// defaultHeadersKeys is the order the keys of DefaultHeaders were read in, when it
+	// was not sorted: they are written in it, as AutoGen writes a dict.
+	defaultHeadersKeys []string
+
 	// The JSON member "frequency_penalty"; null by default.
 	FrequencyPenalty *float64 `json:"frequency_penalty"`
 
@@ -44,6 +48,10 @@ type OpenAIClientConfigurationConfigModel struct {
 
 	// The JSON member "logit_bias"; null by default.
 	LogitBias map[string]Int `json:"logit_bias"`
+
+	// logitBiasKeys is the order the keys of LogitBias were read in, when it
+	// was not sorted: they are written in it, as AutoGen writes a dict.
+	logitBiasKeys []string
 
 	// The maximum number of retries to attempt.
 	//
@@ -151,16 +159,19 @@ func (x *OpenAIClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 			} else {
 				if d.Object("dict_type", "Input should be a valid dictionary") {
 					m2 := map[string]Int{}
+					var ks3 []string
 					for {
 						name, ok := d.Next()
 						if !ok {
 							break
 						}
-						var v3 Int
-						v3 = Int{d.Int()}
-						m2[string(name)] = v3
+						ks3 = append(ks3, string(name))
+						var v4 Int
+						v4 = Int{d.Int()}
+						m2[string(name)] = v4
 					}
 					x.LogitBias = m2
+					x.logitBiasKeys = wire.KeyOrder(ks3)
 				}
 			}
 		case "max_tokens":
@@ -168,108 +179,108 @@ func (x *OpenAIClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 			if d.Null() {
 				x.MaxTokens = nil
 			} else {
-				v4 := new(Int)
-				(*v4) = Int{d.Int()}
-				x.MaxTokens = v4
+				v5 := new(Int)
+				(*v5) = Int{d.Int()}
+				x.MaxTokens = v5
 			}
 		case "n":
 			seen |= 1 << 3
 			if d.Null() {
 				x.N = nil
 			} else {
-				v5 := new(Int)
-				(*v5) = Int{d.Int()}
-				x.N = v5
+				v6 := new(Int)
+				(*v6) = Int{d.Int()}
+				x.N = v6
 			}
 		case "presence_penalty":
 			seen |= 1 << 4
 			if d.Null() {
 				x.PresencePenalty = nil
 			} else {
-				v6 := new(float64)
-				(*v6) = d.Float()
-				x.PresencePenalty = v6
+				v7 := new(float64)
+				(*v7) = d.Float()
+				x.PresencePenalty = v7
 			}
 		case "response_format":
 			seen |= 1 << 5
 			if d.Null() {
 				x.ResponseFormat = nil
 			} else {
-				v7 := new(ResponseFormat)
-				(*v7).decodeFrom(d)
-				x.ResponseFormat = v7
+				v8 := new(ResponseFormat)
+				(*v8).decodeFrom(d)
+				x.ResponseFormat = v8
 			}
 		case "seed":
 			seen |= 1 << 6
 			if d.Null() {
 				x.Seed = nil
 			} else {
-				v8 := new(Int)
-				(*v8) = Int{d.Int()}
-				x.Seed = v8
+				v9 := new(Int)
+				(*v9) = Int{d.Int()}
+				x.Seed = v9
 			}
 		case "stop":
 			seen |= 1 << 7
 			if d.Null() {
 				x.Stop = nil
 			} else {
-				v9 := new(OpenAIClientConfigurationConfigModelStop)
-				(*v9).decodeFrom(d)
-				x.Stop = v9
+				v10 := new(OpenAIClientConfigurationConfigModelStop)
+				(*v10).decodeFrom(d)
+				x.Stop = v10
 			}
 		case "temperature":
 			seen |= 1 << 8
 			if d.Null() {
 				x.Temperature = nil
 			} else {
-				v10 := new(float64)
-				(*v10) = d.Float()
-				x.Temperature = v10
+				v11 := new(float64)
+				(*v11) = d.Float()
+				x.Temperature = v11
 			}
 		case "top_p":
 			seen |= 1 << 9
 			if d.Null() {
 				x.TopP = nil
 			} else {
-				v11 := new(float64)
-				(*v11) = d.Float()
-				x.TopP = v11
+				v12 := new(float64)
+				(*v12) = d.Float()
+				x.TopP = v12
 			}
 		case "user":
 			seen |= 1 << 10
 			if d.Null() {
 				x.User = nil
 			} else {
-				v12 := new(string)
-				(*v12) = d.Str()
-				x.User = v12
+				v13 := new(string)
+				(*v13) = d.Str()
+				x.User = v13
 			}
 		case "stream_options":
 			seen |= 1 << 11
 			if d.Null() {
 				x.StreamOptions = nil
 			} else {
-				v13 := new(StreamOptions)
-				(*v13).decodeFrom(d)
-				x.StreamOptions = v13
+				v14 := new(StreamOptions)
+				(*v14).decodeFrom(d)
+				x.StreamOptions = v14
 			}
 		case "parallel_tool_calls":
 			seen |= 1 << 12
 			if d.Null() {
 				x.ParallelToolCalls = nil
 			} else {
-				v14 := new(bool)
-				(*v14) = d.Bool()
-				x.ParallelToolCalls = v14
+				v15 := new(bool)
+				(*v15) = d.Bool()
+				x.ParallelToolCalls = v15
 			}
 		case "reasoning_effort":
 			seen |= 1 << 13
 			if d.Null() {
 				x.ReasoningEffort = nil
 			} else {
-				v15 := new(ReasoningEffort)
-				(*v15) = ReasoningEffort(d.Enum(reasoningEffortValues...))
-				x.ReasoningEffort = v15
+				v16 := new(ReasoningEffort)
+				(*v16) = ReasoningEffort(d.Enum(reasoningEffortValues...))
+				x.ReasoningEffort = v16
 			}
 		case "model":
 			seen |= 1 << 14
@@ -279,88 +290,88 @@ func (x *OpenAIClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 			if d.Null() {
 				x.APIKey = nil
 			} else {
-				v16 := new(string)
-				(*v16) = d.Str()
-				x.APIKey = v16
+				v17 := new(string)
+				(*v17) = d.Str()
+				x.APIKey = v17
 			}
 		case "timeout":
 			seen |= 1 << 16
 			if d.Null() {
 				x.Timeout = nil
 			} else {
-				v17 := new(float64)
-				(*v17) = d.Float()
-				x.Timeout = v17
+				v18 := new(float64)
+				(*v18) = d.Float()
+				x.Timeout = v18
 			}
 		case "max_retries":
 			seen |= 1 << 17
 			if d.Null() {
 				x.MaxRetries = nil
 			} else {
-				v18 := new(Int)
-				(*v18) = Int{d.Int()}
-				x.MaxRetries = v18
+				v19 := new(Int)
+				(*v19) = Int{d.Int()}
+				x.MaxRetries = v19
 			}
 		case "model_capabilities":
 			seen |= 1 << 18
 			if d.Null() {
 				x.ModelCapabilities = nil
 			} else {
-				v19 := new(ModelCapabilities)
-				(*v19).decodeFrom(d)
-				x.ModelCapabilities = v19
+				v20 := new(ModelCapabilities)
+				(*v20).decodeFrom(d)
+				x.ModelCapabilities = v20
 			}
 		case "model_info":
 			seen |= 1 << 19
 			if d.Null() {
 				x.ModelInfo = nil
 			} else {
-				v20 := new(ModelInfo)
-				(*v20).decodeFrom(d)
-				x.ModelInfo = v20
+				v21 := new(ModelInfo)
+				(*v21).decodeFrom(d)
+				x.ModelInfo = v21
 			}
 		case "add_name_prefixes":
 			seen |= 1 << 20
 			if d.Null() {
 				x.AddNamePrefixes = nil
 			} else {
-				v21 := new(bool)
-				(*v21) = d.Bool()
-				x.AddNamePrefixes = v21
+				v22 := new(bool)
+				(*v22) = d.Bool()
+				x.AddNamePrefixes = v22
 			}
 		case "include_name_in_message":
 			seen |= 1 << 21
 			if d.Null() {
 				x.IncludeNameInMessage = nil
 			} else {
-				v22 := new(bool)
-				(*v22) = d.Bool()
-				x.IncludeNameInMessage = v22
+				v23 := new(bool)
+				(*v23) = d.Bool()
+				x.IncludeNameInMessage = v23
 			}
 		case "default_headers":
 			seen |= 1 << 22
 			if d.Null() {
 				x.DefaultHeaders = nil
 			} else {
-				x.DefaultHeaders = d.StringMap()
+				x.DefaultHeaders, x.defaultHeadersKeys = d.StringMapKeys()
 			}
 		case "organization":
 			seen |= 1 << 23
 			if d.Null() {
 				x.Organization = nil
 			} else {
-				v23 := new(string)
-				(*v23) = d.Str()
-				x.Organization = v23
+				v24 := new(string)
+				(*v24) = d.Str()
+				x.Organization = v24
 			}
 		case "base_url":
 			seen |= 1 << 24
 			if d.Null() {
 				x.BaseURL = nil
 			} else {
-				v24 := new(string)
-				(*v24) = d.Str()
-				x.BaseURL = v24
+				v25 := new(string)
+				(*v25) = d.Str()
+				x.BaseURL = v25
 			}
 		default:
 			d.SkipUnknown()
@@ -387,14 +398,14 @@ func (x *OpenAIClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 	} else {
 		e.Raw(",\"logit_bias\":")
 		e.Raw("{")
-		for i25, k26 := range wire.SortedKeys(x.LogitBias) {
-			if i25 > 0 {
+		for i26, k27 := range wire.OrderedKeys(x.LogitBias, x.logitBiasKeys) {
+			if i26 > 0 {
 				e.Raw(",")
 			}
-			e.Str(k26)
+			e.Str(k27)
 			e.Raw(":")
-			v27 := x.LogitBias[k26]
-			e.Int(v27.v)
+			v28 := x.LogitBias[k27]
+			e.Int(v28.v)
 		}
 		e.Raw("}")
 	}
@@ -518,7 +529,7 @@ func (x *OpenAIClientConfigurationConfigModel) encodeTo(e *wire.Encoder) {
 		e.Raw(",\"default_headers\":null")
 	} else {
 		e.Raw(",\"default_headers\":")
-		e.StringMap(x.DefaultHeaders)
+		e.StringMapInOrder(x.DefaultHeaders, x.defaultHeadersKeys)
 	}
 	if x.Organization == nil {
 		e.Raw(",\"organization\":null")

@@ -27,6 +27,10 @@ type SelectSpeakerEvent struct {
 	// The JSON member "metadata"; {} by default.
 	Metadata map[string]string `json:"metadata"`
 
+	// metadataKeys is the order the keys of Metadata were read in, when it
+	// was not sorted: they are written in it, as AutoGen writes a dict.
+	metadataKeys []string
+
 	// The model client usage incurred when producing this message.
 	//
 	// The JSON member "models_usage"; null by default.
@@ -79,7 +83,7 @@ func (x *SelectSpeakerEvent) decodeFrom(d *wire.Decoder) {
 			}
 		case "metadata":
 			seen |= 1 << 3
-			x.Metadata = d.StringMap()
+			x.Metadata, x.metadataKeys = d.StringMapKeys()
 		case "created_at":
 			seen |= 1 << 4
 			x.CreatedAt = d.DateTime()
@@ -136,7 +140,7 @@ func (x *SelectSpeakerEvent) encodeTo(e *wire.Encoder) {
 		e.Raw(",\"metadata\":{}")
 	} else {
 		e.Raw(",\"metadata\":")
-		e.StringMap(x.Metadata)
+		e.StringMapInOrder(x.Metadata, x.metadataKeys)
 	}
 	e.Raw(",\"created_at\":")
 	e.DateTime(x.CreatedAt)

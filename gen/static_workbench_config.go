@@ -13,6 +13,10 @@ type StaticWorkbenchConfig struct {
 	// The JSON member "tool_overrides"; {} by default.
 	ToolOverrides map[string]ToolOverride `json:"tool_overrides"`
 
+	// toolOverridesKeys is the order the keys of ToolOverrides were read in, when it
+	// was not sorted: they are written in it, as AutoGen writes a dict.
+	toolOverridesKeys []string
+
 	// A list of tools to be included in the workbench. The tools should be subclasses
 	// of BaseTool.
 	//
@@ -49,16 +53,19 @@ func (x *StaticWorkbenchConfig) decodeFrom(d *wire.Decoder) {
 			seen |= 1 << 1
 			if d.Object("dict_type", "Input should be a valid dictionary") {
 				m3 := map[string]ToolOverride{}
+				var ks4 []string
 				for {
 					name, ok := d.Next()
 					if !ok {
 						break
 					}
-					var v4 ToolOverride
-					v4.decodeFrom(d)
-					m3[string(name)] = v4
+					ks4 = append(ks4, string(name))
+					var v5 ToolOverride
+					v5.decodeFrom(d)
+					m3[string(name)] = v5
 				}
 				x.ToolOverrides = m3
+				x.toolOverridesKeys = wire.KeyOrder(ks4)
 			}
 		default:
 			d.SkipUnknown()
@@ -78,22 +85,22 @@ func (x *StaticWorkbenchConfig) decodeFrom(d *wire.Decoder) {
 // encodeTo appends the canonical JSON of x to e, members in AutoGen's order.
 func (x *StaticWorkbenchConfig) encodeTo(e *wire.Encoder) {
 	e.Raw("{\"tools\":[")
-	for i5 := range x.Tools {
-		if i5 > 0 {
-			e.Raw(",")
-		}
-		x.Tools[i5].encodeTo(e)
-	}
-	e.Raw("],\"tool_overrides\":")
-	e.Raw("{")
-	for i6, k7 := range wire.SortedKeys(x.ToolOverrides) {
+	for i6 := range x.Tools {
 		if i6 > 0 {
 			e.Raw(",")
 		}
-		e.Str(k7)
+		x.Tools[i6].encodeTo(e)
+	}
+	e.Raw("],\"tool_overrides\":")
+	e.Raw("{")
+	for i7, k8 := range wire.OrderedKeys(x.ToolOverrides, x.toolOverridesKeys) {
+		if i7 > 0 {
+			e.Raw(",")
+		}
+		e.Str(k8)
 		e.Raw(":")
-		v8 := x.ToolOverrides[k7]
-		v8.encodeTo(e)
+		v9 := x.ToolOverrides[k8]
+		v9.encodeTo(e)
 	}
 	e.Raw("}")
 	e.Raw("}")

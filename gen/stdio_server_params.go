@@ -41,6 +41,10 @@ type StdioServerParams struct {
 	// The JSON member "env"; null by default.
 	Env map[string]string `json:"env"`
 
+	// envKeys is the order the keys of Env were read in, when it
+	// was not sorted: they are written in it, as AutoGen writes a dict.
+	envKeys []string
+
 	// The JSON member "read_timeout_seconds"; 5 by default.
 	ReadTimeoutSeconds float64 `json:"read_timeout_seconds"`
 }
@@ -86,7 +90,7 @@ func (x *StdioServerParams) decodeFrom(d *wire.Decoder) {
 			if d.Null() {
 				x.Env = nil
 			} else {
-				x.Env = d.StringMap()
+				x.Env, x.envKeys = d.StringMapKeys()
 			}
 		case "cwd":
 			seen |= 1 << 3
@@ -147,7 +151,7 @@ func (x *StdioServerParams) encodeTo(e *wire.Encoder) {
 		e.Raw("],\"env\":null")
 	} else {
 		e.Raw("],\"env\":")
-		e.StringMap(x.Env)
+		e.StringMapInOrder(x.Env, x.envKeys)
 	}
 	if x.Cwd == nil {
 		e.Raw(",\"cwd\":null")

@@ -305,22 +305,8 @@ func (d *Decoder) BoolPtr() *bool {
 
 // StringMap reads an object whose values are all strings.
 func (d *Decoder) StringMap() map[string]string {
-	if !d.fatal && d.pos+1 < len(d.data) && d.data[d.pos] == '{' && d.data[d.pos+1] == '}' && d.depth < d.opts.MaxDepth {
-		// {} (most messages' metadata), read as Object and Next would.
-		d.pos += 2
-		return map[string]string{}
-	}
-	if !d.Object("dict_type", "Input should be a valid dictionary") {
-		return nil
-	}
-	m := map[string]string{}
-	for {
-		name, ok := d.Next()
-		if !ok {
-			return m
-		}
-		m[d.str(name)] = d.Str()
-	}
+	m, _ := d.StringMapKeys()
+	return m
 }
 
 // Strings reads an array of strings.

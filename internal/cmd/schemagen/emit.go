@@ -379,7 +379,9 @@ func (g *generator) encodeMember(o *objectEncode, p *prop, key, src string) {
 		w.p("\t}")
 	case t.kind == "map" && t.elem.kind == "string" && t.elem.enumName == "":
 		w.p("\tif len(%s) == 0 {\n\t\te.Raw(%s)\n\t} else {", src, strconv.Quote(prefix+"{}"))
-		w.p("\t\te.Raw(%s)\n\t\te.StringMap(%s)\n\t}", strconv.Quote(prefix), src)
+		w.p("\t\te.Raw(%s)", strconv.Quote(prefix))
+		g.encode(w, t, src, "\t\t")
+		w.p("\t}")
 	case t.kind == "array":
 		// The closing bracket joins the text that follows.
 		w.p("\te.Raw(%s)", strconv.Quote(prefix+"["))
@@ -671,22 +673,36 @@ func (g *generator) decodeArray(w *writer, t *typeRef, target, ind string) {
 
 // decodeMap decodes a JSON object into the map target.
 func (g *generator) decodeMap(w *writer, t *typeRef, target, ind string) {
+	keys := g.keysOf(target)
 	if t.elem.kind == "string" && t.elem.enumName == "" {
-		w.p("%s%s = d.StringMap()", ind, target)
+		if keys != "" {
+			w.p("%s%s, %s = d.StringMapKeys()", ind, target, keys)
+		} else {
+			w.p("%s%s = d.StringMap()", ind, target)
+		}
 		return
 	}
-	m := w.v("m")
+	m, ks := w.v("m"), w.v("ks")
 	w.p("%sif d.Object(\"dict_type\", \"Input should be a valid dictionary\") {", ind)
 	w.p("%s\t%s := %s{}", ind, m, g.goType(t))
+	if keys != "" {
+		w.p("%s\tvar %s []string", ind, ks)
+	}
 	w.p("%s\tfor {", ind)
 	w.p("%s\t\tname, ok := d.Next()", ind)
 	w.p("%s\t\tif !ok {\n%s\t\t\tbreak\n%s\t\t}", ind, ind, ind)
+	if keys != "" {
+		w.p("%s\t\t%s = append(%s, string(name))", ind, ks, ks)
+	}
 	v := w.v("v")
 	w.p("%s\t\tvar %s %s", ind, v, g.goType(t.elem))
 	g.decodeInto(w, t.elem, v, ind+"\t\t")
 	w.p("%s\t\t%s[string(name)] = %s", ind, m, v)
 	w.p("%s\t}", ind)
 	w.p("%s\t%s = %s", ind, target, m)
+	if keys != "" {
+		w.p("%s\t%s = wire.KeyOrder(%s)", ind, keys, ks)
+	}
 	w.p("%s}", ind)
 }
 
@@ -779,13 +795,22 @@ func (g *generator) encode(w *writer, t *typeRef, src, ind string) {
 		w.p("%s}", ind)
 		w.p("%se.Raw(\"]\")", ind)
 	case "map":
+		keys := g.keysOf(src)
 		if t.elem.kind == "string" && t.elem.enumName == "" {
-			w.p("%se.StringMap(%s)", ind, src)
+			if keys != "" {
+				w.p("%se.StringMapInOrder(%s, %s)", ind, src, keys)
+			} else {
+				w.p("%se.StringMap(%s)", ind, src)
+			}
 			return
+		}
+		order := "wire.SortedKeys(" + src + ")"
+		if keys != "" {
+			order = "wire.OrderedKeys(" + src + ", " + keys + ")"
 		}
 		i, k, v := w.v("i"), w.v("k"), w.v("v")
 		w.p("%se.Raw(\"{\")", ind)
-		w.p("%sfor %s, %s := range wire.SortedKeys(%s) {", ind, i, k, src)
+		w.p("%sfor %s, %s := range %s {", ind, i, k, order)
 		w.p("%s\tif %s > 0 {\n%s\t\te.Raw(\",\")\n%s\t}", ind, i, ind, ind)
 		w.p("%s\te.Str(%s)\n%s\te.Raw(\":\")", ind, k, ind)
 		w.p("%s\t%s := %s[%s]", ind, v, src, k)

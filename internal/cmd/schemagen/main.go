@@ -181,8 +181,14 @@ func (g *generator) files(sources map[string][]byte, fields map[string]map[strin
 				}
 				src = append(src, "\n// "+name+" "+strings.ReplaceAll(doc, "\n", "\n// ")+"\ntype "+name+" struct{}\n"...)
 			}
+			g.keyed = g.keyedMembers(c, fields[c.name])
+			src, err := addKeyFields(src, c.name, g.keyed)
+			if err != nil {
+				return nil, err
+			}
 			add(c.file, src)
 			b, err := g.emitObject(c, fields[c.name], member[c.name])
+			g.keyed = nil
 			if err != nil {
 				return nil, err
 			}

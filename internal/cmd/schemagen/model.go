@@ -126,6 +126,9 @@ type generator struct {
 	unions   []*kindUnion
 	enums    map[string]*concept
 	current  *concept // the concept being classified
+	// keyed maps the Go field of each map member of the object being
+	// emitted to its key-order field (keyedMembers).
+	keyed map[string]string
 }
 
 // loadSchemas reads and classifies every *.json file at the top of fsys.

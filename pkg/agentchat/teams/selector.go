@@ -145,12 +145,6 @@ type selector struct {
 	previous *string
 	hist     historyCache
 	roles    rolesCache
-	// listed is the last candidates and listedText their Python list
-	// repr; kw is the prompt's keyword arguments. Both are kept from turn
-	// to turn instead of being made anew.
-	listed     []string
-	listedText string
-	kw         pyjson.Value
 }
 
 func (*selector) managerName() string                           { return selectorManagerName }
@@ -371,17 +365,11 @@ func (s *selector) ask(ctx context.Context, roles string, candidates, names []st
 	if err != nil {
 		return "", err
 	}
-	if !slices.Equal(s.listed, candidates) {
-		s.listed, s.listedText = slices.Clone(candidates), pyList(candidates)
-	}
-	if s.kw.Kind != pyjson.Dict { // made once; Format does not keep it
-		s.kw = pyjson.Value{Kind: pyjson.Dict}
-		for _, k := range []string{"roles", "participants", "history"} {
-			s.kw.Set(k, pyjson.StrValue(""))
-		}
-	}
-	s.kw.Vals[0].Str, s.kw.Vals[1].Str, s.kw.Vals[2].Str = roles, s.listedText, s.hist.history(view)
-	prompt, err := pyformat.Format(s.prompt, &s.kw)
+	kw := pyjson.Value{Kind: pyjson.Dict}
+	kw.Set("roles", pyjson.StrValue(roles))
+	kw.Set("participants", pyjson.StrValue(pyList(candidates)))
+	kw.Set("history", pyjson.StrValue(s.hist.history(view)))
+	prompt, err := pyformat.Format(s.prompt, &kw)
 	if err != nil {
 		return "", err
 	}

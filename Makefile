@@ -44,6 +44,8 @@ check: test
 	# memory they would measure: they run here at full size.
 	$(GO) test -run 'TestVerbsStream100MB|TestHostile1GBJSONL|TestValidateStreamsJSONL|TestNormalizeHugeImageRowMemory' ./cmd/agentschema/
 	$(GO) test -run 'TestHostileImages|TestHostileJPEGEncode' ./internal/pyimg/
+	# The portable string scanning that other architectures use, on this one.
+	$(GO) test -tags purego ./internal/jsonscan/ ./internal/pyjson/ ./internal/wire/
 	# Every benchmark runs once, so that none is left broken.
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./...
 

@@ -32,6 +32,8 @@ var layers = map[string]int{
 	"internal/pysyntax":  1,
 	// Python's white space (str.isspace, strip, rstrip).
 	"internal/pystr": 1,
+	// Where plain JSON string content ends (SSE2 on amd64).
+	"internal/jsonscan": 1,
 	// Capturing slog's output, for tests.
 	"internal/logtest": 1,
 	// The model clients' HTTP: httpx's read and connect timeouts, the

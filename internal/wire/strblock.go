@@ -1,10 +1,10 @@
 package wire
 
 import (
-	"encoding/binary"
-	"math/bits"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/agentschema/agentschema/internal/jsonscan"
 )
 
 // The strings a decoder makes (the values of string members, map keys,
@@ -120,40 +120,13 @@ func (d *Decoder) strInBlock() (s string, ok, full bool) {
 	buf := d.block[len(d.block):cap(d.block)]
 	p, o := d.pos+1, 0
 	for {
-		// Copy 16 bytes, then see whether one of them ends the run of
-		// plain text; then 8, then one at a time.
-		for p+16 <= len(data) && o+16 <= len(buf) {
-			src, dst := data[p:p+16:p+16], buf[o:o+16:o+16]
-			w0, w1 := binary.LittleEndian.Uint64(src), binary.LittleEndian.Uint64(src[8:])
-			binary.LittleEndian.PutUint64(dst, w0)
-			binary.LittleEndian.PutUint64(dst[8:], w1)
-			if m0, m1 := special(w0), special(w1); m0|m1 != 0 {
-				k := 8 + bits.TrailingZeros64(m1)/8
-				if m0 != 0 {
-					k = bits.TrailingZeros64(m0) / 8
-				}
-				p, o = p+k, o+k
-				goto found
-			}
-			p, o = p+16, o+16
-		}
-		for p+8 <= len(data) && o+8 <= len(buf) {
-			w := binary.LittleEndian.Uint64(data[p:])
-			binary.LittleEndian.PutUint64(buf[o:], w)
-			if m := special(w); m != 0 {
-				k := bits.TrailingZeros64(m) / 8
-				p, o = p+k, o+k
-				break
-			}
-			p, o = p+8, o+8
-		}
-		for p < len(data) && o < len(buf) && !nameStop[data[p]] {
-			buf[o] = data[p]
-			p, o = p+1, o+1
-		}
-	found:
-		if p >= len(data) || o >= len(buf) {
-			return "", false, o >= len(buf)
+		// The run of plain text up to the next quote, backslash, control
+		// character or non-ASCII byte is copied whole, as far as the
+		// block holds it.
+		k := jsonscan.CopyPlain(buf[o:], data[p:])
+		p, o = p+k, o+k
+		if p >= len(data) {
+			return "", false, false
 		}
 		switch c := data[p]; {
 		case c == '"':
@@ -163,22 +136,41 @@ func (d *Decoder) strInBlock() (s string, ok, full bool) {
 			if p+1 >= len(data) || unescaped[data[p+1]] == 0 {
 				return "", false, false // a \u escape, or a fault
 			}
+			if o >= len(buf) {
+				return "", false, true
+			}
 			buf[o] = unescaped[data[p+1]]
 			p, o = p+2, o+1
 		case c >= utf8.RuneSelf:
-			r, size := utf8.DecodeRune(data[p:])
-			if r == utf8.RuneError && size == 1 {
-				return "", false, false
+			var ok, full bool
+			if p, o, ok, full = copyRunes(data, p, buf, o); !ok {
+				return "", false, full
 			}
-			if o+size > len(buf) {
-				return "", false, true
-			}
-			copy(buf[o:], data[p:p+size])
-			p, o = p+size, o+size
-		default:
+		case c < 0x20:
 			return "", false, false // a control character
+		default:
+			return "", false, true // plain text the block has no room for
 		}
 	}
+}
+
+// copyRunes copies the valid non-ASCII characters that follow one another
+// from data[p] into buf from o on, and returns the offsets after them and
+// true; false when one of them is not valid UTF-8, or (full true) when it
+// does not fit in buf.
+func copyRunes(data []byte, p int, buf []byte, o int) (int, int, bool, bool) {
+	for p < len(data) && data[p] >= utf8.RuneSelf {
+		r, size := utf8.DecodeRune(data[p:])
+		if r == utf8.RuneError && size == 1 {
+			return p, o, false, false
+		}
+		if o+size > len(buf) {
+			return p, o, false, true
+		}
+		copy(buf[o:], data[p:p+size])
+		p, o = p+size, o+size
+	}
+	return p, o, true, false
 }
 
 // endInBlock finishes strInBlock: text is the decoded string in the

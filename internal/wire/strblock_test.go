@@ -267,6 +267,12 @@ func TestStrAgreesWithRawString(t *testing.T) {
 		{"one byte longer", `"` + long + `x"`, 0},
 		{"longer than a block", `"` + strings.Repeat(long, 5) + `"`, 0},
 		{"long with escapes", `"` + strings.Repeat(`line\n`, 2000) + `"`, 0},
+		// With 20 bytes left in the block: a string that fills them
+		// exactly, one byte more, and one that fills them with an escape.
+		{"fills the rest", `"0123456789abcdefghij"`, 0},
+		{"one more than the rest", `"0123456789abcdefghijk"`, 0},
+		{"escape at the rest's end", `"0123456789abcdefghi\n"`, 0},
+		{"escape after the rest", `"0123456789abcdefghij\n"`, 0},
 	}
 	for _, c := range cases {
 		for _, used := range []int{-1, 0, 100, strBlock - strMinSpare - 1, strBlock - strBlockMaxString + 1, strBlock - 20} {

@@ -8,14 +8,14 @@ import (
 )
 
 // TestAdler32: adlerSum agrees with hash/adler32 for every length up to 64,
-// around a run of adlerWords words, and for bytes all 0xff (the largest sums).
+// around one and two blocks, and for bytes all 0xff (the largest sums).
 func TestAdler32(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	var lengths []int
 	for n := 0; n <= 64; n++ {
 		lengths = append(lengths, n)
 	}
-	lengths = append(lengths, 12352, 8*adlerWords-1, 8*adlerWords, 8*adlerWords+9, 3*8*adlerWords+5, 1<<20)
+	lengths = append(lengths, adlerBlock-1, adlerBlock, adlerBlock+1, adlerBlock+9, 2*adlerBlock-1, 2*adlerBlock, 2*adlerBlock+7, 12352, 1<<20+3)
 	for _, n := range lengths {
 		random := make([]byte, n)
 		for i := range random {

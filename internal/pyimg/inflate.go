@@ -20,84 +20,228 @@ import (
 // the same code-length rules (complete codes, a single code of one bit, an
 // empty tree that fails when used), symbols and distances.
 
-// huffPrimaryBits is the number of bits a Huffman table resolves in one
-// lookup; longer codes take a second lookup in a subtable.
-const huffPrimaryBits = 10
+// The decoding tables (libdeflate's layout, in short). A table resolves
+// its primary bits in one lookup; a longer code takes a second lookup in a
+// subtable. An entry is a uint32:
+//
+//   - bits 0-7: the bits the entry's code(s) take (0: no code here, or a
+//     symbol compress/flate refuses); for a link, the bits its subtable
+//     resolves;
+//   - bits 8-15: entLit with the count of literals in bits 8-9 (1, or 2
+//     when the primary bits hold two whole literal codes), entSub for a
+//     link, entEOB for the end of the block, or for a length or a
+//     distance the count of its extra bits in bits 8-11;
+//   - bits 16-31: the literal bytes (the first in bits 16-23), the
+//     subtable's offset, or the base length or distance.
+const (
+	entLit = 0x8000
+	entSub = 0x4000
+	entEOB = 0x2000
+)
 
-// A huffTable entry holds a symbol (bits 8 and up) and its code length
-// (bits 0-3; 0: no code here); or, with huffLink set, the offset of a
-// subtable (bits 8 and up) and the number of bits it resolves (bits 0-3).
-const huffLink = 0x10
+// The primary bits of the lit/len, distance and code-length tables.
+const (
+	litBits  = 11
+	distBits = 8
+	clenBits = 7
+)
 
-// huffTable decodes one canonical Huffman code (RFC 1951 section 3.2.2).
-type huffTable struct {
-	primary [1 << huffPrimaryBits]uint32
-	sub     []uint32
+// litTable and distTable are the tables of a lit/len and a distance code.
+type (
+	litTable struct {
+		primary [1 << litBits]uint32
+		sub     []uint32
+	}
+	distTable struct {
+		primary [1 << distBits]uint32
+		sub     []uint32
+	}
+)
+
+// The entries of each symbol without the length of its code: litVals for
+// lit/len symbols (286 and 287 have codes in the fixed code but are
+// refused, as by compress/flate), distVals for distances (30 and 31 too),
+// clenVals for the code-length code. 0: refused.
+var litVals, distVals, clenVals = func() (l [288]uint32, d [32]uint32, c [19]uint32) {
+	for i := range 256 {
+		l[i] = entLit | 1<<8 | uint32(i)<<16
+	}
+	l[256] = entEOB
+	for i := range lenBase {
+		l[257+i] = uint32(lenBase[i])<<16 | uint32(lenExtra[i])<<8
+	}
+	for i := range distBase {
+		d[i] = uint32(distBase[i])<<16 | uint32(distXtra[i])<<8
+	}
+	for i := range c {
+		c[i] = uint32(i)<<16 | 1<<8
+	}
+	return l, d, c
+}()
+
+// subZeros is a zeroed subtable (the largest: 15-distBits bits).
+var subZeros [1 << (15 - distBits)]uint32
+
+// codeList is a canonical Huffman code (RFC 1951 section 3.2.2): the
+// symbols that have a code in canonical order (by code length, then by
+// value: the codes that share their first bits follow each other), with
+// their codes bit-reversed, as the bits come.
+type codeList struct {
+	n      int // symbols with a code
+	sym    [288]uint16
+	rev    [288]uint16
+	minLen uint
+	maxLen uint
 }
 
-// build makes the table for the code lengths, and reports whether
-// compress/flate accepts them: complete, or a single code of length 1, or
-// no code at all (whose use fails).
-func (t *huffTable) build(lengths []uint8) bool {
-	var count [16]int
-	minLen, maxLen := 0, 0
-	for _, n := range lengths {
-		if n == 0 {
-			continue
+// canonical makes c the code of lengths (15 at most each), and reports
+// whether compress/flate accepts them, and whether the code is complete
+// (every bit sequence starts with a code). compress/flate accepts a
+// complete code, a single code of length 1 and no code at all (whose use
+// fails).
+func (c *codeList) canonical(lengths []uint8) (ok, complete bool) {
+	// Four counts, summed after: one would wait on its own last
+	// increment for each run of one length.
+	var counts [4][16]uint16
+	i := 0
+	for ; i+4 <= len(lengths); i += 4 {
+		counts[0][lengths[i]&15]++
+		counts[1][lengths[i+1]&15]++
+		counts[2][lengths[i+2]&15]++
+		counts[3][lengths[i+3]&15]++
+	}
+	for ; i < len(lengths); i++ {
+		counts[0][lengths[i]&15]++
+	}
+	var count, offs, next [16]uint16
+	for l := 1; l < 16; l++ {
+		count[l] = counts[0][l] + counts[1][l] + counts[2][l] + counts[3][l]
+	}
+	// code: the first code of each length, then (left-aligned to 15
+	// bits) the first code past the last, which is 1<<15 for a complete
+	// code.
+	c.minLen, c.maxLen = 0, 0
+	code := uint(0)
+	for l := uint(1); l < 16; l++ {
+		code = (code + uint(count[l-1])) << 1
+		next[l] = uint16(code)
+		offs[l] = offs[l-1] + count[l-1]
+		if count[l] != 0 {
+			c.maxLen = l
+			if c.minLen == 0 {
+				c.minLen = l
+			}
 		}
-		if minLen == 0 || int(n) < minLen {
-			minLen = int(n)
-		}
-		maxLen = max(maxLen, int(n))
-		count[n]++
 	}
-	clear(t.primary[:])
-	t.sub = t.sub[:0]
-	if maxLen == 0 {
-		return true
+	code += uint(count[15])
+	c.n = int(offs[15] + count[15])
+	complete = c.maxLen != 0 && code == 1<<15
+	if !complete && c.maxLen != 0 && (code != 1<<14 || c.maxLen != 1) {
+		return false, false
 	}
-	var next [16]int
-	code := 0
-	for i := minLen; i <= maxLen; i++ {
-		code <<= 1
-		next[i] = code
-		code += count[i]
+	// The symbols without a code go after the others (offs[0]).
+	offs[0] = uint16(c.n)
+	for sym, n := range lengths {
+		n &= 15
+		p := offs[n]
+		offs[n]++
+		c.sym[p] = uint16(sym)
+		c.rev[p] = bits.Reverse16(next[n]) >> (16 - n)
+		next[n]++
 	}
-	if code != 1<<maxLen && !(code == 1 && maxLen == 1) {
+	return true, complete
+}
+
+// buildHuff fills primary (1<<pbits entries) and *sub with the table of
+// the code of lengths, whose symbols have the entries vals; it reports
+// whether compress/flate accepts the lengths (see canonical). With pairs
+// (a lit/len table of litBits), a primary entry of a literal whose code
+// leaves room for a second whole literal code holds both (see pairAdds).
+func buildHuff(c *codeList, primary []uint32, pbits uint, sub *[]uint32, lengths []uint8, vals []uint32, pairs *[1 << litBits]uint32) bool {
+	ok, complete := c.canonical(lengths)
+	if !ok {
 		return false
 	}
-	subBits := max(0, maxLen-huffPrimaryBits)
-	for sym, n := range lengths {
-		if n == 0 {
-			continue
+	*sub = (*sub)[:0]
+	if !complete {
+		// No code, or one code of one bit: the rest of the table fails.
+		clear(primary)
+	}
+	if c.minLen == 0 || c.minLen >= litBits {
+		pairs = nil // no code, or none that leaves room for a second
+	}
+	if pairs != nil {
+		c.pairAdds(pairs, lengths, vals)
+	}
+	subBits := max(pbits, c.maxLen) - pbits
+	link := -1
+	for i, sym := range c.sym[:c.n] {
+		n := uint(lengths[sym])
+		rev := uint(c.rev[i])
+		e := uint32(0)
+		if vals[sym] != 0 {
+			e = vals[sym] | uint32(n)
 		}
-		rev := int(bits.Reverse16(uint16(next[n])) >> (16 - n))
-		next[n]++
-		e := uint32(sym)<<8 | uint32(n)
-		if int(n) <= huffPrimaryBits {
-			for off := rev; off < len(t.primary); off += 1 << n {
-				t.primary[off] = e
+		switch {
+		case n < pbits && pairs != nil && e&entLit != 0:
+			for k, add := range pairs[1<<(litBits-n) : 2<<(litBits-n)] {
+				primary[rev+uint(k)<<n] = e + add
 			}
-			continue
-		}
-		j := rev & (1<<huffPrimaryBits - 1)
-		if t.primary[j] == 0 {
-			off := len(t.sub)
-			t.sub = append(t.sub, make([]uint32, 1<<subBits)...)
-			t.primary[j] = uint32(off)<<8 | huffLink | uint32(subBits)
-		}
-		base := int(t.primary[j] >> 8)
-		for off := rev >> huffPrimaryBits; off < 1<<subBits; off += 1 << (int(n) - huffPrimaryBits) {
-			t.sub[base+off] = e
+		case n <= pbits:
+			for off := rev; off < 1<<pbits; off += 1 << n {
+				primary[off] = e
+			}
+		default:
+			if j := int(rev & (1<<pbits - 1)); j != link {
+				link = j
+				primary[j] = uint32(len(*sub))<<16 | entSub | uint32(subBits)
+				*sub = append(*sub, subZeros[:1<<subBits]...)
+			}
+			t := (*sub)[len(*sub)-1<<subBits:]
+			for off := rev >> pbits; off < 1<<subBits; off += 1 << (n - pbits) {
+				t[off] = e
+			}
 		}
 	}
 	return true
 }
 
-// fixedLit and fixedDist are the tables of the fixed Huffman codes, with
-// the lit/len symbols 286 and 287 and the distances 30 and 31 that have
-// codes but are invalid, as in compress/flate.
-var fixedLit, fixedDist = func() (*huffTable, *huffTable) {
+// pairAdds fills pairs with what makes the entry of a literal of n bits
+// an entry of it and the literal that follows it when that literal's code
+// is within the primary bits: for each n from minLen to litBits-1, at
+// 1<<(litBits-n) and on, for each value k of the litBits-n bits after the
+// first code, the count, code length and value of the second literal, or
+// 0.
+func (c *codeList) pairAdds(pairs *[1 << litBits]uint32, lengths []uint8, vals []uint32) {
+	// The widest: for n = minLen, from the codes of litBits-minLen bits
+	// or less.
+	w := litBits - c.minLen
+	s := pairs[1<<w : 2<<w]
+	clear(s)
+	for i, sym := range c.sym[:c.n] {
+		n := uint(lengths[sym])
+		if n > w {
+			break
+		}
+		if vals[sym]&entLit == 0 {
+			continue
+		}
+		add := 1<<8 | vals[sym]>>16<<24 | uint32(n)
+		for off := uint(c.rev[i]); off < 1<<w; off += 1 << n {
+			s[off] = add
+		}
+	}
+	// The narrower ones keep the literals that fit.
+	for w--; w > 0; w-- {
+		for k, add := range s[:1<<w] {
+			over := uint32(int32(w)-int32(add&0xff)) >> 31 // 1 when it does not fit
+			pairs[1<<w+k] = add &^ -over
+		}
+	}
+}
+
+// fixedLit and fixedDist are the tables of the fixed Huffman codes.
+var fixedLit, fixedDist = func() (*litTable, *distTable) {
 	var l [288]uint8
 	for i := range l {
 		switch {
@@ -115,9 +259,10 @@ var fixedLit, fixedDist = func() (*huffTable, *huffTable) {
 	for i := range d {
 		d[i] = 5
 	}
-	lit, dist := new(huffTable), new(huffTable)
-	lit.build(l[:])
-	dist.build(d[:])
+	lit, dist := new(litTable), new(distTable)
+	var c codeList
+	buildHuff(&c, lit.primary[:], litBits, &lit.sub, l[:], litVals[:], nil)
+	buildHuff(&c, dist.primary[:], distBits, &dist.sub, d[:], distVals[:], nil)
 	return lit, dist
 }()
 
@@ -145,8 +290,13 @@ const fastInflateMax = 256 << 10
 const fastInflateMaxInput = fastInflateMax + fastInflateMax/8
 
 // inPad is the zero bytes after the input: the bits are read 8 bytes at a
-// time, and at most 74 bits are read past the end before a check.
+// time, up to 24 bytes past the end before a check (see huffman).
 const inPad = 32
+
+// outSlack is the bytes the output buffer has past the output wanted:
+// huffman writes literals two bytes at a time and copies 8 bytes at a
+// time, past the end of what it outputs.
+const outSlack = 16
 
 // fastInflate is the state of one inflate (see the comment at the top).
 type fastInflate struct {
@@ -154,15 +304,21 @@ type fastInflate struct {
 	n       int    // the stream's length in bytes
 	limit   uint   // the stream's length in bits
 	pos     uint   // the position in bits of the next unread bit
-	out     []byte // the output so far
+	out     []byte // the output: want bytes and outSlack more
+	op      int    // the bytes of out written
 	want    int    // the output wanted
 	final   bool   // the current block is the last
 	inHuff  bool   // want was reached inside a Huffman block
-	pending int    // bytes of the current copy or stored block not output
-	hl, hd  *huffTable
-	lit     huffTable
-	dist    huffTable
+	pending int    // bytes of the current stored block not output
+	hl      *litTable
+	hd      *distTable
+	lit     litTable
+	dist    distTable
+	clen    [1 << clenBits]uint32
+	clenSub []uint32 // (stays empty: code-length codes are 7 bits at most)
 	lens    [286 + 30]uint8
+	codes   codeList             // buildHuff's
+	pairs   [1 << litBits]uint32 // buildHuff's (pairAdds)
 }
 
 var fastInflates = sync.Pool{New: func() any { return new(fastInflate) }}
@@ -179,19 +335,16 @@ func (f *fastInflate) take(n uint) uint {
 	return v
 }
 
-// sym decodes a symbol with t; false for a bit sequence that has no code.
-func (f *fastInflate) sym(t *huffTable) (int, bool) {
+// entry returns the entry of the code at pos in the table primary (of
+// pbits) and sub, without consuming it; its bits 0-7 are 0 for a bit
+// sequence that has no code or a refused symbol.
+func (f *fastInflate) entry(primary []uint32, pbits uint, sub []uint32) uint32 {
 	b := f.peek()
-	e := t.primary[b&(1<<huffPrimaryBits-1)]
-	if e&huffLink != 0 {
-		e = t.sub[int(e>>8)+int(b>>huffPrimaryBits)&(1<<(e&0xf)-1)]
+	e := primary[b&(1<<pbits-1)]
+	if e&entSub != 0 {
+		e = sub[int(e>>16)+int(b>>pbits)&(1<<(e&0xff)-1)]
 	}
-	n := uint(e & 0xf)
-	if n == 0 {
-		return 0, false
-	}
-	f.pos += n
-	return int(e >> 8), true
+	return e
 }
 
 // overrun reports whether the bits read so far go past the stream.
@@ -233,11 +386,11 @@ func (f *fastInflate) reset(data []byte, pos, want int) int {
 	f.n = len(in)
 	f.in = append(in, make([]byte, inPad)...)
 	f.limit = uint(f.n) * 8
-	if cap(f.out) < want {
-		f.out = make([]byte, 0, want)
+	if cap(f.out) < want+outSlack {
+		f.out = make([]byte, want+outSlack)
 	}
-	f.out = f.out[:0]
-	f.want, f.pos, f.final, f.inHuff, f.pending = want, 0, false, false, 0
+	f.out = f.out[:want+outSlack]
+	f.op, f.want, f.pos, f.final, f.inHuff, f.pending = 0, want, 0, false, false, 0
 	return pos
 }
 
@@ -253,7 +406,7 @@ func (f *fastInflate) rows() fastInflateResult {
 		return inflateRefused
 	}
 	f.pos = 16
-	for len(f.out) < f.want {
+	for f.op < f.want {
 		if f.final || f.overrun() {
 			return inflateRefused // the stream ends before the rows do
 		}
@@ -289,18 +442,18 @@ func (f *fastInflate) stored() bool {
 		return false
 	}
 	p += 4
-	k := min(n, f.want-len(f.out))
+	k := min(n, f.want-f.op)
 	if p+k > f.n {
 		return false
 	}
-	f.out = append(f.out, f.in[p:p+k]...)
+	f.op += copy(f.out[f.op:f.want], f.in[p:p+k])
 	f.pending = n - k
 	f.pos = uint(p+k) * 8
 	return true
 }
 
-// dynamic reads a dynamic block's code lengths into f.lit and f.dist, with
-// compress/flate's checks.
+// dynamic reads a dynamic block's code lengths and builds f.lit and
+// f.dist, with compress/flate's checks.
 func (f *fastInflate) dynamic() bool {
 	nlit := int(f.take(5)) + 257
 	ndist := int(f.take(5)) + 1
@@ -312,8 +465,7 @@ func (f *fastInflate) dynamic() bool {
 	for i := range nclen {
 		cl[codeOrder[i]] = uint8(f.take(3))
 	}
-	// f.lit holds the code-length code until the lengths are read.
-	if f.overrun() || !f.lit.build(cl[:]) {
+	if f.overrun() || !buildHuff(&f.codes, f.clen[:], clenBits, &f.clenSub, cl[:], clenVals[:], nil) {
 		return false
 	}
 	n := nlit + ndist
@@ -321,10 +473,12 @@ func (f *fastInflate) dynamic() bool {
 		if f.overrun() {
 			return false
 		}
-		x, ok := f.sym(&f.lit)
-		if !ok {
+		e := f.clen[f.peek()&(1<<clenBits-1)]
+		if e&0xff == 0 {
 			return false
 		}
+		f.pos += uint(e & 0xff)
+		x := int(e >> 16)
 		if x < 16 {
 			f.lens[i] = uint8(x)
 			i++
@@ -351,88 +505,11 @@ func (f *fastInflate) dynamic() bool {
 			i++
 		}
 	}
-	if !f.lit.build(f.lens[:nlit]) || !f.dist.build(f.lens[nlit:n]) {
+	if !buildHuff(&f.codes, f.lit.primary[:], litBits, &f.lit.sub, f.lens[:nlit], litVals[:], &f.pairs) ||
+		!buildHuff(&f.codes, f.dist.primary[:], distBits, &f.dist.sub, f.lens[nlit:n], distVals[:], nil) {
 		return false
 	}
 	f.hl, f.hd = &f.lit, &f.dist
-	return true
-}
-
-// huffman decodes the symbols of a Huffman block until its end or until
-// want bytes are out. (The bit position, the output and the tables are
-// kept in locals: this loop is most of a check's time.)
-func (f *fastInflate) huffman() bool {
-	in, pos, limit := f.in, f.pos, f.limit
-	out, want := f.out, f.want
-	lit, dist := f.hl, f.hd
-	for len(out) < want {
-		if pos > limit {
-			return false
-		}
-		b := binary.LittleEndian.Uint64(in[pos>>3:]) >> (pos & 7) // 57 bits or more
-		e := lit.primary[b&(1<<huffPrimaryBits-1)]
-		if e&huffLink != 0 {
-			e = lit.sub[int(e>>8)+int(b>>huffPrimaryBits)&(1<<(e&0xf)-1)]
-		}
-		n := uint(e & 0xf)
-		v := int(e >> 8)
-		if n == 0 {
-			return false
-		}
-		pos += n
-		if v < 256 {
-			out = append(out, byte(v))
-			// Most symbols are literals of 10 bits or less (in the
-			// primary table): two more are read from the same bits.
-			for range 2 {
-				b >>= n
-				e = lit.primary[b&(1<<huffPrimaryBits-1)]
-				if e>>8 >= 256 || e&0xf == 0 || e&huffLink != 0 || len(out) >= want {
-					break
-				}
-				out = append(out, byte(e>>8))
-				n = uint(e & 0xf)
-				pos += n
-			}
-			continue
-		}
-		if v == 256 {
-			f.pos, f.out, f.inHuff = pos, out, false
-			return true
-		}
-		if v > 285 {
-			return false
-		}
-		b >>= n
-		x := uint(lenExtra[v-257])
-		length := int(lenBase[v-257]) + int(b&(1<<x-1))
-		pos += x
-		b = binary.LittleEndian.Uint64(in[pos>>3:]) >> (pos & 7)
-		e = dist.primary[b&(1<<huffPrimaryBits-1)]
-		if e&huffLink != 0 {
-			e = dist.sub[int(e>>8)+int(b>>huffPrimaryBits)&(1<<(e&0xf)-1)]
-		}
-		n, d := uint(e&0xf), int(e>>8)
-		if n == 0 || d >= 30 {
-			return false
-		}
-		x = uint(distXtra[d])
-		dst := int(distBase[d]) + int(b>>n&(1<<x-1))
-		pos += n + x
-		if dst > len(out) {
-			return false
-		}
-		k := min(length, want-len(out))
-		if start := len(out) - dst; dst >= k {
-			out = append(out, out[start:start+k]...)
-		} else {
-			for i := range k {
-				out = append(out, out[start+i])
-			}
-		}
-		f.pending = length - k
-	}
-	f.pos, f.out, f.inHuff = pos, out, true
 	return true
 }
 
@@ -441,11 +518,15 @@ func (f *fastInflate) huffman() bool {
 // compress/zlib's next read gives io.EOF with the IDAT data all read. False
 // means nothing (take compress/zlib's path to know).
 func (f *fastInflate) ended() bool {
-	if f.pending > 0 || f.overrun() {
+	if f.pending > 0 || f.overrun() || f.op != f.want {
 		return false
 	}
 	if f.inHuff {
-		if v, ok := f.sym(f.hl); !ok || v != 256 || f.overrun() {
+		e := f.entry(f.hl.primary[:], litBits, f.hl.sub)
+		if e&entEOB == 0 || e&0xff == 0 {
+			return false
+		}
+		if f.pos += uint(e & 0xff); f.overrun() {
 			return false
 		}
 	}
@@ -456,10 +537,145 @@ func (f *fastInflate) ended() bool {
 			return false
 		}
 		f.final = true
-		if !f.stored() || f.pending != 0 || len(f.out) != f.want {
+		if !f.stored() || f.pending != 0 || f.op != f.want {
 			return false
 		}
 	}
 	p := int((f.pos + 7) >> 3)
-	return p+4 == f.n && binary.BigEndian.Uint32(f.in[p:]) == adlerSum(f.out)
+	return p+4 == f.n && binary.BigEndian.Uint32(f.in[p:]) == adlerSum(f.out[:f.op])
+}
+
+// huffman decodes the symbols of a Huffman block until its end or until
+// want bytes are out; it refuses a block that gives more. This loop is
+// most of a check's time: the bits are kept in a 64-bit buffer, bitbuf,
+// that holds nb of them (56 to 63 after a refill; the bits above nb are
+// the stream's next bits or zeros), refilled once per round of up to
+// three literal entries (of up to two literals each, 11 bits at most) or
+// one length and distance.
+func (f *fastInflate) huffman() bool {
+	in, out := f.in, f.out
+	lt, dt := &f.hl.primary, &f.hd.primary
+	op, want := f.op, f.want
+	// A refill reads in[ip:ip+8]; past n+16, the bits taken are past the
+	// end of the stream (ip*8-nb > 8n).
+	ipMax := f.n + 16
+	ip := int(f.pos >> 3)
+	bitbuf := load64(in, ip) >> (f.pos & 7)
+	nb := 56 - f.pos&7
+	ip += 7
+	for op < want {
+		if ip > ipMax {
+			return false
+		}
+		bitbuf |= load64(in, ip) << (nb & 63)
+		ip += int(63-nb) >> 3
+		nb |= 56
+		e := lt[bitbuf&(1<<litBits-1)]
+		if e&entLit != 0 {
+			bitbuf >>= e & 63
+			nb -= uint(e & 0xff)
+			store16(out, op, e>>16)
+			op += int(e>>8) & 3
+			if e = lt[bitbuf&(1<<litBits-1)]; e&entLit != 0 {
+				bitbuf >>= e & 63
+				nb -= uint(e & 0xff)
+				store16(out, op, e>>16)
+				op += int(e>>8) & 3
+				if e = lt[bitbuf&(1<<litBits-1)]; e&entLit != 0 {
+					bitbuf >>= e & 63
+					nb -= uint(e & 0xff)
+					store16(out, op, e>>16)
+					op += int(e>>8) & 3
+					continue
+				}
+			}
+		}
+		// Not a literal of the primary table; at least 34 bits are left.
+		if e&entSub != 0 {
+			e = f.hl.sub[int(e>>16)+int(bitbuf>>litBits)&(1<<(e&0xff)-1)]
+		}
+		n := uint(e & 0xff)
+		switch {
+		case n == 0:
+			return false
+		case e&entLit != 0:
+			bitbuf >>= n
+			nb -= n
+			out[op] = byte(e >> 16)
+			op++
+			continue
+		case e&entEOB != 0:
+			f.pos, f.op, f.inHuff = uint(ip)*8-(nb-n), op, false
+			return op <= want
+		}
+		length := int(e>>16) + int(bitbuf>>n)&(1<<(e>>8&0xf)-1)
+		n += uint(e >> 8 & 0xf)
+		bitbuf >>= n
+		nb -= n
+		if nb < 28 { // a distance code and its extra bits
+			if ip > ipMax {
+				return false
+			}
+			bitbuf |= load64(in, ip) << (nb & 63)
+			ip += int(63-nb) >> 3
+			nb |= 56
+		}
+		e = dt[bitbuf&(1<<distBits-1)]
+		if e&entSub != 0 {
+			e = f.hd.sub[int(e>>16)+int(bitbuf>>distBits)&(1<<(e&0xff)-1)]
+		}
+		n = uint(e & 0xff)
+		if n == 0 {
+			return false
+		}
+		dist := int(e>>16) + int(bitbuf>>n)&(1<<(e>>8&0xf)-1)
+		n += uint(e >> 8 & 0xf)
+		bitbuf >>= n
+		nb -= n
+		if dist > op || length > want-op {
+			return false
+		}
+		copyMatch(out, op, dist, length)
+		op += length
+	}
+	f.pos, f.op, f.inHuff = uint(ip)*8-nb, op, true
+	return op == want
+}
+
+// load64 is the 8 bytes of b at i, little-endian (one load, without the
+// slice that binary.LittleEndian.Uint64(b[i:]) makes).
+func load64(b []byte, i int) uint64 {
+	b = b[i : i+8 : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+// store16 writes the 2 low bytes of v at b[i:], little-endian.
+func store16(b []byte, i int, v uint32) {
+	_ = b[i+1]
+	b[i] = byte(v)
+	b[i+1] = byte(v >> 8)
+}
+
+// copyMatch copies length bytes from dist bytes back to out[op:], writing
+// up to 7 bytes past them.
+func copyMatch(out []byte, op, dist, length int) {
+	src := op - dist
+	switch {
+	case dist >= 8:
+		for i := 0; i < length; i += 8 {
+			binary.LittleEndian.PutUint64(out[op+i:], binary.LittleEndian.Uint64(out[src+i:]))
+		}
+	case dist == 1:
+		v := uint64(out[src]) * 0x0101010101010101
+		for i := 0; i < length; i += 8 {
+			binary.LittleEndian.PutUint64(out[op+i:], v)
+		}
+	default:
+		// Each step writes dist right bytes, and bytes that the next
+		// step writes again.
+		for i := 0; i < length; i += dist {
+			binary.LittleEndian.PutUint64(out[op+i:], binary.LittleEndian.Uint64(out[src+i:]))
+		}
+	}
 }

@@ -635,7 +635,13 @@ func (f *fastInflate) huffman() bool {
 		if dist > op || length > want-op {
 			return false
 		}
-		copyMatch(out, op, dist, length)
+		if dist >= 8 { // (most copies: one step of copyMatch)
+			for i := 0; i < length; i += 8 {
+				binary.LittleEndian.PutUint64(out[op+i:], binary.LittleEndian.Uint64(out[op-dist+i:]))
+			}
+		} else {
+			copyMatch(out, op, dist, length)
+		}
 		op += length
 	}
 	f.pos, f.op, f.inHuff = uint(ip)*8-nb, op, true

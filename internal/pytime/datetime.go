@@ -194,59 +194,112 @@ func ParseJSON(data []byte) (DateTime, error) {
 	return DateTime{}, &Error{Type: TypeDatetime}
 }
 
+// appendText appends the datetime's text, without quotes.
 func (d DateTime) appendText(b []byte) []byte {
+	// The wall clock's seconds since 1970-01-01T00:00:00: the instant
+	// moved by the offset (a naive DateTime's t is its wall clock in UTC,
+	// with offset 0). Unix and Nanosecond read t's fields without its
+	// location, unlike Date and Clock.
+	wall := d.t.Unix() + int64(d.offset)
+	if wall < unixYear1 || wall >= unixYear10000 {
+		return d.appendOffset(d.appendTextOutside(b))
+	}
+	since := uint64(wall - unixYear1)
+	days, sod := uint32(since/secondsPerDay), uint32(since%secondsPerDay)
+	y, mo, day := civilFromDays(days)
+	us := uint32(d.t.Nanosecond()) / 1000
+	var buf [26]byte
+	put2(buf[0:2], y/100)
+	put2(buf[2:4], y%100)
+	buf[4], buf[7], buf[10], buf[13], buf[16] = '-', '-', 'T', ':', ':'
+	put2(buf[5:7], mo)
+	put2(buf[8:10], day)
+	put2(buf[11:13], sod/3600)
+	put2(buf[14:16], sod/60%60)
+	put2(buf[17:19], sod%60)
+	n := 19
+	if us != 0 {
+		buf[19] = '.'
+		put2(buf[20:22], us/10000)
+		put2(buf[22:24], us/100%100)
+		put2(buf[24:26], us%100)
+		n = 26
+	}
+	return d.appendOffset(append(b, buf[:n]...))
+}
+
+// Wall clock seconds since 1970-01-01T00:00:00 of 0001-01-01T00:00:00 and
+// of 10000-01-01T00:00:00: Python's datetimes are between them.
+const (
+	unixYear1     = -62135596800
+	unixYear10000 = 253402300800
+)
+
+// civilFromDays returns the proleptic Gregorian date days days after
+// 0001-01-01 (days below 3652059, so years 1 to 9999), with Neri and
+// Schneider's "Euclidean affine functions" (Software: Practice and
+// Experience, 2022): a computational calendar that starts on March 1 of
+// year 0, where the century, the year of the century, the month and the
+// day each come from one multiplication and one division by a constant.
+func civilFromDays(days uint32) (year, month, day uint32) {
+	// Days since 0000-03-01: 0001-01-01 is day 306.
+	n := days + 306
+	n1 := 4*n + 3
+	century := n1 / 146097
+	nc := n1 % 146097 / 4 // day of the century
+	p2 := uint64(2939745) * uint64(4*nc+3)
+	yoc := uint32(p2 >> 32)         // year of the century
+	doy := uint32(p2) / 2939745 / 4 // day of the year, from March 1
+	n3 := 2141*doy + 197913         // month and day of a year of 12 months of 30.6 days
+	year, month, day = 100*century+yoc, n3>>16, n3&0xffff/2141+1
+	if doy >= 306 { // January and February belong to the next year
+		year, month = year+1, month-12
+	}
+	return year, month, day
+}
+
+// appendTextOutside is appendText for a wall clock outside Python's years
+// 1 to 9999, which only a DateTime made by FromTime or FromNaive from
+// such a time.Time holds: its fields as time.Time reads them, with at
+// least as many digits as Python's.
+func (d DateTime) appendTextOutside(b []byte) []byte {
 	y, mo, day := d.t.Date()
 	h, mi, s := d.t.Clock()
-	us := d.t.Nanosecond() / 1000
-	if y >= 0 && y <= 9999 {
-		// Every datetime Python can hold: the digits written in place.
-		var buf [26]byte
-		put4(buf[0:4], y)
-		buf[4], buf[7], buf[10], buf[13], buf[16] = '-', '-', 'T', ':', ':'
-		put2(buf[5:7], int(mo))
-		put2(buf[8:10], day)
-		put2(buf[11:13], h)
-		put2(buf[14:16], mi)
-		put2(buf[17:19], s)
-		n := 19
-		if us != 0 {
-			buf[19] = '.'
-			put2(buf[20:22], us/10000)
-			put4(buf[22:26], us%10000)
-			n = 26
-		}
-		b = append(b, buf[:n]...)
-	} else {
-		b = appendInt(b, y, 4)
-		b = append(b, '-')
-		b = appendInt(b, int(mo), 2)
-		b = append(b, '-')
-		b = appendInt(b, day, 2)
-		b = append(b, 'T')
-		b = appendInt(b, h, 2)
-		b = append(b, ':')
-		b = appendInt(b, mi, 2)
-		b = append(b, ':')
-		b = appendInt(b, s, 2)
-		if us != 0 {
-			b = append(b, '.')
-			b = appendInt(b, us, 6)
-		}
+	b = appendInt(b, y, 4)
+	b = append(b, '-')
+	b = appendInt(b, int(mo), 2)
+	b = append(b, '-')
+	b = appendInt(b, day, 2)
+	b = append(b, 'T')
+	b = appendInt(b, h, 2)
+	b = append(b, ':')
+	b = appendInt(b, mi, 2)
+	b = append(b, ':')
+	b = appendInt(b, s, 2)
+	if us := d.t.Nanosecond() / 1000; us != 0 {
+		b = append(b, '.')
+		b = appendInt(b, us, 6)
 	}
-	return d.appendOffset(b)
+	return b
 }
+
+// digits2 holds 00 to 99, two bytes each.
+const digits2 = "00010203040506070809" +
+	"10111213141516171819" +
+	"20212223242526272829" +
+	"30313233343536373839" +
+	"40414243444546474849" +
+	"50515253545556575859" +
+	"60616263646566676869" +
+	"70717273747576777879" +
+	"80818283848586878889" +
+	"90919293949596979899"
 
 // put2 writes v (0 to 99) as two digits.
-func put2(b []byte, v int) {
+func put2(b []byte, v uint32) {
 	_ = b[1]
-	b[0], b[1] = byte('0'+v/10), byte('0'+v%10)
-}
-
-// put4 writes v (0 to 9999) as four digits.
-func put4(b []byte, v int) {
-	_ = b[3]
-	put2(b[0:2], v/100)
-	put2(b[2:4], v%100)
+	i := v * 2
+	b[0], b[1] = digits2[i], digits2[i+1]
 }
 
 // appendOffset appends the offset: nothing when naive, "Z" for 0, else

@@ -23,8 +23,13 @@ import (
 // own.
 
 const (
-	// strBlock is the size of a block of string bytes.
-	strBlock = 8 << 10
+	// strBlock is the size of a block of string bytes: 9,472 bytes (9.25
+	// KiB), one of the Go allocator's size classes whose spans hold
+	// several objects (six in 56 KiB). A block of 8 KiB, a size class of
+	// one object a span, took a span from the heap's central lists at
+	// every block: 9% of the transcript's decode was mcache.nextFree,
+	// against 4% now (BENCHMARKS.md, "Fourth round").
+	strBlock = 9472
 	// strBlockMaxString is the longest string put in a block; longer ones
 	// are allocated by themselves, so that less than a quarter of a block
 	// is left unused when a string does not fit in what remains of it.

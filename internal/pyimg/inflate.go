@@ -139,9 +139,10 @@ func (c *codeList) canonical(lengths []uint8) (ok, complete bool) {
 	if !complete && c.maxLen != 0 && (code != 1<<14 || c.maxLen != 1) {
 		return false, false
 	}
-	// The symbols without a code go after the others (offs[0]).
-	offs[0] = uint16(c.n)
 	for sym, n := range lengths {
+		if n == 0 {
+			continue // (they come in runs: the branch is foreseen)
+		}
 		n &= 15
 		p := offs[n]
 		offs[n]++
@@ -184,9 +185,7 @@ func buildHuff(c *codeList, primary []uint32, pbits uint, sub *[]uint32, lengths
 		}
 		switch {
 		case n < pbits && pairs != nil && e&entLit != 0:
-			for k, add := range pairs[1<<(litBits-n) : 2<<(litBits-n)] {
-				primary[rev+uint(k)<<n] = e + add
-			}
+			fillPairs((*[1 << litBits]uint32)(primary), rev, n, e, pairs[1<<(litBits-n):2<<(litBits-n)])
 		case n <= pbits:
 			for off := rev; off < 1<<pbits; off += 1 << n {
 				primary[off] = e
@@ -204,6 +203,28 @@ func buildHuff(c *codeList, primary []uint32, pbits uint, sub *[]uint32, lengths
 		}
 	}
 	return true
+}
+
+// fillPairs writes the entries of a literal of n bits whose code is rev
+// and whose entry is e: at rev+k<<n, e with adds[k] (see pairAdds).
+func fillPairs(t *[1 << litBits]uint32, rev, n uint, e uint32, adds []uint32) {
+	const mask = 1<<litBits - 1
+	step := uint(1) << n
+	k := 0
+	// Four a step (an entry is a few instructions: the loop's own
+	// would be as many).
+	for ; k+4 <= len(adds); k += 4 {
+		a := adds[k : k+4 : k+4]
+		t[rev&mask] = e + a[0]
+		t[(rev+step)&mask] = e + a[1]
+		t[(rev+2*step)&mask] = e + a[2]
+		t[(rev+3*step)&mask] = e + a[3]
+		rev += 4 * step
+	}
+	for ; k < len(adds); k++ {
+		t[rev&mask] = e + adds[k]
+		rev += step
+	}
 }
 
 // pairAdds fills pairs with what makes the entry of a literal of n bits
@@ -556,15 +577,14 @@ func (f *fastInflate) huffman() bool {
 	in, out := f.in, f.out
 	lt, dt := &f.hl.primary, &f.hd.primary
 	op, want := f.op, f.want
-	// A refill reads in[ip:ip+8]; past n+16, the bits taken are past the
-	// end of the stream (ip*8-nb > 8n).
-	ipMax := f.n + 16
+	// A refill reads in[ip:ip+8]: ip past len(in)-8 (n+inPad-8) means bits
+	// taken past the end of the stream (ip*8-nb > 8n), refused.
 	ip := int(f.pos >> 3)
 	bitbuf := load64(in, ip) >> (f.pos & 7)
 	nb := 56 - f.pos&7
 	ip += 7
 	for op < want {
-		if ip > ipMax {
+		if ip > len(in)-8 {
 			return false
 		}
 		bitbuf |= load64(in, ip) << (nb & 63)
@@ -613,7 +633,7 @@ func (f *fastInflate) huffman() bool {
 		bitbuf >>= n
 		nb -= n
 		if nb < 28 { // a distance code and its extra bits
-			if ip > ipMax {
+			if ip > len(in)-8 {
 				return false
 			}
 			bitbuf |= load64(in, ip) << (nb & 63)

@@ -570,9 +570,10 @@ func (f *fastInflate) ended() bool {
 // want bytes are out; it refuses a block that gives more. This loop is
 // most of a check's time: the bits are kept in a 64-bit buffer, bitbuf,
 // that holds nb of them (56 to 63 after a refill; the bits above nb are
-// the stream's next bits or zeros), refilled once per round of up to
-// three literal entries (of up to two literals each, 11 bits at most) or
-// one length and distance.
+// the stream's next bits or zeros), refilled once per round of up to four
+// literal entries (of up to two literals each, 11 bits at most), or up to
+// three and a length (20 bits at most), then again if the distance (28
+// bits at most) needs it.
 func (f *fastInflate) huffman() bool {
 	in, out := f.in, f.out
 	lt, dt := &f.hl.primary, &f.hd.primary
@@ -606,11 +607,18 @@ func (f *fastInflate) huffman() bool {
 					nb -= uint(e & 0xff)
 					store16(out, op, e>>16)
 					op += int(e>>8) & 3
-					continue
+					if e = lt[bitbuf&(1<<litBits-1)]; e&entLit != 0 {
+						bitbuf >>= e & 63
+						nb -= uint(e & 0xff)
+						store16(out, op, e>>16)
+						op += int(e>>8) & 3
+						continue
+					}
 				}
 			}
 		}
-		// Not a literal of the primary table; at least 34 bits are left.
+		// Not a literal of the primary table; at least 23 bits are left,
+		// enough for a length code and its extra bits.
 		if e&entSub != 0 {
 			e = f.hl.sub[int(e>>16)+int(bitbuf>>litBits)&(1<<(e&0xff)-1)]
 		}

@@ -302,11 +302,12 @@ func dynamicLZStream(litLens, distLens []uint8, steps []lz) (stream, out []byte)
 	return binary.BigEndian.AppendUint32(w.flush(), adler32.Checksum(out)), out
 }
 
-// TestFastInflateRefillBeforeDistance: two entries of two literals (11
-// bits each), then a length of 15 bits and 5 extra bits, leave fewer bits
-// than a distance of 15 bits and 13 extra bits takes: the bit buffer is
-// refilled between them. Each stream starts the four literals at another
-// bit position; all give compress/zlib's bytes.
+// TestFastInflateRefillBeforeDistance: one to four entries of two
+// literals (11 bits each), then a length of 15 bits and 5 extra bits, take
+// up to 53 of the bit buffer's 56 to 63 bits and leave fewer than a
+// distance of 15 bits and 13 extra bits takes: the bit buffer is refilled
+// between them. Each stream starts the literals at another bit position;
+// all give compress/zlib's bytes.
 func TestFastInflateRefillBeforeDistance(t *testing.T) {
 	// Complete codes: lit/len 0 (1 bit), end of block (2), 1 (3), 2 (4),
 	// 'A' (5), 'B' (6), 3 to 10 (7 to 14), lengths 284 and 285 (15);
@@ -322,16 +323,19 @@ func TestFastInflateRefillBeforeDistance(t *testing.T) {
 		distLens[s] = uint8(s + 1)
 	}
 	distLens[28], distLens[29] = 15, 15
-	for skew := range 24 {
+	for skew := range 24 * 4 {
+		pairs := 1 + skew/24
 		var steps []lz
 		for range 33000 {
 			steps = append(steps, lz{lit: 0})
 		}
-		for i := range skew {
+		for i := range skew % 24 {
 			steps = append(steps, lz{lit: byte(i%3 + 1)})
 		}
-		steps = append(steps, lz{lit: 'A'}, lz{lit: 'B'}, lz{lit: 'A'}, lz{lit: 'B'},
-			lz{length: 247, dist: 29577}, lz{lit: 'A'}, lz{length: 258, dist: 24577 + 8191}, lz{lit: 'B'})
+		for range pairs {
+			steps = append(steps, lz{lit: 'A'}, lz{lit: 'B'})
+		}
+		steps = append(steps, lz{length: 247, dist: 29577}, lz{lit: 'A'}, lz{length: 258, dist: 24577 + 8191}, lz{lit: 'B'})
 		stream, out := dynamicLZStream(litLens, distLens, steps)
 		if !bytes.Equal(zlibInflate(t, stream), out) {
 			t.Fatalf("skew %d: compress/zlib does not give the bytes meant", skew)

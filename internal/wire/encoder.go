@@ -46,7 +46,7 @@ func Marshal(v any) ([]byte, error) {
 	e := encoders.Get().(*Encoder)
 	e.err = nil
 	if len(e.out) < outBlockMinRoom {
-		e.out = make([]byte, outBlock)
+		e.out = newBlock(outBlock)[:outBlock]
 	}
 	e.buf, e.inBlock = e.out[:0], true
 	e.Value(v)
@@ -115,7 +115,7 @@ func (e *Encoder) reserve(n int) {
 // encoder's own buffer, with room for them.
 func (e *Encoder) spill(n int) {
 	if len(e.buf)+n <= outBlockMaxDoc {
-		e.out = make([]byte, outBlock)
+		e.out = newBlock(outBlock)[:outBlock]
 		e.buf = e.out[:copy(e.out, e.buf)]
 		return
 	}
@@ -134,7 +134,7 @@ func (e *Encoder) result() []byte {
 	}
 	if len(e.out) < n {
 		// A new block; the old one stays with its results.
-		e.out = make([]byte, outBlock)
+		e.out = newBlock(outBlock)[:outBlock]
 	}
 	out := e.out[:n:n]
 	e.out = e.out[n:]

@@ -12,14 +12,14 @@ func TestIndexAtPageEdges(t *testing.T) {
 	page := syscall.Getpagesize()
 	mem, err := syscall.Mmap(-1, 0, 3*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
 	if err != nil {
-		t.Skipf("mmap: %v", err)
+		t.Fatalf("mmap: %v", err)
 	}
 	defer syscall.Munmap(mem)
 	if err := syscall.Mprotect(mem[:page], syscall.PROT_NONE); err != nil {
-		t.Skipf("mprotect: %v", err)
+		t.Fatalf("mprotect: %v", err)
 	}
 	if err := syscall.Mprotect(mem[2*page:], syscall.PROT_NONE); err != nil {
-		t.Skipf("mprotect: %v", err)
+		t.Fatalf("mprotect: %v", err)
 	}
 	mid := mem[page : 2*page]
 	for i := range mid {

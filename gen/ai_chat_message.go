@@ -101,13 +101,14 @@ func (x *AIChatMessage) decodeFrom(d *wire.Decoder) {
 		case "contents":
 			seen |= 1 << 3
 			if d.Array() {
-				s2 := []AIContent{}
+				var s2buf [4]AIContent
+				s2 := s2buf[:0]
 				for d.More() {
 					if v3 := decodeAIContent(d); v3 != nil {
 						s2 = append(s2, v3)
 					}
 				}
-				x.Contents = s2
+				x.Contents = append([]AIContent{}, s2...)
 			}
 		case "message_id", "messageId":
 			seen |= 1 << 4

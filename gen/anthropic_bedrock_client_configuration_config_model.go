@@ -154,13 +154,14 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) decodeFrom(d *wire.Deco
 				x.StopSequences = nil
 			} else {
 				if d.Array() {
-					s5 := []string{}
+					var s5buf [4]string
+					s5 := s5buf[:0]
 					for d.More() {
 						var v6 string
 						v6 = d.Str()
 						s5 = append(s5, v6)
 					}
-					x.StopSequences = s5
+					x.StopSequences = append([]string{}, s5...)
 				}
 			}
 		case "response_format":
@@ -255,13 +256,14 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) decodeFrom(d *wire.Deco
 				x.Tools = nil
 			} else {
 				if d.Array() {
-					s15 := []RawJSON{}
+					var s15buf [4]RawJSON
+					s15 := s15buf[:0]
 					for d.More() {
 						var v16 RawJSON
 						v16 = d.RawObject()
 						s15 = append(s15, v16)
 					}
-					x.Tools = s15
+					x.Tools = append([]RawJSON{}, s15...)
 				}
 			}
 		case "tool_choice":

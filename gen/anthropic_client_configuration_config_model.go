@@ -150,13 +150,14 @@ func (x *AnthropicClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 				x.StopSequences = nil
 			} else {
 				if d.Array() {
-					s5 := []string{}
+					var s5buf [4]string
+					s5 := s5buf[:0]
 					for d.More() {
 						var v6 string
 						v6 = d.Str()
 						s5 = append(s5, v6)
 					}
-					x.StopSequences = s5
+					x.StopSequences = append([]string{}, s5...)
 				}
 			}
 		case "response_format":
@@ -251,13 +252,14 @@ func (x *AnthropicClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 				x.Tools = nil
 			} else {
 				if d.Array() {
-					s15 := []RawJSON{}
+					var s15buf [4]RawJSON
+					s15 := s15buf[:0]
 					for d.More() {
 						var v16 RawJSON
 						v16 = d.RawObject()
 						s15 = append(s15, v16)
 					}
-					x.Tools = s15
+					x.Tools = append([]RawJSON{}, s15...)
 				}
 			}
 		case "tool_choice":

@@ -126,13 +126,14 @@ func (x *AssistantAgentConfig) decodeFrom(d *wire.Decoder) {
 				x.Tools = nil
 			} else {
 				if d.Array() {
-					s1 := []ComponentModel{}
+					var s1buf [4]ComponentModel
+					s1 := s1buf[:0]
 					for d.More() {
 						var v2 ComponentModel
 						v2.decodeFrom(d)
 						s1 = append(s1, v2)
 					}
-					x.Tools = s1
+					x.Tools = append([]ComponentModel{}, s1...)
 				}
 			}
 		case "workbench":
@@ -141,13 +142,14 @@ func (x *AssistantAgentConfig) decodeFrom(d *wire.Decoder) {
 				x.Workbench = nil
 			} else {
 				if d.Array() {
-					s3 := []ComponentModel{}
+					var s3buf [4]ComponentModel
+					s3 := s3buf[:0]
 					for d.More() {
 						var v4 ComponentModel
 						v4.decodeFrom(d)
 						s3 = append(s3, v4)
 					}
-					x.Workbench = s3
+					x.Workbench = append([]ComponentModel{}, s3...)
 				}
 			}
 		case "handoffs":
@@ -156,13 +158,14 @@ func (x *AssistantAgentConfig) decodeFrom(d *wire.Decoder) {
 				x.Handoffs = nil
 			} else {
 				if d.Array() {
-					s5 := []AssistantAgentConfigHandoffsItem{}
+					var s5buf [4]AssistantAgentConfigHandoffsItem
+					s5 := s5buf[:0]
 					for d.More() {
 						var v6 AssistantAgentConfigHandoffsItem
 						v6.decodeFrom(d)
 						s5 = append(s5, v6)
 					}
-					x.Handoffs = s5
+					x.Handoffs = append([]AssistantAgentConfigHandoffsItem{}, s5...)
 				}
 			}
 		case "model_context":
@@ -180,13 +183,14 @@ func (x *AssistantAgentConfig) decodeFrom(d *wire.Decoder) {
 				x.Memory = nil
 			} else {
 				if d.Array() {
-					s8 := []ComponentModel{}
+					var s8buf [4]ComponentModel
+					s8 := s8buf[:0]
 					for d.More() {
 						var v9 ComponentModel
 						v9.decodeFrom(d)
 						s8 = append(s8, v9)
 					}
-					x.Memory = s8
+					x.Memory = append([]ComponentModel{}, s8...)
 				}
 			}
 		case "description":

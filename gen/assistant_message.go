@@ -149,13 +149,14 @@ func (u *AssistantMessageContent) decodeFrom(d *wire.Decoder) {
 	case wire.KindArray:
 		u.Type = AssistantMessageContentFunctionCalls
 		if d.Array() {
-			s1 := []FunctionCall{}
+			var s1buf [4]FunctionCall
+			s1 := s1buf[:0]
 			for d.More() {
 				var v2 FunctionCall
 				v2.decodeFrom(d)
 				s1 = append(s1, v2)
 			}
-			u.FunctionCalls = s1
+			u.FunctionCalls = append([]FunctionCall{}, s1...)
 		}
 		return
 	}

@@ -657,13 +657,14 @@ func (u *AzureOpenAIClientConfigurationConfigModelStop) decodeFrom(d *wire.Decod
 	case wire.KindArray:
 		u.Type = AzureOpenAIClientConfigurationConfigModelStopList
 		if d.Array() {
-			s1 := []string{}
+			var s1buf [4]string
+			s1 := s1buf[:0]
 			for d.More() {
 				var v2 string
 				v2 = d.Str()
 				s1 = append(s1, v2)
 			}
-			u.List = s1
+			u.List = append([]string{}, s1...)
 		}
 		return
 	}

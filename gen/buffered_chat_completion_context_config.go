@@ -40,13 +40,14 @@ func (x *BufferedChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 				x.InitialMessages = nil
 			} else {
 				if d.Array() {
-					s1 := []LLMMessage{}
+					var s1buf [4]LLMMessage
+					s1 := s1buf[:0]
 					for d.More() {
 						if v2 := decodeLLMMessage(d); v2 != nil {
 							s1 = append(s1, v2)
 						}
 					}
-					x.InitialMessages = s1
+					x.InitialMessages = append([]LLMMessage{}, s1...)
 				}
 			}
 		default:

@@ -50,13 +50,14 @@ func (x *ChatAgentContainerState) decodeFrom(d *wire.Decoder) {
 		case "message_buffer":
 			seen |= 1 << 3
 			if d.Array() {
-				s1 := []RawJSON{}
+				var s1buf [4]RawJSON
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 RawJSON
 					v2 = d.RawObject()
 					s1 = append(s1, v2)
 				}
-				x.MessageBuffer = s1
+				x.MessageBuffer = append([]RawJSON{}, s1...)
 			}
 		default:
 			d.SkipUnknown()

@@ -56,13 +56,14 @@ func (x *ChatCompletionClientRecord) decodeFrom(d *wire.Decoder) {
 		case "messages":
 			seen |= 1 << 1
 			if d.Array() {
-				s1 := []LLMMessage{}
+				var s1buf [4]LLMMessage
+				s1 := s1buf[:0]
 				for d.More() {
 					if v2 := decodeLLMMessage(d); v2 != nil {
 						s1 = append(s1, v2)
 					}
 				}
-				x.Messages = s1
+				x.Messages = append([]LLMMessage{}, s1...)
 			}
 		case "response":
 			seen |= 1 << 2
@@ -70,13 +71,14 @@ func (x *ChatCompletionClientRecord) decodeFrom(d *wire.Decoder) {
 		case "stream":
 			seen |= 1 << 3
 			if d.Array() {
-				s3 := []RawJSON{}
+				var s3buf [4]RawJSON
+				s3 := s3buf[:0]
 				for d.More() {
 					var v4 RawJSON
 					v4 = d.Raw()
 					s3 = append(s3, v4)
 				}
-				x.Stream = s3
+				x.Stream = append([]RawJSON{}, s3...)
 			}
 		default:
 			d.SkipUnknown()

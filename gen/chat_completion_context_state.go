@@ -27,13 +27,14 @@ func (x *ChatCompletionContextState) decodeFrom(d *wire.Decoder) {
 		case "messages":
 			seen |= 1 << 0
 			if d.Array() {
-				s1 := []LLMMessage{}
+				var s1buf [4]LLMMessage
+				s1 := s1buf[:0]
 				for d.More() {
 					if v2 := decodeLLMMessage(d); v2 != nil {
 						s1 = append(s1, v2)
 					}
 				}
-				x.Messages = s1
+				x.Messages = append([]LLMMessage{}, s1...)
 			}
 		default:
 			d.SkipUnknown()

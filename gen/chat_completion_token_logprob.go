@@ -45,13 +45,14 @@ func (x *ChatCompletionTokenLogprob) decodeFrom(d *wire.Decoder) {
 				x.TopLogprobs = nil
 			} else {
 				if d.Array() {
-					s1 := []TopLogprob{}
+					var s1buf [4]TopLogprob
+					s1 := s1buf[:0]
 					for d.More() {
 						var v2 TopLogprob
 						v2.decodeFrom(d)
 						s1 = append(s1, v2)
 					}
-					x.TopLogprobs = s1
+					x.TopLogprobs = append([]TopLogprob{}, s1...)
 				}
 			}
 		case "bytes":
@@ -60,13 +61,14 @@ func (x *ChatCompletionTokenLogprob) decodeFrom(d *wire.Decoder) {
 				x.Bytes = nil
 			} else {
 				if d.Array() {
-					s3 := []Int{}
+					var s3buf [4]Int
+					s3 := s3buf[:0]
 					for d.More() {
 						var v4 Int
 						v4 = Int{d.Int()}
 						s3 = append(s3, v4)
 					}
-					x.Bytes = s3
+					x.Bytes = append([]Int{}, s3...)
 				}
 			}
 		default:

@@ -94,13 +94,14 @@ func (x *ChatResponse) decodeFrom(d *wire.Decoder) {
 		case "messages":
 			seen |= 1 << 1
 			if d.Array() {
-				s1 := []AIChatMessage{}
+				var s1buf [4]AIChatMessage
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 AIChatMessage
 					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
-				x.Messages = s1
+				x.Messages = append([]AIChatMessage{}, s1...)
 			}
 		case "response_id", "responseId":
 			seen |= 1 << 2

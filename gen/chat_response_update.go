@@ -120,13 +120,14 @@ func (x *ChatResponseUpdate) decodeFrom(d *wire.Decoder) {
 		case "contents":
 			seen |= 1 << 3
 			if d.Array() {
-				s3 := []AIContent{}
+				var s3buf [4]AIContent
+				s3 := s3buf[:0]
 				for d.More() {
 					if v4 := decodeAIContent(d); v4 != nil {
 						s3 = append(s3, v4)
 					}
 				}
-				x.Contents = s3
+				x.Contents = append([]AIContent{}, s3...)
 			}
 		case "response_id", "responseId":
 			seen |= 1 << 4

@@ -106,13 +106,14 @@ func (x *CodeExecutorAgentConfig) decodeFrom(d *wire.Decoder) {
 				x.Sources = nil
 			} else {
 				if d.Array() {
-					s3 := []string{}
+					var s3buf [4]string
+					s3 := s3buf[:0]
 					for d.More() {
 						var v4 string
 						v4 = d.Str()
 						s3 = append(s3, v4)
 					}
-					x.Sources = s3
+					x.Sources = append([]string{}, s3...)
 				}
 			}
 		case "system_message":
@@ -142,13 +143,14 @@ func (x *CodeExecutorAgentConfig) decodeFrom(d *wire.Decoder) {
 				x.SupportedLanguages = nil
 			} else {
 				if d.Array() {
-					s7 := []string{}
+					var s7buf [4]string
+					s7 := s7buf[:0]
 					for d.More() {
 						var v8 string
 						v8 = d.Str()
 						s7 = append(s7, v8)
 					}
-					x.SupportedLanguages = s7
+					x.SupportedLanguages = append([]string{}, s7...)
 				}
 			}
 		default:

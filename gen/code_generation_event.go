@@ -106,13 +106,14 @@ func (x *CodeGenerationEvent) decodeFrom(d *wire.Decoder) {
 		case "code_blocks":
 			seen |= 1 << 7
 			if d.Array() {
-				s2 := []CodeBlock{}
+				var s2buf [4]CodeBlock
+				s2 := s2buf[:0]
 				for d.More() {
 					var v3 CodeBlock
 					v3.decodeFrom(d)
 					s2 = append(s2, v3)
 				}
-				x.CodeBlocks = s2
+				x.CodeBlocks = append([]CodeBlock{}, s2...)
 			}
 		case "type":
 			d.Const("CodeGenerationEvent")

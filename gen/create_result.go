@@ -71,13 +71,14 @@ func (x *CreateResult) decodeFrom(d *wire.Decoder) {
 				x.Logprobs = nil
 			} else {
 				if d.Array() {
-					s1 := []ChatCompletionTokenLogprob{}
+					var s1buf [4]ChatCompletionTokenLogprob
+					s1 := s1buf[:0]
 					for d.More() {
 						var v2 ChatCompletionTokenLogprob
 						v2.decodeFrom(d)
 						s1 = append(s1, v2)
 					}
-					x.Logprobs = s1
+					x.Logprobs = append([]ChatCompletionTokenLogprob{}, s1...)
 				}
 			}
 		case "thought":
@@ -198,13 +199,14 @@ func (u *CreateResultContent) decodeFrom(d *wire.Decoder) {
 	case wire.KindArray:
 		u.Type = CreateResultContentFunctionCalls
 		if d.Array() {
-			s1 := []FunctionCall{}
+			var s1buf [4]FunctionCall
+			s1 := s1buf[:0]
 			for d.More() {
 				var v2 FunctionCall
 				v2.decodeFrom(d)
 				s1 = append(s1, v2)
 			}
-			u.FunctionCalls = s1
+			u.FunctionCalls = append([]FunctionCall{}, s1...)
 		}
 		return
 	}

@@ -97,13 +97,14 @@ func (x *DataContent) decodeFrom(d *wire.Decoder) {
 				x.Annotations = nil
 			} else {
 				if d.Array() {
-					s2 := []RawJSON{}
+					var s2buf [4]RawJSON
+					s2 := s2buf[:0]
 					for d.More() {
 						var v3 RawJSON
 						v3 = d.RawObject()
 						s2 = append(s2, v3)
 					}
-					x.Annotations = s2
+					x.Annotations = append([]RawJSON{}, s2...)
 				}
 			}
 		case "additional_properties", "additionalProperties":

@@ -43,13 +43,14 @@ func (x *DiGraphNode) decodeFrom(d *wire.Decoder) {
 		case "edges":
 			seen |= 1 << 1
 			if d.Array() {
-				s1 := []DiGraphEdge{}
+				var s1buf [4]DiGraphEdge
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 DiGraphEdge
 					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
-				x.Edges = s1
+				x.Edges = append([]DiGraphEdge{}, s1...)
 			}
 		case "activation":
 			seen |= 1 << 2

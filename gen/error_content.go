@@ -103,13 +103,14 @@ func (x *ErrorContent) decodeFrom(d *wire.Decoder) {
 				x.Annotations = nil
 			} else {
 				if d.Array() {
-					s4 := []RawJSON{}
+					var s4buf [4]RawJSON
+					s4 := s4buf[:0]
 					for d.More() {
 						var v5 RawJSON
 						v5 = d.RawObject()
 						s4 = append(s4, v5)
 					}
-					x.Annotations = s4
+					x.Annotations = append([]RawJSON{}, s4...)
 				}
 			}
 		case "additional_properties", "additionalProperties":

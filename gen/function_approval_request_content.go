@@ -107,13 +107,14 @@ func (x *FunctionApprovalRequestContent) decodeFrom(d *wire.Decoder) {
 				x.Annotations = nil
 			} else {
 				if d.Array() {
-					s3 := []RawJSON{}
+					var s3buf [4]RawJSON
+					s3 := s3buf[:0]
 					for d.More() {
 						var v4 RawJSON
 						v4 = d.RawObject()
 						s3 = append(s3, v4)
 					}
-					x.Annotations = s3
+					x.Annotations = append([]RawJSON{}, s3...)
 				}
 			}
 		case "additional_properties", "additionalProperties":

@@ -37,13 +37,14 @@ func (x *FunctionExecutionResultMessage) decodeFrom(d *wire.Decoder) {
 		case "content":
 			seen |= 1 << 0
 			if d.Array() {
-				s1 := []FunctionExecutionResult{}
+				var s1buf [4]FunctionExecutionResult
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 FunctionExecutionResult
 					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
-				x.Content = s1
+				x.Content = append([]FunctionExecutionResult{}, s1...)
 			}
 		case "type":
 			d.Const("FunctionExecutionResultMessage")

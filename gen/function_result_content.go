@@ -92,13 +92,14 @@ func (x *FunctionResultContent) decodeFrom(d *wire.Decoder) {
 				x.Items = nil
 			} else {
 				if d.Array() {
-					s1 := []AIContent{}
+					var s1buf [4]AIContent
+					s1 := s1buf[:0]
 					for d.More() {
 						if v2 := decodeAIContent(d); v2 != nil {
 							s1 = append(s1, v2)
 						}
 					}
-					x.Items = s1
+					x.Items = append([]AIContent{}, s1...)
 				}
 			}
 		case "exception":
@@ -110,13 +111,14 @@ func (x *FunctionResultContent) decodeFrom(d *wire.Decoder) {
 				x.Annotations = nil
 			} else {
 				if d.Array() {
-					s3 := []RawJSON{}
+					var s3buf [4]RawJSON
+					s3 := s3buf[:0]
 					for d.More() {
 						var v4 RawJSON
 						v4 = d.RawObject()
 						s3 = append(s3, v4)
 					}
-					x.Annotations = s3
+					x.Annotations = append([]RawJSON{}, s3...)
 				}
 			}
 		case "additional_properties", "additionalProperties":

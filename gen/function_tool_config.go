@@ -55,13 +55,14 @@ func (x *FunctionToolConfig) decodeFrom(d *wire.Decoder) {
 		case "global_imports":
 			seen |= 1 << 3
 			if d.Array() {
-				s1 := []FunctionToolConfigGlobalImportsItem{}
+				var s1buf [4]FunctionToolConfigGlobalImportsItem
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 FunctionToolConfigGlobalImportsItem
 					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
-				x.GlobalImports = s1
+				x.GlobalImports = append([]FunctionToolConfigGlobalImportsItem{}, s1...)
 			}
 		case "has_cancellation_support":
 			seen |= 1 << 4

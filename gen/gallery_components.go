@@ -44,68 +44,74 @@ func (x *GalleryComponents) decodeFrom(d *wire.Decoder) {
 		case "agents":
 			seen |= 1 << 0
 			if d.Array() {
-				s1 := []ComponentModel{}
+				var s1buf [4]ComponentModel
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 ComponentModel
 					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
-				x.Agents = s1
+				x.Agents = append([]ComponentModel{}, s1...)
 			}
 		case "models":
 			seen |= 1 << 1
 			if d.Array() {
-				s3 := []ComponentModel{}
+				var s3buf [4]ComponentModel
+				s3 := s3buf[:0]
 				for d.More() {
 					var v4 ComponentModel
 					v4.decodeFrom(d)
 					s3 = append(s3, v4)
 				}
-				x.Models = s3
+				x.Models = append([]ComponentModel{}, s3...)
 			}
 		case "tools":
 			seen |= 1 << 2
 			if d.Array() {
-				s5 := []ComponentModel{}
+				var s5buf [4]ComponentModel
+				s5 := s5buf[:0]
 				for d.More() {
 					var v6 ComponentModel
 					v6.decodeFrom(d)
 					s5 = append(s5, v6)
 				}
-				x.Tools = s5
+				x.Tools = append([]ComponentModel{}, s5...)
 			}
 		case "terminations":
 			seen |= 1 << 3
 			if d.Array() {
-				s7 := []ComponentModel{}
+				var s7buf [4]ComponentModel
+				s7 := s7buf[:0]
 				for d.More() {
 					var v8 ComponentModel
 					v8.decodeFrom(d)
 					s7 = append(s7, v8)
 				}
-				x.Terminations = s7
+				x.Terminations = append([]ComponentModel{}, s7...)
 			}
 		case "teams":
 			seen |= 1 << 4
 			if d.Array() {
-				s9 := []ComponentModel{}
+				var s9buf [4]ComponentModel
+				s9 := s9buf[:0]
 				for d.More() {
 					var v10 ComponentModel
 					v10.decodeFrom(d)
 					s9 = append(s9, v10)
 				}
-				x.Teams = s9
+				x.Teams = append([]ComponentModel{}, s9...)
 			}
 		case "workbenches":
 			seen |= 1 << 5
 			if d.Array() {
-				s11 := []ComponentModel{}
+				var s11buf [4]ComponentModel
+				s11 := s11buf[:0]
 				for d.More() {
 					var v12 ComponentModel
 					v12.decodeFrom(d)
 					s11 = append(s11, v12)
 				}
-				x.Workbenches = s11
+				x.Workbenches = append([]ComponentModel{}, s11...)
 			}
 		default:
 			d.SkipUnknown()

@@ -68,13 +68,14 @@ func (x *GalleryMetadata) decodeFrom(d *wire.Decoder) {
 				x.Tags = nil
 			} else {
 				if d.Array() {
-					s2 := []string{}
+					var s2buf [4]string
+					s2 := s2buf[:0]
 					for d.More() {
 						var v3 string
 						v3 = d.Str()
 						s2 = append(s2, v3)
 					}
-					x.Tags = s2
+					x.Tags = append([]string{}, s2...)
 				}
 			}
 		case "license":

@@ -53,13 +53,14 @@ func (x *GraphFlowManagerState) decodeFrom(d *wire.Decoder) {
 		case "message_thread":
 			seen |= 1 << 2
 			if d.Array() {
-				s1 := []RawJSON{}
+				var s1buf [4]RawJSON
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 RawJSON
 					v2 = d.RawObject()
 					s1 = append(s1, v2)
 				}
-				x.MessageThread = s1
+				x.MessageThread = append([]RawJSON{}, s1...)
 			}
 		case "current_turn":
 			seen |= 1 << 3
@@ -67,13 +68,14 @@ func (x *GraphFlowManagerState) decodeFrom(d *wire.Decoder) {
 		case "active_nodes":
 			seen |= 1 << 4
 			if d.Array() {
-				s3 := []string{}
+				var s3buf [4]string
+				s3 := s3buf[:0]
 				for d.More() {
 					var v4 string
 					v4 = d.Str()
 					s3 = append(s3, v4)
 				}
-				x.ActiveNodes = s3
+				x.ActiveNodes = append([]string{}, s3...)
 			}
 		default:
 			d.SkipUnknown()

@@ -106,13 +106,14 @@ func (x *HandoffMessage) decodeFrom(d *wire.Decoder) {
 		case "context":
 			seen |= 1 << 7
 			if d.Array() {
-				s2 := []LLMMessage{}
+				var s2buf [4]LLMMessage
+				s2 := s2buf[:0]
 				for d.More() {
 					if v3 := decodeLLMMessage(d); v3 != nil {
 						s2 = append(s2, v3)
 					}
 				}
-				x.Context = s2
+				x.Context = append([]LLMMessage{}, s2...)
 			}
 		case "type":
 			d.Const("HandoffMessage")

@@ -155,13 +155,14 @@ func (x *HostedFileContent) decodeFrom(d *wire.Decoder) {
 				x.Annotations = nil
 			} else {
 				if d.Array() {
-					s7 := []RawJSON{}
+					var s7buf [4]RawJSON
+					s7 := s7buf[:0]
 					for d.More() {
 						var v8 RawJSON
 						v8 = d.RawObject()
 						s7 = append(s7, v8)
 					}
-					x.Annotations = s7
+					x.Annotations = append([]RawJSON{}, s7...)
 				}
 			}
 		case "additional_properties", "additionalProperties":

@@ -82,13 +82,14 @@ func (x *ImageGenerationToolResultContent) decodeFrom(d *wire.Decoder) {
 				x.Outputs = nil
 			} else {
 				if d.Array() {
-					s2 := []AIContent{}
+					var s2buf [4]AIContent
+					s2 := s2buf[:0]
 					for d.More() {
 						if v3 := decodeAIContent(d); v3 != nil {
 							s2 = append(s2, v3)
 						}
 					}
-					x.Outputs = s2
+					x.Outputs = append([]AIContent{}, s2...)
 				}
 			}
 		case "annotations":
@@ -97,13 +98,14 @@ func (x *ImageGenerationToolResultContent) decodeFrom(d *wire.Decoder) {
 				x.Annotations = nil
 			} else {
 				if d.Array() {
-					s4 := []RawJSON{}
+					var s4buf [4]RawJSON
+					s4 := s4buf[:0]
 					for d.More() {
 						var v5 RawJSON
 						v5 = d.RawObject()
 						s4 = append(s4, v5)
 					}
-					x.Annotations = s4
+					x.Annotations = append([]RawJSON{}, s4...)
 				}
 			}
 		case "additional_properties", "additionalProperties":

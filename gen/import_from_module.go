@@ -33,13 +33,14 @@ func (x *ImportFromModule) decodeFrom(d *wire.Decoder) {
 		case "imports":
 			seen |= 1 << 1
 			if d.Array() {
-				s1 := []ImportFromModuleImportsItem{}
+				var s1buf [4]ImportFromModuleImportsItem
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 ImportFromModuleImportsItem
 					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
-				x.Imports = s1
+				x.Imports = append([]ImportFromModuleImportsItem{}, s1...)
 			}
 		default:
 			d.SkipUnknown()

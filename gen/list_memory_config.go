@@ -46,13 +46,14 @@ func (x *ListMemoryConfig) decodeFrom(d *wire.Decoder) {
 		case "memory_contents":
 			seen |= 1 << 1
 			if d.Array() {
-				s2 := []MemoryContent{}
+				var s2buf [4]MemoryContent
+				s2 := s2buf[:0]
 				for d.More() {
 					var v3 MemoryContent
 					v3.decodeFrom(d)
 					s2 = append(s2, v3)
 				}
-				x.MemoryContents = s2
+				x.MemoryContents = append([]MemoryContent{}, s2...)
 			}
 		default:
 			d.SkipUnknown()

@@ -90,13 +90,14 @@ func (x *MemoryQueryEvent) decodeFrom(d *wire.Decoder) {
 		case "content":
 			seen |= 1 << 5
 			if d.Array() {
-				s2 := []MemoryContent{}
+				var s2buf [4]MemoryContent
+				s2 := s2buf[:0]
 				for d.More() {
 					var v3 MemoryContent
 					v3.decodeFrom(d)
 					s2 = append(s2, v3)
 				}
-				x.Content = s2
+				x.Content = append([]MemoryContent{}, s2...)
 			}
 		case "type":
 			d.Const("MemoryQueryEvent")

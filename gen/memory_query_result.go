@@ -28,13 +28,14 @@ func (x *MemoryQueryResult) decodeFrom(d *wire.Decoder) {
 		case "results":
 			seen |= 1 << 0
 			if d.Array() {
-				s1 := []MemoryContent{}
+				var s1buf [4]MemoryContent
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 MemoryContent
 					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
-				x.Results = s1
+				x.Results = append([]MemoryContent{}, s1...)
 			}
 		default:
 			d.SkipUnknown()

@@ -29,13 +29,14 @@ func (x *MessageFilterConfig) decodeFrom(d *wire.Decoder) {
 		case "per_source":
 			seen |= 1 << 0
 			if d.Array() {
-				s1 := []PerSourceFilter{}
+				var s1buf [4]PerSourceFilter
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 PerSourceFilter
 					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
-				x.PerSource = s1
+				x.PerSource = append([]PerSourceFilter{}, s1...)
 			}
 		default:
 			d.SkipUnknown()

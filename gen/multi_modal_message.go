@@ -90,13 +90,14 @@ func (x *MultiModalMessage) decodeFrom(d *wire.Decoder) {
 		case "content":
 			seen |= 1 << 5
 			if d.Array() {
-				s2 := []MultiModalMessageContentItem{}
+				var s2buf [4]MultiModalMessageContentItem
+				s2 := s2buf[:0]
 				for d.More() {
 					var v3 MultiModalMessageContentItem
 					v3.decodeFrom(d)
 					s2 = append(s2, v3)
 				}
-				x.Content = s2
+				x.Content = append([]MultiModalMessageContentItem{}, s2...)
 			}
 		case "type":
 			d.Const("MultiModalMessage")

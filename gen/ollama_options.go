@@ -384,13 +384,14 @@ func (x *OllamaOptions) decodeFrom(d *wire.Decoder) {
 				x.Stop = nil
 			} else {
 				if d.Array() {
-					s30 := []string{}
+					var s30buf [4]string
+					s30 := s30buf[:0]
 					for d.More() {
 						var v31 string
 						v31 = d.Str()
 						s30 = append(s30, v31)
 					}
-					x.Stop = s30
+					x.Stop = append([]string{}, s30...)
 				}
 			}
 		default:

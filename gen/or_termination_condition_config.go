@@ -32,13 +32,14 @@ func (x *OrTerminationConditionConfig) decodeFrom(d *wire.Decoder) {
 		case "conditions":
 			seen |= 1 << 0
 			if d.Array() {
-				s1 := []ComponentModel{}
+				var s1buf [4]ComponentModel
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 ComponentModel
 					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
-				x.Conditions = s1
+				x.Conditions = append([]ComponentModel{}, s1...)
 			}
 		default:
 			d.SkipUnknown()

@@ -42,13 +42,14 @@ func (x *ParametersSchema) decodeFrom(d *wire.Decoder) {
 		case "required":
 			seen |= 1 << 2
 			if d.Array() {
-				s1 := []string{}
+				var s1buf [4]string
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 string
 					v2 = d.Str()
 					s1 = append(s1, v2)
 				}
-				x.Required = s1
+				x.Required = append([]string{}, s1...)
 			}
 		case "additionalProperties":
 			seen |= 1 << 3

@@ -39,13 +39,14 @@ func (x *ReplayChatCompletionClientConfig) decodeFrom(d *wire.Decoder) {
 		case "chat_completions":
 			seen |= 1 << 0
 			if d.Array() {
-				s1 := []ReplayChatCompletionClientConfigChatCompletionsItem{}
+				var s1buf [4]ReplayChatCompletionClientConfigChatCompletionsItem
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 ReplayChatCompletionClientConfigChatCompletionsItem
 					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
-				x.ChatCompletions = s1
+				x.ChatCompletions = append([]ReplayChatCompletionClientConfigChatCompletionsItem{}, s1...)
 			}
 		case "model_info":
 			seen |= 1 << 1

@@ -79,13 +79,14 @@ func (x *RoundRobinGroupChatConfig) decodeFrom(d *wire.Decoder) {
 		case "participants":
 			seen |= 1 << 2
 			if d.Array() {
-				s3 := []ComponentModel{}
+				var s3buf [4]ComponentModel
+				s3 := s3buf[:0]
 				for d.More() {
 					var v4 ComponentModel
 					v4.decodeFrom(d)
 					s3 = append(s3, v4)
 				}
-				x.Participants = s3
+				x.Participants = append([]ComponentModel{}, s3...)
 			}
 		case "termination_condition":
 			seen |= 1 << 3

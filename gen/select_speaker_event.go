@@ -90,13 +90,14 @@ func (x *SelectSpeakerEvent) decodeFrom(d *wire.Decoder) {
 		case "content":
 			seen |= 1 << 5
 			if d.Array() {
-				s2 := []string{}
+				var s2buf [4]string
+				s2 := s2buf[:0]
 				for d.More() {
 					var v3 string
 					v3 = d.Str()
 					s2 = append(s2, v3)
 				}
-				x.Content = s2
+				x.Content = append([]string{}, s2...)
 			}
 		case "type":
 			d.Const("SelectSpeakerEvent")

@@ -50,13 +50,14 @@ func (x *SelectorManagerState) decodeFrom(d *wire.Decoder) {
 		case "message_thread":
 			seen |= 1 << 2
 			if d.Array() {
-				s1 := []RawJSON{}
+				var s1buf [4]RawJSON
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 RawJSON
 					v2 = d.RawObject()
 					s1 = append(s1, v2)
 				}
-				x.MessageThread = s1
+				x.MessageThread = append([]RawJSON{}, s1...)
 			}
 		case "current_turn":
 			seen |= 1 << 3

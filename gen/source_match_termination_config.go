@@ -32,13 +32,14 @@ func (x *SourceMatchTerminationConfig) decodeFrom(d *wire.Decoder) {
 		case "sources":
 			seen |= 1 << 0
 			if d.Array() {
-				s1 := []string{}
+				var s1buf [4]string
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 string
 					v2 = d.Str()
 					s1 = append(s1, v2)
 				}
-				x.Sources = s1
+				x.Sources = append([]string{}, s1...)
 			}
 		default:
 			d.SkipUnknown()

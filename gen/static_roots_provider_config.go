@@ -32,13 +32,14 @@ func (x *StaticRootsProviderConfig) decodeFrom(d *wire.Decoder) {
 		case "roots":
 			seen |= 1 << 0
 			if d.Array() {
-				s1 := []McpRoot{}
+				var s1buf [4]McpRoot
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 McpRoot
 					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
-				x.Roots = s1
+				x.Roots = append([]McpRoot{}, s1...)
 			}
 		default:
 			d.SkipUnknown()

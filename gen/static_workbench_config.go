@@ -41,13 +41,14 @@ func (x *StaticWorkbenchConfig) decodeFrom(d *wire.Decoder) {
 		case "tools":
 			seen |= 1 << 0
 			if d.Array() {
-				s1 := []ComponentModel{}
+				var s1buf [4]ComponentModel
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 ComponentModel
 					v2.decodeFrom(d)
 					s1 = append(s1, v2)
 				}
-				x.Tools = s1
+				x.Tools = append([]ComponentModel{}, s1...)
 			}
 		case "tool_overrides":
 			seen |= 1 << 1

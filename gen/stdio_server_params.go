@@ -77,13 +77,14 @@ func (x *StdioServerParams) decodeFrom(d *wire.Decoder) {
 		case "args":
 			seen |= 1 << 1
 			if d.Array() {
-				s1 := []string{}
+				var s1buf [4]string
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 string
 					v2 = d.Str()
 					s1 = append(s1, v2)
 				}
-				x.Args = s1
+				x.Args = append([]string{}, s1...)
 			}
 		case "env":
 			seen |= 1 << 2

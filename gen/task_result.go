@@ -37,13 +37,14 @@ func (x *TaskResult) decodeFrom(d *wire.Decoder) {
 		case "messages":
 			seen |= 1 << 0
 			if d.Array() {
-				s1 := []TaskResultMessage{}
+				var s1buf [4]TaskResultMessage
+				s1 := s1buf[:0]
 				for d.More() {
 					if v2 := decodeTaskResultMessage(d); v2 != nil {
 						s1 = append(s1, v2)
 					}
 				}
-				x.Messages = s1
+				x.Messages = append([]TaskResultMessage{}, s1...)
 			}
 		case "stop_reason":
 			seen |= 1 << 1

@@ -62,13 +62,14 @@ func (x *TokenLimitedChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 				x.ToolSchema = nil
 			} else {
 				if d.Array() {
-					s2 := []ToolSchema{}
+					var s2buf [4]ToolSchema
+					s2 := s2buf[:0]
 					for d.More() {
 						var v3 ToolSchema
 						v3.decodeFrom(d)
 						s2 = append(s2, v3)
 					}
-					x.ToolSchema = s2
+					x.ToolSchema = append([]ToolSchema{}, s2...)
 				}
 			}
 		case "initial_messages":
@@ -77,13 +78,14 @@ func (x *TokenLimitedChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 				x.InitialMessages = nil
 			} else {
 				if d.Array() {
-					s4 := []LLMMessage{}
+					var s4buf [4]LLMMessage
+					s4 := s4buf[:0]
 					for d.More() {
 						if v5 := decodeLLMMessage(d); v5 != nil {
 							s4 = append(s4, v5)
 						}
 					}
-					x.InitialMessages = s4
+					x.InitialMessages = append([]LLMMessage{}, s4...)
 				}
 			}
 		default:

@@ -44,13 +44,14 @@ func (x *TokenProviderConfig) decodeFrom(d *wire.Decoder) {
 		case "scopes":
 			seen |= 1 << 1
 			if d.Array() {
-				s1 := []string{}
+				var s1buf [4]string
+				s1 := s1buf[:0]
 				for d.More() {
 					var v2 string
 					v2 = d.Str()
 					s1 = append(s1, v2)
 				}
-				x.Scopes = s1
+				x.Scopes = append([]string{}, s1...)
 			}
 		default:
 			d.SkipUnknown()

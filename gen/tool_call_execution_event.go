@@ -90,13 +90,14 @@ func (x *ToolCallExecutionEvent) decodeFrom(d *wire.Decoder) {
 		case "content":
 			seen |= 1 << 5
 			if d.Array() {
-				s2 := []FunctionExecutionResult{}
+				var s2buf [4]FunctionExecutionResult
+				s2 := s2buf[:0]
 				for d.More() {
 					var v3 FunctionExecutionResult
 					v3.decodeFrom(d)
 					s2 = append(s2, v3)
 				}
-				x.Content = s2
+				x.Content = append([]FunctionExecutionResult{}, s2...)
 			}
 		case "type":
 			d.Const("ToolCallExecutionEvent")

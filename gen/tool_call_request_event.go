@@ -90,13 +90,14 @@ func (x *ToolCallRequestEvent) decodeFrom(d *wire.Decoder) {
 		case "content":
 			seen |= 1 << 5
 			if d.Array() {
-				s2 := []FunctionCall{}
+				var s2buf [4]FunctionCall
+				s2 := s2buf[:0]
 				for d.More() {
 					var v3 FunctionCall
 					v3.decodeFrom(d)
 					s2 = append(s2, v3)
 				}
-				x.Content = s2
+				x.Content = append([]FunctionCall{}, s2...)
 			}
 		case "type":
 			d.Const("ToolCallRequestEvent")

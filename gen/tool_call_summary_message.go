@@ -105,24 +105,26 @@ func (x *ToolCallSummaryMessage) decodeFrom(d *wire.Decoder) {
 		case "tool_calls":
 			seen |= 1 << 7
 			if d.Array() {
-				s2 := []FunctionCall{}
+				var s2buf [4]FunctionCall
+				s2 := s2buf[:0]
 				for d.More() {
 					var v3 FunctionCall
 					v3.decodeFrom(d)
 					s2 = append(s2, v3)
 				}
-				x.ToolCalls = s2
+				x.ToolCalls = append([]FunctionCall{}, s2...)
 			}
 		case "results":
 			seen |= 1 << 8
 			if d.Array() {
-				s4 := []FunctionExecutionResult{}
+				var s4buf [4]FunctionExecutionResult
+				s4 := s4buf[:0]
 				for d.More() {
 					var v5 FunctionExecutionResult
 					v5.decodeFrom(d)
 					s4 = append(s4, v5)
 				}
-				x.Results = s4
+				x.Results = append([]FunctionExecutionResult{}, s4...)
 			}
 		default:
 			d.SkipUnknown()

@@ -51,13 +51,14 @@ func (x *ToolResult) decodeFrom(d *wire.Decoder) {
 		case "result":
 			seen |= 1 << 2
 			if d.Array() {
-				s1 := []ResultContent{}
+				var s1buf [4]ResultContent
+				s1 := s1buf[:0]
 				for d.More() {
 					if v2 := decodeResultContent(d); v2 != nil {
 						s1 = append(s1, v2)
 					}
 				}
-				x.Result = s1
+				x.Result = append([]ResultContent{}, s1...)
 			}
 		case "is_error":
 			seen |= 1 << 3

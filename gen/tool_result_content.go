@@ -69,13 +69,14 @@ func (x *ToolResultContent) decodeFrom(d *wire.Decoder) {
 				x.Annotations = nil
 			} else {
 				if d.Array() {
-					s1 := []RawJSON{}
+					var s1buf [4]RawJSON
+					s1 := s1buf[:0]
 					for d.More() {
 						var v2 RawJSON
 						v2 = d.RawObject()
 						s1 = append(s1, v2)
 					}
-					x.Annotations = s1
+					x.Annotations = append([]RawJSON{}, s1...)
 				}
 			}
 		case "additional_properties", "additionalProperties":

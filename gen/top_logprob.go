@@ -36,13 +36,14 @@ func (x *TopLogprob) decodeFrom(d *wire.Decoder) {
 				x.Bytes = nil
 			} else {
 				if d.Array() {
-					s1 := []Int{}
+					var s1buf [4]Int
+					s1 := s1buf[:0]
 					for d.More() {
 						var v2 Int
 						v2 = Int{d.Int()}
 						s1 = append(s1, v2)
 					}
-					x.Bytes = s1
+					x.Bytes = append([]Int{}, s1...)
 				}
 			}
 		default:

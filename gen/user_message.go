@@ -200,13 +200,14 @@ func (u *UserMessageContent) decodeFrom(d *wire.Decoder) {
 	case wire.KindArray:
 		u.Type = UserMessageContentParts
 		if d.Array() {
-			s1 := []UserMessageContentItem{}
+			var s1buf [4]UserMessageContentItem
+			s1 := s1buf[:0]
 			for d.More() {
 				var v2 UserMessageContentItem
 				v2.decodeFrom(d)
 				s1 = append(s1, v2)
 			}
-			u.Parts = s1
+			u.Parts = append([]UserMessageContentItem{}, s1...)
 		}
 		return
 	}

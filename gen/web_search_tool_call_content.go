@@ -74,13 +74,14 @@ func (x *WebSearchToolCallContent) decodeFrom(d *wire.Decoder) {
 				x.Queries = nil
 			} else {
 				if d.Array() {
-					s1 := []string{}
+					var s1buf [4]string
+					s1 := s1buf[:0]
 					for d.More() {
 						var v2 string
 						v2 = d.Str()
 						s1 = append(s1, v2)
 					}
-					x.Queries = s1
+					x.Queries = append([]string{}, s1...)
 				}
 			}
 		case "annotations":
@@ -89,13 +90,14 @@ func (x *WebSearchToolCallContent) decodeFrom(d *wire.Decoder) {
 				x.Annotations = nil
 			} else {
 				if d.Array() {
-					s3 := []RawJSON{}
+					var s3buf [4]RawJSON
+					s3 := s3buf[:0]
 					for d.More() {
 						var v4 RawJSON
 						v4 = d.RawObject()
 						s3 = append(s3, v4)
 					}
-					x.Annotations = s3
+					x.Annotations = append([]RawJSON{}, s3...)
 				}
 			}
 		case "additional_properties", "additionalProperties":

@@ -74,13 +74,14 @@ func (x *WebSearchToolResultContent) decodeFrom(d *wire.Decoder) {
 				x.Outputs = nil
 			} else {
 				if d.Array() {
-					s1 := []AIContent{}
+					var s1buf [4]AIContent
+					s1 := s1buf[:0]
 					for d.More() {
 						if v2 := decodeAIContent(d); v2 != nil {
 							s1 = append(s1, v2)
 						}
 					}
-					x.Outputs = s1
+					x.Outputs = append([]AIContent{}, s1...)
 				}
 			}
 		case "annotations":
@@ -89,13 +90,14 @@ func (x *WebSearchToolResultContent) decodeFrom(d *wire.Decoder) {
 				x.Annotations = nil
 			} else {
 				if d.Array() {
-					s3 := []RawJSON{}
+					var s3buf [4]RawJSON
+					s3 := s3buf[:0]
 					for d.More() {
 						var v4 RawJSON
 						v4 = d.RawObject()
 						s3 = append(s3, v4)
 					}
-					x.Annotations = s3
+					x.Annotations = append([]RawJSON{}, s3...)
 				}
 			}
 		case "additional_properties", "additionalProperties":

@@ -649,11 +649,16 @@ func (g *generator) decodeRef(w *writer, t *typeRef, target, ind string) {
 }
 
 // decodeArray decodes a JSON array into the slice target (union
-// members that fail to decode are left out, their faults recorded).
+// members that fail to decode are left out, their faults recorded). The
+// elements are collected in an array on the stack (while they fit) and
+// the slice is allocated once, at its length, rather than grown by
+// append from empty (arrayBuf).
 func (g *generator) decodeArray(w *writer, t *typeRef, target, ind string) {
 	s := w.v("s")
+	buf := s + "buf"
 	w.p("%sif d.Array() {", ind)
-	w.p("%s\t%s := %s{}", ind, s, g.goType(t))
+	w.p("%s\tvar %s [%d]%s", ind, buf, arrayBuf, g.goType(t.elem))
+	w.p("%s\t%s := %s[:0]", ind, s, buf)
 	w.p("%s\tfor d.More() {", ind)
 	if t.elem.kind == "ref" && g.concepts[t.elem.ref].kind == "taggedUnion" {
 		v := w.v("v")
@@ -667,9 +672,16 @@ func (g *generator) decodeArray(w *writer, t *typeRef, target, ind string) {
 		w.p("%s\t\t%s = append(%s, %s)", ind, s, s, v)
 	}
 	w.p("%s\t}", ind)
-	w.p("%s\t%s = %s", ind, target, s)
+	w.p("%s\t%s = append(%s{}, %s...)", ind, target, g.goType(t), s)
 	w.p("%s}", ind)
 }
+
+// arrayBuf is how many elements a generated decoder collects on the stack
+// before the slice goes to the heap: AutoGen's lists (a message's tool
+// calls and their results, a multimodal message's parts) mostly hold
+// one to three. Appending from an empty slice took an allocation at the
+// first, second and third element.
+const arrayBuf = 4
 
 // decodeMap decodes a JSON object into the map target.
 func (g *generator) decodeMap(w *writer, t *typeRef, target, ind string) {

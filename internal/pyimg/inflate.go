@@ -24,8 +24,9 @@ import (
 // its primary bits in one lookup; a longer code takes a second lookup in a
 // subtable. An entry is a uint32:
 //
-//   - bits 0-7: the bits the entry's code(s) take (0: no code here, or a
-//     symbol compress/flate refuses); for a link, the bits its subtable
+//   - bits 0-7: the bits the entry takes: its code(s), and the extra bits
+//     of a length or a distance (0: no code here, or a symbol
+//     compress/flate refuses); for a link, the bits its subtable
 //     resolves;
 //   - bits 8-15: entLit with the count of literals in bits 8-9 (1, or 2
 //     when the primary bits hold two whole literal codes), entSub for a
@@ -58,7 +59,9 @@ type (
 	}
 )
 
-// The entries of each symbol without the length of its code: litVals for
+// The entries of each symbol without the length of its code (which
+// buildHuff adds to bits 0-7, where a length or distance has the count of
+// its extra bits already): litVals for
 // lit/len symbols (286 and 287 have codes in the fixed code but are
 // refused, as by compress/flate), distVals for distances (30 and 31 too),
 // clenVals for the code-length code. 0: refused.
@@ -68,10 +71,10 @@ var litVals, distVals, clenVals = func() (l [288]uint32, d [32]uint32, c [19]uin
 	}
 	l[256] = entEOB
 	for i := range lenBase {
-		l[257+i] = uint32(lenBase[i])<<16 | uint32(lenExtra[i])<<8
+		l[257+i] = uint32(lenBase[i])<<16 | uint32(lenExtra[i])<<8 | uint32(lenExtra[i])
 	}
 	for i := range distBase {
-		d[i] = uint32(distBase[i])<<16 | uint32(distXtra[i])<<8
+		d[i] = uint32(distBase[i])<<16 | uint32(distXtra[i])<<8 | uint32(distXtra[i])
 	}
 	for i := range c {
 		c[i] = uint32(i)<<16 | 1<<8
@@ -181,7 +184,7 @@ func buildHuff(c *codeList, primary []uint32, pbits uint, sub *[]uint32, lengths
 		rev := uint(c.rev[i])
 		e := uint32(0)
 		if vals[sym] != 0 {
-			e = vals[sym] | uint32(n)
+			e = vals[sym] + uint32(n)
 		}
 		switch {
 		case n < pbits && pairs != nil && e&entLit != 0:
@@ -490,47 +493,64 @@ func (f *fastInflate) dynamic() bool {
 		return false
 	}
 	n := nlit + ndist
-	for i := 0; i < n; {
-		if f.overrun() {
-			return false
-		}
-		e := f.clen[f.peek()&(1<<clenBits-1)]
-		if e&0xff == 0 {
-			return false
-		}
-		f.pos += uint(e & 0xff)
-		x := int(e >> 16)
-		if x < 16 {
-			f.lens[i] = uint8(x)
-			i++
-			continue
-		}
-		var rep int
-		var b uint8
-		switch x {
-		case 16:
-			if i == 0 {
-				return false
-			}
-			rep, b = 3+int(f.take(2)), f.lens[i-1]
-		case 17:
-			rep = 3 + int(f.take(3))
-		default:
-			rep = 11 + int(f.take(7))
-		}
-		if i+rep > n {
-			return false
-		}
-		for ; rep > 0; rep-- {
-			f.lens[i] = b
-			i++
-		}
+	if !f.codeLengths(f.lens[:n]) {
+		return false
 	}
 	if !buildHuff(&f.codes, f.lit.primary[:], litBits, &f.lit.sub, f.lens[:nlit], litVals[:], &f.pairs) ||
 		!buildHuff(&f.codes, f.dist.primary[:], distBits, &f.dist.sub, f.lens[nlit:n], distVals[:], nil) {
 		return false
 	}
 	f.hl, f.hd = &f.lit, &f.dist
+	return true
+}
+
+// codeLengths reads the code lengths of a dynamic block into lens with
+// the code-length code in f.clen, as compress/flate does.
+func (f *fastInflate) codeLengths(lens []uint8) bool {
+	in, pos, limit := f.in, f.pos, f.limit
+	for i := 0; i < len(lens); {
+		if pos > limit {
+			return false
+		}
+		b := load64(in, int(pos>>3)) >> (pos & 7)
+		e := f.clen[b&(1<<clenBits-1)]
+		n := uint(e & 0xff)
+		if n == 0 {
+			return false
+		}
+		b >>= n
+		pos += n
+		x := int(e >> 16)
+		if x < 16 {
+			lens[i] = uint8(x)
+			i++
+			continue
+		}
+		var rep int
+		var v uint8
+		switch x {
+		case 16: // the previous length, 3 to 6 times
+			if i == 0 {
+				return false
+			}
+			rep, v = 3+int(b&3), lens[i-1]
+			pos += 2
+		case 17: // 0, 3 to 10 times
+			rep = 3 + int(b&7)
+			pos += 3
+		default: // 0, 11 to 138 times
+			rep = 11 + int(b&127)
+			pos += 7
+		}
+		if rep > len(lens)-i {
+			return false
+		}
+		for j := range lens[i : i+rep] {
+			lens[i+j] = v
+		}
+		i += rep
+	}
+	f.pos = pos
 	return true
 }
 
@@ -636,8 +656,8 @@ func (f *fastInflate) huffman() bool {
 			f.pos, f.op, f.inHuff = uint(ip)*8-(nb-n), op, false
 			return op <= want
 		}
-		length := int(e>>16) + int(bitbuf>>n)&(1<<(e>>8&0xf)-1)
-		n += uint(e >> 8 & 0xf)
+		x := uint(e >> 8 & 0xf) // (its extra bits end the n bits)
+		length := int(e>>16) + int(bitbuf>>(n-x))&(1<<x-1)
 		bitbuf >>= n
 		nb -= n
 		if nb < 28 { // a distance code and its extra bits
@@ -656,8 +676,8 @@ func (f *fastInflate) huffman() bool {
 		if n == 0 {
 			return false
 		}
-		dist := int(e>>16) + int(bitbuf>>n)&(1<<(e>>8&0xf)-1)
-		n += uint(e >> 8 & 0xf)
+		x = uint(e >> 8 & 0xf)
+		dist := int(e>>16) + int(bitbuf>>(n-x))&(1<<x-1)
 		bitbuf >>= n
 		nb -= n
 		if dist > op || length > want-op {

@@ -685,7 +685,7 @@ func (f *fastInflate) huffman() bool {
 		}
 		if dist >= 8 { // (most copies: one step of copyMatch)
 			for i := 0; i < length; i += 8 {
-				binary.LittleEndian.PutUint64(out[op+i:], binary.LittleEndian.Uint64(out[op-dist+i:]))
+				store64(out, op+i, load64(out, op-dist+i))
 			}
 		} else {
 			copyMatch(out, op, dist, length)
@@ -702,6 +702,13 @@ func load64(b []byte, i int) uint64 {
 	b = b[i : i+8 : i+8]
 	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
 		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+// store64 writes v at b[i:], little-endian.
+func store64(b []byte, i int, v uint64) {
+	b = b[i : i+8 : i+8]
+	b[0], b[1], b[2], b[3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
+	b[4], b[5], b[6], b[7] = byte(v>>32), byte(v>>40), byte(v>>48), byte(v>>56)
 }
 
 // store16 writes the 2 low bytes of v at b[i:], little-endian.

@@ -683,13 +683,7 @@ func (f *fastInflate) huffman() bool {
 		if dist > op || length > want-op {
 			return false
 		}
-		if dist >= 8 { // (most copies: one step of copyMatch)
-			for i := 0; i < length; i += 8 {
-				store64(out, op+i, load64(out, op-dist+i))
-			}
-		} else {
-			copyMatch(out, op, dist, length)
-		}
+		copyMatch(out, op, dist, length)
 		op += length
 	}
 	f.pos, f.op, f.inHuff = uint(ip)*8-nb, op, true
@@ -725,18 +719,18 @@ func copyMatch(out []byte, op, dist, length int) {
 	switch {
 	case dist >= 8:
 		for i := 0; i < length; i += 8 {
-			binary.LittleEndian.PutUint64(out[op+i:], binary.LittleEndian.Uint64(out[src+i:]))
+			store64(out, op+i, load64(out, src+i))
 		}
 	case dist == 1:
 		v := uint64(out[src]) * 0x0101010101010101
 		for i := 0; i < length; i += 8 {
-			binary.LittleEndian.PutUint64(out[op+i:], v)
+			store64(out, op+i, v)
 		}
 	default:
 		// Each step writes dist right bytes, and bytes that the next
 		// step writes again.
 		for i := 0; i < length; i += dist {
-			binary.LittleEndian.PutUint64(out[op+i:], binary.LittleEndian.Uint64(out[src+i:]))
+			store64(out, op+i, load64(out, src+i))
 		}
 	}
 }

@@ -333,7 +333,7 @@ type fastInflate struct {
 	want    int    // the output wanted
 	final   bool   // the current block is the last
 	inHuff  bool   // want was reached inside a Huffman block
-	pending int    // bytes of the current stored block not output
+	pending int    // bytes of the current stored block or copy, or literals, not output
 	hl      *litTable
 	hd      *distTable
 	lit     litTable
@@ -587,9 +587,9 @@ func (f *fastInflate) ended() bool {
 }
 
 // huffman decodes the symbols of a Huffman block until its end or until
-// want bytes are out; it refuses a block that gives more. This loop is
-// most of a check's time: the bits are kept in a 64-bit buffer, bitbuf,
-// that holds nb of them (56 to 63 after a refill; the bits above nb are
+// want bytes are out (see endRows for the literals it may decode past
+// them). This loop is most of a check's time: the bits are kept in a
+// 64-bit buffer, bitbuf, that holds nb of them (56 to 63 after a refill; the bits above nb are
 // the stream's next bits or zeros), refilled once per round of up to four
 // literal entries (of up to two literals each, 11 bits at most), or up to
 // three and a length (20 bits at most), then again if the distance (28
@@ -638,7 +638,11 @@ func (f *fastInflate) huffman() bool {
 			}
 		}
 		// Not a literal of the primary table; at least 23 bits are left,
-		// enough for a length code and its extra bits.
+		// enough for a length code and its extra bits. (Past the rows,
+		// nothing more is looked at.)
+		if op >= want {
+			break
+		}
 		if e&entSub != 0 {
 			e = f.hl.sub[int(e>>16)+int(bitbuf>>litBits)&(1<<(e&0xff)-1)]
 		}
@@ -653,8 +657,9 @@ func (f *fastInflate) huffman() bool {
 			op++
 			continue
 		case e&entEOB != 0:
-			f.pos, f.op, f.inHuff = uint(ip)*8-(nb-n), op, false
-			return op <= want
+			f.pos, f.inHuff = uint(ip)*8-(nb-n), false
+			f.endRows(op)
+			return true
 		}
 		x := uint(e >> 8 & 0xf) // (its extra bits end the n bits)
 		length := int(e>>16) + int(bitbuf>>(n-x))&(1<<x-1)
@@ -680,14 +685,34 @@ func (f *fastInflate) huffman() bool {
 		dist := int(e>>16) + int(bitbuf>>(n-x))&(1<<x-1)
 		bitbuf >>= n
 		nb -= n
-		if dist > op || length > want-op {
+		if dist > op {
 			return false
+		}
+		if length > want-op {
+			// The rows end inside this copy.
+			copyMatch(out, op, dist, want-op)
+			f.pending = length - (want - op)
+			op = want
+			break
 		}
 		copyMatch(out, op, dist, length)
 		op += length
 	}
-	f.pos, f.op, f.inHuff = uint(ip)*8-nb, op, true
-	return op == want
+	f.pos, f.inHuff = uint(ip)*8-nb, true
+	f.endRows(op)
+	return true
+}
+
+// endRows sets f.op to op, or, when op is past the rows (literals decoded
+// two at a time or in one round past them), to want, with what is past
+// them pending: as when the rows end inside a copy, they are out, and
+// ended refuses.
+func (f *fastInflate) endRows(op int) {
+	if op > f.want {
+		f.pending += op - f.want
+		op = f.want
+	}
+	f.op = op
 }
 
 // load64 is the 8 bytes of b at i, little-endian (one load, without the

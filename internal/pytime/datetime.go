@@ -313,16 +313,15 @@ func (d DateTime) appendOffset(b []byte) []byte {
 	}
 	// speedate's Display: whole minutes toward zero, the sign of the
 	// offset in seconds.
-	mins := int(d.offset) / 60
+	mins := int(d.offset) / 60 // below 24 hours: two digits of hours
+	buf := [6]byte{'+', 0, 0, ':', 0, 0}
 	if d.offset < 0 {
-		b = append(b, '-')
+		buf[0] = '-'
 		mins = -mins
-	} else {
-		b = append(b, '+')
 	}
-	b = appendInt(b, mins/60, 2)
-	b = append(b, ':')
-	return appendInt(b, mins%60, 2)
+	put2(buf[1:3], uint32(mins/60))
+	put2(buf[4:6], uint32(mins%60))
+	return append(b, buf[:]...)
 }
 
 // appendInt appends v zero-padded to width digits (more if v needs them).

@@ -85,7 +85,7 @@ func TestAppendTextDifferential(t *testing.T) {
 		}
 	}
 	r := rand.New(rand.NewPCG(11, 12))
-	for range 200000 {
+	for range 50000 {
 		sec := unixYear1 + r.Int64N(unixYear10000-unixYear1)
 		ns := r.Int64N(1e9)
 		if r.IntN(3) == 0 {

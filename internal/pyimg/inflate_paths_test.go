@@ -8,6 +8,7 @@ import (
 	"hash/adler32"
 	"io"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -351,4 +352,41 @@ func TestFastInflateRefillBeforeDistance(t *testing.T) {
 		}
 		agreeWithZlib(t, fmt.Sprintf("skew %d", skew), stream)
 	}
+}
+
+// FuzzFastInflate: wherever fastInflate gives rows, compress/zlib gives the
+// same bytes first; where it also takes the stream as ended, compress/zlib
+// gives exactly those bytes and the end of the stream.
+func FuzzFastInflate(f *testing.F) {
+	f.Add(uint16(5), fixedLZStream([]lz{{lit: 1}, {lit: 2}, {length: 3, dist: 1}}))
+	f.Add(uint16(800), zlibOf(f, bytes.Repeat([]byte{1, 2, 3, 4, 5, 6, 7, 9}, 100), zlib.BestCompression))
+	f.Add(uint16(800), zlibOf(f, bytes.Repeat([]byte{1, 2, 3, 4, 5, 6, 7, 9}, 100), zlib.HuffmanOnly))
+	f.Add(uint16(3000), zlibOf(f, []byte(strings.Repeat("the quick brown fox jumps over the lazy dog; ", 70)), zlib.DefaultCompression))
+	f.Fuzz(func(t *testing.T, want uint16, stream []byte) {
+		if want == 0 {
+			return
+		}
+		fi := new(fastInflate)
+		fi.reset(pngChunk("IDAT", stream), 0, int(want))
+		if fi.rows() != inflateRows {
+			return
+		}
+		zr, err := zlib.NewReader(bytes.NewReader(stream))
+		if err != nil {
+			t.Fatalf("rows out, compress/zlib: %v", err)
+		}
+		got := make([]byte, want)
+		if _, err := io.ReadFull(zr, got); err != nil {
+			t.Fatalf("rows out, compress/zlib: %v", err)
+		}
+		if !bytes.Equal(got, fi.out[:want]) {
+			t.Fatalf("rows differ from compress/zlib's")
+		}
+		if !fi.ended() {
+			return
+		}
+		if n, err := zr.Read(make([]byte, 1)); n != 0 || err != io.EOF {
+			t.Fatalf("ended, compress/zlib reads %d more bytes, %v", n, err)
+		}
+	})
 }

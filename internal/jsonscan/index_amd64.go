@@ -11,3 +11,8 @@ func index(p *byte, n int) int
 //
 //go:noescape
 func copyPlain(dst, src *byte, n int) int
+
+// quote is implemented in index_amd64.s with SSE2.
+//
+//go:noescape
+func quote(dst, src *byte, ndst, nsrc int) (written, read int)

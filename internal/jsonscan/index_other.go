@@ -11,3 +11,7 @@ func copyPlain(dst, src *byte, n int) int {
 	copy(unsafe.Slice(dst, n), unsafe.Slice(src, k))
 	return k
 }
+
+func quote(dst, src *byte, ndst, nsrc int) (written, read int) {
+	return quoteGeneric(unsafe.Slice(dst, ndst), unsafe.Slice(src, nsrc))
+}

@@ -35,10 +35,22 @@ func TestIndexAtPageEdges(t *testing.T) {
 				if got := Index(b); got != want {
 					t.Fatalf("Index(%q) = %d, want %d", b, got, want)
 				}
+				checkQuote(t, string(b), 64, quoteInPlace(b))
 				if at >= 0 && at < n {
 					b[at] = 'x'
 				}
 			}
 		}
+	}
+}
+
+// quoteInPlace is Quote reading the bytes of b where they are (a string
+// conversion would copy them away from the page's edge).
+func quoteInPlace(b []byte) func([]byte, string) (int, int) {
+	return func(dst []byte, _ string) (int, int) {
+		if len(b) == 0 {
+			return 0, 0
+		}
+		return quote(&dst[0], &b[0], len(dst), len(b))
 	}
 }

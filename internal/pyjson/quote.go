@@ -1,6 +1,7 @@
 package pyjson
 
 import (
+	"slices"
 	"unicode/utf8"
 
 	"github.com/agentschema/agentschema/internal/jsonscan"
@@ -16,19 +17,22 @@ var shortEscape = [256]byte{'"': '"', '\\': '\\', '\n': 'n', '\r': 'r', '\t': 't
 // start a valid UTF-8 sequence written as \ufffd (one U+FFFD per such
 // byte, as decoding with errors replaced gives).
 //
-// The text between two escapes is copied whole. The first byte of invalid
-// UTF-8 sends the rest of s to appendQuoteSlow, which writes it byte by
-// byte.
+// jsonscan.Quote writes the ASCII text and its escapes into b's spare
+// capacity (b grows when it runs out); the non-ASCII characters between
+// are checked here. The first byte of invalid UTF-8 sends the rest of s
+// to appendQuoteSlow, which writes it byte by byte.
 func AppendQuote(b []byte, s string) []byte {
 	b = append(b, '"')
-	for i := 0; ; {
-		b, i = appendPlain(b, s, i)
+	for i := 0; i < len(s); {
+		w, r := jsonscan.Quote(b[len(b):cap(b)], s[i:])
+		b, i = b[:len(b)+w], i+r
 		if i >= len(s) {
-			return append(b, '"')
+			break
 		}
-		if c := s[i]; c < utf8.RuneSelf {
-			b = appendJSONEscape(b, c)
-			i++
+		if s[i] < utf8.RuneSelf {
+			// No room left for the next piece.
+			n := len(s) - i
+			b = slices.Grow(b, n+n/4+quoteRoom)
 			continue
 		}
 		j, ok := skipRunes(s, i)
@@ -38,20 +42,12 @@ func AppendQuote(b []byte, s string) []byte {
 		}
 		i = j
 	}
+	return append(b, '"')
 }
 
-// appendPlain appends the run of plain ASCII text of s from i on (up to a
-// byte to escape or a non-ASCII byte), and returns b and the index after
-// the run. When b has the room for the rest of s, the run is copied as it
-// is scanned.
-func appendPlain(b []byte, s string, i int) ([]byte, int) {
-	if spare := b[len(b):cap(b)]; len(spare) >= len(s)-i {
-		k := jsonscan.CopyPlainString(spare, s[i:])
-		return b[:len(b)+k], i + k
-	}
-	j := i + jsonscan.IndexString(s[i:])
-	return append(b, s[i:j]...), j
-}
+// quoteRoom is room that jsonscan.Quote always goes on with: 16 bytes of
+// plain text, or an escape.
+const quoteRoom = 16
 
 // skipRunes returns the index just past the valid non-ASCII characters
 // that follow one another from i, and true; or the index of the first

@@ -219,6 +219,36 @@ func BenchmarkEncodeTranscript2k(b *testing.B) {
 	}
 }
 
+// BenchmarkEncodeTranscript2kReused is the dump's encoding work alone:
+// every decoded line written by one reused encoder into one buffer, no
+// result allocated. EncodeTranscript2k less this is what the results'
+// fresh memory costs (the allocator, the collector, the caches): see
+// BENCHMARKS.md, "Fourth round: where the dump's time goes".
+func BenchmarkEncodeTranscript2kReused(b *testing.B) {
+	data := load(b, "transcript_2k.jsonl")
+	ls := lines(data)
+	vs := make([]gen.Encodable, len(ls))
+	for i, l := range ls {
+		v, err := decodeTranscriptLine(l)
+		if err != nil {
+			b.Fatal(err)
+		}
+		vs[i] = v
+	}
+	e := wire.NewEncoder(make([]byte, 0, 64<<10))
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, v := range vs {
+			e.Reset()
+			e.Value(v)
+			if err := e.Err(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
 // decodeTranscriptLine decodes one chat message or event by its tag, on a
 // pooled decoder (wire.DecodeTagged: the tag is read from where AutoGen
 // writes it, without skimming the line first), as the command decodes

@@ -613,25 +613,13 @@ func (f *fastInflate) huffman() bool {
 		nb |= 56
 		e := lt[bitbuf&(1<<litBits-1)]
 		if e&entLit != 0 {
-			bitbuf >>= e & 63
-			nb -= uint(e & 0xff)
-			store16(out, op, e>>16)
-			op += int(e>>8) & 3
+			bitbuf, nb, op = takeLit(e, bitbuf, nb, out, op)
 			if e = lt[bitbuf&(1<<litBits-1)]; e&entLit != 0 {
-				bitbuf >>= e & 63
-				nb -= uint(e & 0xff)
-				store16(out, op, e>>16)
-				op += int(e>>8) & 3
+				bitbuf, nb, op = takeLit(e, bitbuf, nb, out, op)
 				if e = lt[bitbuf&(1<<litBits-1)]; e&entLit != 0 {
-					bitbuf >>= e & 63
-					nb -= uint(e & 0xff)
-					store16(out, op, e>>16)
-					op += int(e>>8) & 3
+					bitbuf, nb, op = takeLit(e, bitbuf, nb, out, op)
 					if e = lt[bitbuf&(1<<litBits-1)]; e&entLit != 0 {
-						bitbuf >>= e & 63
-						nb -= uint(e & 0xff)
-						store16(out, op, e>>16)
-						op += int(e>>8) & 3
+						bitbuf, nb, op = takeLit(e, bitbuf, nb, out, op)
 						continue
 					}
 				}
@@ -643,9 +631,7 @@ func (f *fastInflate) huffman() bool {
 		if op >= want {
 			break
 		}
-		if e&entSub != 0 {
-			e = f.hl.sub[int(e>>16)+int(bitbuf>>litBits)&(1<<(e&0xff)-1)]
-		}
+		e = subEntry(e, f.hl.sub, bitbuf, litBits)
 		n := uint(e & 0xff)
 		switch {
 		case n == 0:
@@ -673,10 +659,7 @@ func (f *fastInflate) huffman() bool {
 			ip += int(63-nb) >> 3
 			nb |= 56
 		}
-		e = dt[bitbuf&(1<<distBits-1)]
-		if e&entSub != 0 {
-			e = f.hd.sub[int(e>>16)+int(bitbuf>>distBits)&(1<<(e&0xff)-1)]
-		}
+		e = subEntry(dt[bitbuf&(1<<distBits-1)], f.hd.sub, bitbuf, distBits)
 		n = uint(e & 0xff)
 		if n == 0 {
 			return false
@@ -701,6 +684,23 @@ func (f *fastInflate) huffman() bool {
 	f.pos, f.inHuff = uint(ip)*8-nb, true
 	f.endRows(op)
 	return true
+}
+
+// takeLit writes the one or two literals of e, a literal entry, at op in
+// out and consumes its bits: the bit buffer, its bit count and op after
+// them.
+func takeLit(e uint32, bitbuf uint64, nb uint, out []byte, op int) (uint64, uint, int) {
+	store16(out, op, e>>16)
+	return bitbuf >> (e & 63), nb - uint(e&0xff), op + int(e>>8)&3
+}
+
+// subEntry is e, a primary table's entry for the bits of bitbuf, or the
+// entry of its subtable in sub when it links to one.
+func subEntry(e uint32, sub []uint32, bitbuf uint64, pbits uint) uint32 {
+	if e&entSub != 0 {
+		return sub[int(e>>16)+int(bitbuf>>pbits)&(1<<(e&0xff)-1)]
+	}
+	return e
 }
 
 // endRows sets f.op to op, or, when op is past the rows (literals decoded

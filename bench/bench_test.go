@@ -198,16 +198,7 @@ func BenchmarkFloorMarshalMapTranscript2k(b *testing.B) {
 // BenchmarkEncodeTranscript2k encodes every decoded transcript line back to
 // AutoGen's JSON, one MarshalJSON per line, as the command's normalize does.
 func BenchmarkEncodeTranscript2k(b *testing.B) {
-	data := load(b, "transcript_2k.jsonl")
-	ls := lines(data)
-	vs := make([]gen.Encodable, len(ls))
-	for i, l := range ls {
-		v, err := decodeTranscriptLine(l)
-		if err != nil {
-			b.Fatal(err)
-		}
-		vs[i] = v
-	}
+	data, vs := decodedTranscript(b)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -225,16 +216,7 @@ func BenchmarkEncodeTranscript2k(b *testing.B) {
 // fresh memory costs (the allocator, the collector, the caches): see
 // BENCHMARKS.md, "Fourth round: where the dump's time goes".
 func BenchmarkEncodeTranscript2kReused(b *testing.B) {
-	data := load(b, "transcript_2k.jsonl")
-	ls := lines(data)
-	vs := make([]gen.Encodable, len(ls))
-	for i, l := range ls {
-		v, err := decodeTranscriptLine(l)
-		if err != nil {
-			b.Fatal(err)
-		}
-		vs[i] = v
-	}
+	data, vs := decodedTranscript(b)
 	e := wire.NewEncoder(make([]byte, 0, 64<<10))
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
@@ -247,6 +229,22 @@ func BenchmarkEncodeTranscript2kReused(b *testing.B) {
 			}
 		}
 	}
+}
+
+// decodedTranscript returns transcript_2k.jsonl and its lines decoded.
+func decodedTranscript(b *testing.B) ([]byte, []gen.Encodable) {
+	b.Helper()
+	data := load(b, "transcript_2k.jsonl")
+	ls := lines(data)
+	vs := make([]gen.Encodable, len(ls))
+	for i, l := range ls {
+		v, err := decodeTranscriptLine(l)
+		if err != nil {
+			b.Fatal(err)
+		}
+		vs[i] = v
+	}
+	return data, vs
 }
 
 // decodeTranscriptLine decodes one chat message or event by its tag, on a

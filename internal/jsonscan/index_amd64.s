@@ -18,6 +18,19 @@
 	POR	X6, X4; \
 	PMOVMSKB	X4, dst
 
+// CONSTANTS loads SPECIAL's constants: 16 quotes into X1, 16
+// backslashes into X2, 16 bytes of 0x20 into X3.
+#define CONSTANTS \
+	MOVQ	$0x2222222222222222, AX; \
+	MOVQ	AX, X1; \
+	PUNPCKLQDQ	X1, X1; \
+	MOVQ	$0x5c5c5c5c5c5c5c5c, AX; \
+	MOVQ	AX, X2; \
+	PUNPCKLQDQ	X2, X2; \
+	MOVQ	$0x2020202020202020, AX; \
+	MOVQ	AX, X3; \
+	PUNPCKLQDQ	X3, X3
+
 // func index(p *byte, n int) int
 TEXT ·index(SB), NOSPLIT, $0-24
 	MOVQ	p+0(FP), SI
@@ -26,15 +39,7 @@ TEXT ·index(SB), NOSPLIT, $0-24
 	TESTQ	BX, BX
 	JZ	none
 
-	MOVQ	$0x2222222222222222, AX
-	MOVQ	AX, X1
-	PUNPCKLQDQ	X1, X1
-	MOVQ	$0x5c5c5c5c5c5c5c5c, AX
-	MOVQ	AX, X2
-	PUNPCKLQDQ	X2, X2
-	MOVQ	$0x2020202020202020, AX
-	MOVQ	AX, X3
-	PUNPCKLQDQ	X3, X3
+	CONSTANTS
 
 	CMPQ	BX, $16
 	JB	small
@@ -118,15 +123,7 @@ TEXT ·copyPlain(SB), NOSPLIT, $0-32
 	MOVQ	n+16(FP), BX
 	MOVQ	SI, R9 // the start, for the result
 
-	MOVQ	$0x2222222222222222, AX
-	MOVQ	AX, X1
-	PUNPCKLQDQ	X1, X1
-	MOVQ	$0x5c5c5c5c5c5c5c5c, AX
-	MOVQ	AX, X2
-	PUNPCKLQDQ	X2, X2
-	MOVQ	$0x2020202020202020, AX
-	MOVQ	AX, X3
-	PUNPCKLQDQ	X3, X3
+	CONSTANTS
 
 	// n >= 16 (see CopyPlain). R8: the last 16 bytes of src.
 	LEAQ	-16(SI)(BX*1), R8
@@ -180,15 +177,7 @@ TEXT ·quote(SB), NOSPLIT, $0-48
 	ADDQ	DI, R10 // dst's end
 	ADDQ	SI, BX  // src's end
 
-	MOVQ	$0x2222222222222222, AX
-	MOVQ	AX, X1
-	PUNPCKLQDQ	X1, X1
-	MOVQ	$0x5c5c5c5c5c5c5c5c, AX
-	MOVQ	AX, X2
-	PUNPCKLQDQ	X2, X2
-	MOVQ	$0x2020202020202020, AX
-	MOVQ	AX, X3
-	PUNPCKLQDQ	X3, X3
+	CONSTANTS
 
 qloop:
 	// 16 bytes at a time while src has them and dst has room for them.

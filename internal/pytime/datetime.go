@@ -265,6 +265,10 @@ func civilFromDays(days uint32) (year, month, day uint32) {
 func (d DateTime) appendTextOutside(b []byte) []byte {
 	y, mo, day := d.t.Date()
 	h, mi, s := d.t.Clock()
+	if y < 0 { // (appendInt writes digits only)
+		b = append(b, '-')
+		y = -y
+	}
 	b = appendInt(b, y, 4)
 	b = append(b, '-')
 	b = appendInt(b, int(mo), 2)

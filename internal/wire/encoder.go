@@ -315,6 +315,12 @@ func (e *Encoder) StringMap(m map[string]string) {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
+	e.stringMapKeys(m, keys)
+}
+
+// stringMapKeys appends an object of the members of m named by keys, in
+// their order.
+func (e *Encoder) stringMapKeys(m map[string]string, keys []string) {
 	e.addByte('{')
 	for i, k := range keys {
 		if i > 0 {

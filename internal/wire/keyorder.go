@@ -103,14 +103,5 @@ func (e *Encoder) StringMapInOrder(m map[string]string, order []string) {
 		e.StringMap(m)
 		return
 	}
-	e.addByte('{')
-	for i, k := range OrderedKeys(m, order) {
-		if i > 0 {
-			e.addByte(',')
-		}
-		e.Str(k)
-		e.addByte(':')
-		e.Str(m[k])
-	}
-	e.addByte('}')
+	e.stringMapKeys(m, OrderedKeys(m, order))
 }

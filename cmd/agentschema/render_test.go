@@ -195,6 +195,28 @@ not json
 	}
 }
 
+// TestRenderDuplicateMembers: of repeated members the last counts and an
+// earlier one is no fault, as AutoGen reads a line through json.loads
+// (which keeps the last key of a dict): a line whose "type" is repeated is
+// the last type's message, and an earlier content of the wrong type is
+// never seen.
+func TestRenderDuplicateMembers(t *testing.T) {
+	in := `{"type":"TextMessage","source":"a","content":"first","content":"second","type":"StopMessage"}
+{"type":"StopMessage","source":"a","content":"x","type":"TextMessage"}
+{"type":"TextMessage","source":"a","content":5,"content":"y"}
+`
+	code, out, errs := runCmd(t, in, "render", "--as", "transcript", "-")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	want := "---------- StopMessage (a) ----------\nsecond\n" +
+		"---------- TextMessage (a) ----------\nx\n" +
+		"---------- TextMessage (a) ----------\ny\n"
+	if out != want {
+		t.Errorf("got %q\nwant %q", out, want)
+	}
+}
+
 func TestRenderArray(t *testing.T) {
 	in := `[
   {"source": "a", "content": "first", "type": "TextMessage"},

@@ -358,6 +358,7 @@ func decodeLLMMessages(doc document, fault error) decodedLLM {
 	var got []gen.LLMMessage
 	errs := wire.Errors(nil)
 	err := wire.Decode(doc.Data, wire.Options{}, func(d *wire.Decoder) {
+		got = nil // a second read (duplicate members) starts over
 		switch d.Peek() {
 		case wire.KindArray:
 			if d.Array() {

@@ -165,12 +165,32 @@ const maxPooledScratch = 64 << 10
 // as an Errors, or nil. The decoder must not be kept past fn's return.
 // Unmarshal and the generated Unmarshal functions use it: each document
 // then costs no decoder set-up.
+//
+// Of duplicate member names the last counts, as in AutoGen, whose
+// json.loads never shows the earlier ones to pydantic: a document with
+// faults (none of them a syntax error or a limit) and duplicate names is
+// decoded once more as LastMembers rewrites it, and that decode's faults
+// are the ones returned. So fn may run twice, each time on a new decoder,
+// and must start over each time (set what it reads, not add to it).
 func Decode(data []byte, opts Options, fn func(d *Decoder)) error {
+	fatal, err := decodeOnce(data, opts, fn)
+	if err == nil || fatal {
+		return err
+	}
+	if last, changed := LastMembers(data); changed {
+		_, err = decodeOnce(last, opts, fn)
+	}
+	return err
+}
+
+// decodeOnce is Decode on data as it is; fatal reports a syntax error or
+// a limit among the faults.
+func decodeOnce(data []byte, opts Options, fn func(d *Decoder)) (fatal bool, err error) {
 	d := pooledDecoder(data, opts)
 	d.decodeDocumentFunc(fn)
-	err := d.Err()
+	err, fatal = d.Err(), d.fatal
 	d.release()
-	return err
+	return fatal, err
 }
 
 // pooledDecoder returns a decoder from the pool, ready for data.

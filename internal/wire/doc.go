@@ -47,9 +47,11 @@ package wire
 //   - Anything but white space after the document, and a truncated
 //     document: refused, with the line and column where it was found.
 //   - Duplicate member names: the last value is kept, as AutoGen keeps it
-//     (encoding/json/v2 would refuse the document). Unlike AutoGen, every
-//     occurrence must be a valid value of the member's type: an earlier one
-//     that AutoGen would ignore is reported, not dropped unseen.
+//     (encoding/json/v2 would refuse the document). An earlier one, which
+//     AutoGen's json.loads never hands to pydantic, is no fault either:
+//     Decode (and so Unmarshal and every generated decode) reads a document
+//     with faults once more as LastMembers rewrites it. A Decoder used by
+//     itself reports a fault in an earlier occurrence.
 //
 // Unknown members are dropped, as AutoGen drops them, unless
 // Options.DisallowUnknownFields is set, which reports each one

@@ -195,9 +195,7 @@ func unmarshal(data []byte, v any, opts gen.UnmarshalOptions) error {
 }
 
 func decodeDocument(data []byte, opts gen.UnmarshalOptions, fn func(d *wire.Decoder)) error {
-	d := wire.NewDecoder(data, wire.Options(opts))
-	d.DecodeDocument(wire.DecodeFunc(fn))
-	return d.Err()
+	return wire.Decode(data, wire.Options(opts), fn)
 }
 
 // pydanticJSON rewrites the numbers of compact JSON that Python's repr

@@ -1,10 +1,6 @@
 package validate
 
-import (
-	"encoding/json"
-
-	"github.com/agentschema/agentschema/internal/pyjson"
-)
+import "github.com/agentschema/agentschema/internal/wire"
 
 // LastMembers returns data as Python's json.loads, and so AutoGen, sees
 // it: of an object's members with the same name only the last counts
@@ -17,174 +13,13 @@ import (
 // decoder reports it), are returned as they are; a changed document is a
 // new slice.
 //
-// Both modes of Validate, and normalize, read a document that has faults
-// through it once more, so that {"type": "A", "type": "B"} is a B
-// everywhere, as in AutoGen. (A document without faults needs no second
-// look: the typed decoder and schema mode's parser both keep the last of
-// duplicate members, and only an earlier member can add a fault.)
+// Both modes of Validate, and every typed decode of this module, read a
+// document that has faults through it once more, so that
+// {"type": "A", "type": "B"} is a B everywhere, as in AutoGen. (A
+// document without faults needs no second look: the typed decoder and
+// schema mode's parser both keep the last of duplicate members, and only
+// an earlier member can add a fault.)
 func LastMembers(data []byte) []byte {
-	out, _ := lastMembers(data)
+	out, _ := wire.LastMembers(data)
 	return out
-}
-
-// lastMembers is LastMembers, and whether it changed data.
-func lastMembers(data []byte) ([]byte, bool) {
-	s := &dupScanner{src: data}
-	s.ws()
-	if !s.value(0) {
-		return data, false
-	}
-	s.ws()
-	if s.pos != len(s.src) || len(s.blank) == 0 {
-		return data, false
-	}
-	out := append([]byte(nil), data...)
-	for _, r := range s.blank {
-		for i := r[0]; i < r[1]; i++ {
-			if out[i] != '\n' && out[i] != '\r' {
-				out[i] = ' '
-			}
-		}
-	}
-	return out, true
-}
-
-// dupScanner finds the spans of the members that a later member of the
-// same name replaces.
-type dupScanner struct {
-	src   []byte
-	pos   int
-	blank [][2]int
-}
-
-// maxDupDepth bounds the scan's recursion; deeper documents are left to
-// the decoder, whose depth limit refuses them.
-const maxDupDepth = 10000
-
-func (s *dupScanner) ws() { s.pos = pyjson.SkipSpace(s.src, s.pos) }
-
-// value skips one value, recording duplicate members of its objects; it
-// reports false on anything that is not JSON.
-func (s *dupScanner) value(depth int) bool {
-	if s.pos >= len(s.src) || depth > maxDupDepth {
-		return false
-	}
-	switch c := s.src[s.pos]; {
-	case c == '{':
-		return s.object(depth)
-	case c == '[':
-		s.pos++
-		s.ws()
-		if s.pos < len(s.src) && s.src[s.pos] == ']' {
-			s.pos++
-			return true
-		}
-		for {
-			s.ws()
-			if !s.value(depth + 1) {
-				return false
-			}
-			s.ws()
-			if s.pos >= len(s.src) {
-				return false
-			}
-			switch s.src[s.pos] {
-			case ',':
-				s.pos++
-			case ']':
-				s.pos++
-				return true
-			default:
-				return false
-			}
-		}
-	case c == '"':
-		_, ok := s.str()
-		return ok
-	default:
-		start := s.pos
-		for s.pos < len(s.src) {
-			switch s.src[s.pos] {
-			case ',', '}', ']', ' ', '\t', '\n', '\r':
-				return s.pos > start
-			}
-			s.pos++
-		}
-		return s.pos > start
-	}
-}
-
-// str skips a string and returns its raw text (quotes included).
-func (s *dupScanner) str() ([]byte, bool) {
-	start := s.pos
-	s.pos++
-	for s.pos < len(s.src) {
-		switch s.src[s.pos] {
-		case '\\':
-			s.pos += 2
-		case '"':
-			s.pos++
-			return s.src[start:s.pos], true
-		default:
-			s.pos++
-		}
-	}
-	return nil, false
-}
-
-func (s *dupScanner) object(depth int) bool {
-	s.pos++
-	s.ws()
-	if s.pos < len(s.src) && s.src[s.pos] == '}' {
-		s.pos++
-		return true
-	}
-	type member struct{ start, end int }
-	var seen map[string]member
-	for {
-		s.ws()
-		if s.pos >= len(s.src) || s.src[s.pos] != '"' {
-			return false
-		}
-		start := s.pos
-		raw, ok := s.str()
-		if !ok {
-			return false
-		}
-		s.ws()
-		if s.pos >= len(s.src) || s.src[s.pos] != ':' {
-			return false
-		}
-		s.pos++
-		s.ws()
-		if !s.value(depth + 1) {
-			return false
-		}
-		s.ws()
-		if s.pos >= len(s.src) {
-			return false
-		}
-		last := s.src[s.pos] == '}'
-		if !last && s.src[s.pos] != ',' {
-			return false
-		}
-		s.pos++ // past the comma or brace
-		name := string(raw)
-		var key string
-		if json.Unmarshal(raw, &key) == nil {
-			name = key
-		}
-		if seen == nil {
-			seen = map[string]member{}
-		}
-		if prev, ok := seen[name]; ok {
-			// An earlier member is never an object's last: it ends with
-			// its comma, which goes with it.
-			s.blank = append(s.blank, [2]int{prev.start, prev.end})
-		}
-		seen[name] = member{start, s.pos}
-		if last {
-			return true
-		}
-	}
 }

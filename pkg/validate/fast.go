@@ -89,7 +89,7 @@ func fastValid(title string, sch *jsonschema.Schema, data []byte, limits wire.Op
 		}
 	}()
 	ok := true
-	if err := wire.Decode(data, limits, func(d *wire.Decoder) { ok = t.read(d) }); err != nil || !ok {
+	if err := wire.Decode(data, limits, func(d *wire.Decoder) { t.nodes = t.nodes[:0]; ok = t.read(d) }); err != nil || !ok {
 		return false
 	}
 	return t.check(fs, 0, 0) == vOK

@@ -152,7 +152,7 @@ func validateAutoGen(title string, data []byte, maxErrs int, limits gen.Unmarsha
 	if err != nil {
 		// An earlier one of duplicate members, which json.loads drops,
 		// may be the fault: read the document as Python sees it.
-		if d, changed := lastMembers(data); changed {
+		if d, changed := wire.LastMembers(data); changed {
 			data = d
 			val, err = limits.Decode(title, data)
 		}
@@ -319,7 +319,7 @@ func (v *Validator) ValidateTagged(data []byte) (string, error) {
 	var le *agentschema.LimitError
 	if err != nil && !errors.As(err, &le) {
 		// Duplicate "type" members: json.loads keeps the last.
-		if d, changed := lastMembers(data); changed {
+		if d, changed := wire.LastMembers(data); changed {
 			return v.validateTagged(d)
 		}
 	}

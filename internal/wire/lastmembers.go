@@ -1,7 +1,9 @@
 package wire
 
 import (
+	"bytes"
 	"encoding/json"
+	"unsafe"
 
 	"github.com/agentschema/agentschema/internal/pyjson"
 )
@@ -27,27 +29,41 @@ func LastMembers(data []byte) (out []byte, changed bool) {
 		return data, false
 	}
 	s.ws()
-	if s.pos != len(s.src) || len(s.blank) == 0 {
+	if s.pos != len(s.src) || s.out == nil {
 		return data, false
 	}
-	out = append([]byte(nil), data...)
-	for _, r := range s.blank {
-		for i := r[0]; i < r[1]; i++ {
-			if out[i] != '\n' && out[i] != '\r' {
-				out[i] = ' '
-			}
-		}
-	}
-	return out, true
+	return s.out, true
 }
 
-// dupScanner finds the spans of the members that a later member of the
-// same name replaces.
+// dupScanner finds the members that a later member of the same name
+// replaces and blanks them in out, a copy of src made at the first one.
+// names counts the names held for the objects being scanned, which
+// maxDupNames bounds.
 type dupScanner struct {
 	src   []byte
+	out   []byte
 	pos   int
-	blank [][2]int
+	names int
 }
+
+// blank blanks src[start:end] in the copy, keeping line ends.
+func (s *dupScanner) blank(start, end int) {
+	if s.out == nil {
+		s.out = append([]byte(nil), s.src...)
+	}
+	for i := start; i < end; i++ {
+		if c := s.out[i]; c != '\n' && c != '\r' {
+			s.out[i] = ' '
+		}
+	}
+}
+
+// maxDupNames bounds the member names the scan holds at once (those of an
+// object and of the objects around it): a document with more is returned
+// as it is, and its earlier duplicates are reported as the decoder finds
+// them. It keeps the scan's memory in proportion to it (a few megabytes),
+// not to the document's members.
+const maxDupNames = 1 << 16
 
 // maxDupDepth bounds the scan's recursion; deeper documents are left to
 // the decoder, whose depth limit refuses them.
@@ -124,6 +140,9 @@ func (s *dupScanner) str() ([]byte, bool) {
 	return nil, false
 }
 
+// object skips an object, blanking the members a later one of the same
+// name replaces; false on anything that is not JSON, or when it holds more
+// names than maxDupNames allows.
 func (s *dupScanner) object(depth int) bool {
 	s.pos++
 	s.ws()
@@ -131,8 +150,8 @@ func (s *dupScanner) object(depth int) bool {
 		s.pos++
 		return true
 	}
-	type member struct{ start, end int }
-	var seen map[string]member
+	var seen memberSet
+	defer func() { s.names -= seen.len() }()
 	for {
 		s.ws()
 		if s.pos >= len(s.src) || s.src[s.pos] != '"' {
@@ -161,22 +180,71 @@ func (s *dupScanner) object(depth int) bool {
 			return false
 		}
 		s.pos++ // past the comma or brace
-		name := string(raw)
-		var key string
-		if json.Unmarshal(raw, &key) == nil {
-			name = key
-		}
-		if seen == nil {
-			seen = map[string]member{}
-		}
-		if prev, ok := seen[name]; ok {
+		if prev, ok := seen.put(memberName(raw), span{start, s.pos}); ok {
 			// An earlier member is never an object's last: it ends with
 			// its comma, which goes with it.
-			s.blank = append(s.blank, [2]int{prev.start, prev.end})
+			s.blank(prev.start, prev.end)
+		} else if s.names++; s.names > maxDupNames {
+			return false
 		}
-		seen[name] = member{start, s.pos}
 		if last {
 			return true
 		}
 	}
+}
+
+// span is where a member is in the document, its comma included.
+type span struct{ start, end int }
+
+// memberSet maps an object's member names to where each was last seen:
+// the first names in an array, linearly searched (most objects have a few
+// members, and then the scan allocates nothing), the rest in a map.
+type memberSet struct {
+	small [16]struct {
+		name string
+		at   span
+	}
+	n    int
+	more map[string]span
+}
+
+// put records name at at and returns where it was before, if it was.
+func (m *memberSet) put(name string, at span) (span, bool) {
+	for i := range m.small[:m.n] {
+		if m.small[i].name == name {
+			prev := m.small[i].at
+			m.small[i].at = at
+			return prev, true
+		}
+	}
+	if m.n < len(m.small) {
+		m.small[m.n].name, m.small[m.n].at = name, at
+		m.n++
+		return span{}, false
+	}
+	if m.more == nil {
+		m.more = map[string]span{}
+	}
+	prev, ok := m.more[name]
+	m.more[name] = at
+	return prev, ok
+}
+
+// len is the number of names held.
+func (m *memberSet) len() int { return m.n + len(m.more) }
+
+// memberName returns the name a member's raw name (quotes included)
+// stands for: its bytes when it has no escapes (the map keys then share
+// the document's memory, which the scan does not change), else its
+// unescaped text.
+func memberName(raw []byte) string {
+	inner := raw[1 : len(raw)-1]
+	if bytes.IndexByte(inner, '\\') < 0 {
+		return unsafe.String(unsafe.SliceData(inner), len(inner))
+	}
+	var key string
+	if json.Unmarshal(raw, &key) == nil {
+		return key
+	}
+	return string(raw)
 }

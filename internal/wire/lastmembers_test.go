@@ -1,6 +1,9 @@
 package wire_test
 
 import (
+	"bytes"
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -70,5 +73,55 @@ func TestUnionLastTag(t *testing.T) {
 		if got := m.Type(); got != want {
 			t.Errorf("%s: %s, want %s", in, got, want)
 		}
+	}
+}
+
+// TestLastMembersMemory: the scan holds at most maxDupNames (65,536) names
+// at once, so an object of more members is left as it is (its earlier
+// duplicates are then reported, as a Decoder reports them) and a hostile
+// document of distinct names costs the scan a few megabytes, not memory in
+// proportion to its members; objects of a few members each cost it
+// nothing but the one copy of the document.
+func TestLastMembersMemory(t *testing.T) {
+	allocated := func(f func()) uint64 {
+		var m1, m2 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m1)
+		f()
+		runtime.ReadMemStats(&m2)
+		return m2.TotalAlloc - m1.TotalAlloc
+	}
+	var wide strings.Builder
+	wide.WriteString(`{"a":1`)
+	for i := range 200_000 {
+		fmt.Fprintf(&wide, `,"k%d":0`, i)
+	}
+	wide.WriteString(`,"a":2}`)
+	var changed bool
+	n := allocated(func() { _, changed = wire.LastMembers([]byte(wide.String())) })
+	if changed {
+		t.Error("an object of 200,002 members was rewritten; want it left as it is")
+	}
+	if n > 16<<20 {
+		t.Errorf("the wide object's scan allocated %d bytes; want at most 16 MiB", n)
+	}
+
+	var many strings.Builder
+	many.WriteString(`[`)
+	for i := range 100_000 {
+		if i > 0 {
+			many.WriteByte(',')
+		}
+		many.WriteString(`{"a":1,"b":{"c":1,"c":2},"a":3}`)
+	}
+	many.WriteString(`]`)
+	doc := []byte(many.String())
+	var out []byte
+	n = allocated(func() { out, changed = wire.LastMembers(doc) })
+	if !changed || !bytes.HasPrefix(out, []byte(`[{      "b":{      "c":2},"a":3},`)) {
+		t.Fatalf("changed %v, got %.40q", changed, out)
+	}
+	if limit := uint64(len(doc)) + 1<<20; n > limit {
+		t.Errorf("100,000 small objects' scan allocated %d bytes; want at most the copy and 1 MiB (%d)", n, limit)
 	}
 }

@@ -16,8 +16,9 @@ import (
 // offset, line and column, and faults found in the result are placed in
 // data. Names are compared after unescaping ("a" and "\u0061" are one
 // name). changed reports whether there was anything to blank: data
-// without duplicate names, and data that is not JSON (the decoder reports
-// it), are returned as they are; a changed document is a new slice.
+// without duplicate names, data that is not JSON (the decoder reports it),
+// and data with more names than maxDupNames at once are returned as they
+// are; a changed document is a new slice.
 //
 // Decode reads a document that has faults through it once more (see
 // Decode), so that an earlier duplicate, which AutoGen never sees, is no

@@ -9,9 +9,10 @@ import "github.com/agentschema/agentschema/internal/wire"
 // them, become spaces (newlines are kept), so every other byte keeps its
 // offset, line and column, and faults found in the result are placed in
 // data. Names are compared after unescaping ("a" and "\u0061" are one
-// name). Data without duplicate names, and data that is not JSON (the
-// decoder reports it), are returned as they are; a changed document is a
-// new slice.
+// name). Data without duplicate names, data that is not JSON (the
+// decoder reports it), and data whose objects hold more than 65,536 names
+// at once (a bound on the scan's memory) are returned as they are; a
+// changed document is a new slice.
 //
 // Both modes of Validate, and every typed decode of this module, read a
 // document that has faults through it once more, so that

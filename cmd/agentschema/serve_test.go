@@ -295,16 +295,30 @@ func TestServeKillMidRun(t *testing.T) {
 	}
 }
 
-// TestServeTwoProcessesPostgres runs two servers on one PostgreSQL: a
-// session started on one continues on the other, and a session running on
-// one is 409 on the other.
+// TestServeTwoProcessesPostgres runs two servers on one PostgreSQL (see
+// testServeTwoProcesses).
 func TestServeTwoProcessesPostgres(t *testing.T) {
-	url := testPostgres(t)
+	testServeTwoProcesses(t, testPostgres(t))
+}
+
+// TestServeTwoProcessesSQLite runs two servers on one SQLite file, as
+// PostgreSQL's (see testServeTwoProcesses): the file's locking and the
+// sessions' leases keep them apart, and the lock of a killed process is
+// taken over at once (same host, owner gone).
+func TestServeTwoProcessesSQLite(t *testing.T) {
+	testServeTwoProcesses(t, "sqlite:"+filepath.Join(t.TempDir(), "sessions.db"))
+}
+
+// testServeTwoProcesses runs servers in separate processes on one store: a
+// session started on one continues on the other, a session running on one
+// is 409 on the other, and once the process running it is killed the
+// session is as before that run and runs again on the other at once.
+func testServeTwoProcesses(t *testing.T, store string) {
 	exe := buildCommand(t)
 	m := newModel(t, studioScript(t))
 	block, arrived := blockingModel(t)
-	a := startServe(t, exe, "--team", studioConfig(t, m.URL()), "--store", url)
-	b := startServe(t, exe, "--team", studioConfig(t, m.URL()), "--store", url)
+	a := startServe(t, exe, "--team", studioConfig(t, m.URL()), "--store", store)
+	b := startServe(t, exe, "--team", studioConfig(t, m.URL()), "--store", store)
 	if code, body := a.post(t, "pg", `{"task": "What is 3 + 4?"}`, false); code != 200 {
 		t.Fatalf("on a: %d %s", code, body)
 	}
@@ -314,7 +328,8 @@ func TestServeTwoProcessesPostgres(t *testing.T) {
 	if reqs := m.Requests(); len(reqs) != 3 || !strings.Contains(runtimecase.Compact(reqs[2].Body), "3 + 4 = 7. TERMINATE") {
 		t.Errorf("the history did not reach the model from the other process: %d requests", len(reqs))
 	}
-	c := startServe(t, exe, "--team", studioConfig(t, block), "--store", url)
+	_, before := a.get(t, "/v1/sessions/pg")
+	c := startServe(t, exe, "--team", studioConfig(t, block), "--store", store)
 	go func() {
 		req, _ := http.NewRequest("POST", c.url+"/v1/sessions/pg/runs", strings.NewReader(`{"task": "wait"}`))
 		if resp, err := http.DefaultClient.Do(req); err == nil {
@@ -325,12 +340,19 @@ func TestServeTwoProcessesPostgres(t *testing.T) {
 	if code, body := b.post(t, "pg", `{"task": "now"}`, false); code != 409 {
 		t.Errorf("a run on another process's running session: %d %s", code, body)
 	}
-	c.cmd.Process.Kill() // its transaction ends with its connection
+	c.cmd.Process.Kill() // its transaction ends with its connection; its lease's owner is gone
 	<-c.done
 	c.cmd.Wait()
-	_, body := a.get(t, "/v1/sessions/pg")
-	if !strings.Contains(string(body), `"runs":2`) {
-		t.Errorf("after the killed run: %s", body)
+	if _, after := a.get(t, "/v1/sessions/pg"); string(after) != string(before) {
+		t.Errorf("after the killed run:\n%s\nbefore:\n%s", after, before)
+	}
+	m2 := newModel(t, studioScript(t)[2:])
+	d := startServe(t, exe, "--team", studioConfig(t, m2.URL()), "--store", store)
+	if code, body := d.post(t, "pg", `{"task": "And 5 * 6?"}`, false); code != 200 || !strings.Contains(string(body), "30. TERMINATE") {
+		t.Fatalf("the run after the killed one: %d %s", code, body)
+	}
+	if _, body := b.get(t, "/v1/sessions/pg"); !strings.Contains(string(body), `"runs":3`) {
+		t.Errorf("after the run that followed the killed one: %s", body)
 	}
 }
 

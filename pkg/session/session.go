@@ -73,8 +73,8 @@ func (p Page) Size() int {
 }
 
 // Service stores sessions. Every method is safe for concurrent use, and
-// several processes may share one store (PostgreSQL): a session runs in
-// one of them at a time.
+// several processes may share one store (a PostgreSQL database, or an
+// SQLite file on one host): a session runs in one of them at a time.
 type Service interface {
 	// Get returns a session, or ErrNotFound.
 	Get(ctx context.Context, id string) (*Session, error)

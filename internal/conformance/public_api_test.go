@@ -1,7 +1,10 @@
 package conformance
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -44,5 +47,48 @@ func TestPublicErrorTypes(t *testing.T) {
 	out, err := gen.Marshal(v)
 	if err != nil || string(out) != `{"content":"hi","type":"SystemMessage"}` {
 		t.Fatalf("Marshal: %s, %v", out, err)
+	}
+}
+
+// TestMarshalAppend: gen.MarshalAppend appends to the caller's buffer the
+// bytes gen.Marshal returns (whose agreement with AutoGen the conformance
+// cases check), for every line of the transcript benchmark (2,000 lines
+// written by AutoGen's models, each message and event type), and leaves
+// the buffer as it was on an error.
+func TestMarshalAppend(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/bench/transcript_2k.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := []byte("prefix\n")
+	var want []byte
+	want = append(want, buf...)
+	for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+		var h struct{ Type string }
+		if err := json.Unmarshal(line, &h); err != nil {
+			t.Fatal(err)
+		}
+		title, _ := gen.TitleForTag(h.Type)
+		v, err := gen.Decode(title, line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		one, err := gen.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(append(want, one...), '\n')
+		if buf, err = gen.MarshalAppend(buf, v); err != nil {
+			t.Fatal(err)
+		}
+		buf = append(buf, '\n')
+	}
+	if !bytes.Equal(buf, want) {
+		t.Fatal("MarshalAppend's lines differ from Marshal's")
+	}
+	unset := &gen.TextMessage{Source: "a", Content: "x"} // CreatedAt never set
+	got, err := gen.MarshalAppend(buf[:7], unset)
+	if !errors.Is(err, gen.ErrUnsetDateTime) || string(got) != "prefix\n" {
+		t.Fatalf("on an error: %q, %v; want the buffer as it was and ErrUnsetDateTime", got, err)
 	}
 }

@@ -75,6 +75,23 @@ func Marshal(v any) ([]byte, error) {
 	return out, nil
 }
 
+// MarshalAppend appends the canonical JSON of v to b and returns the
+// extended buffer; on error, b as it was. It writes straight into b (grown
+// as append grows it), on a pooled encoder.
+func MarshalAppend(b []byte, v any) ([]byte, error) {
+	e := encoders.Get().(*Encoder)
+	e.err = nil
+	e.buf, e.inBlock = b, false
+	e.Value(v)
+	out, err := e.buf, e.err
+	e.buf = nil
+	encoders.Put(e)
+	if err != nil {
+		return b, err
+	}
+	return out, nil
+}
+
 // Marshal's results are most of a dump's allocations: a transcript's
 // messages are some hundreds of bytes each. So a result of at most
 // outBlockMaxDoc bytes is written into a block of outBlock bytes that the

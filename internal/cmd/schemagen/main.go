@@ -542,6 +542,14 @@ func Unmarshal(data []byte, v Decodable) error { return wire.Unmarshal(data, v) 
 // writes it (as v.MarshalJSON and json.Marshal do).
 func Marshal(v Encodable) ([]byte, error) { return wire.Marshal(v) }
 
+// MarshalAppend appends the canonical JSON of v to b, the bytes Marshal
+// returns, and returns the extended buffer (as strconv's Append functions
+// and protobuf's MarshalAppend do); on error it returns b as it was. A
+// program that writes many values (a transcript as JSONL, a response)
+// reuses one buffer and allocates nothing per value, where Marshal makes
+// each result new memory.
+func MarshalAppend(b []byte, v Encodable) ([]byte, error) { return wire.MarshalAppend(b, v) }
+
 // ErrUnsetDateTime is the error of encoding a message whose CreatedAt was
 // never set (a struct literal's zero value, which AutoGen never writes):
 // build messages with the constructors of pkg/messages

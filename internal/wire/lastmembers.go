@@ -89,15 +89,11 @@ func (s *dupScanner) value(depth int) bool {
 			return true
 		}
 		for {
-			s.ws()
-			if !s.value(depth + 1) {
+			c, ok := s.valueThen(depth + 1)
+			if !ok {
 				return false
 			}
-			s.ws()
-			if s.pos >= len(s.src) {
-				return false
-			}
-			switch s.src[s.pos] {
+			switch c {
 			case ',':
 				s.pos++
 			case ']':
@@ -121,6 +117,21 @@ func (s *dupScanner) value(depth int) bool {
 		}
 		return s.pos > start
 	}
+}
+
+// valueThen skips a value and the white space around it, and returns the
+// byte that follows (a comma or a closing bracket, for the caller to
+// check); false at the end of the input or on anything that is not JSON.
+func (s *dupScanner) valueThen(depth int) (byte, bool) {
+	s.ws()
+	if !s.value(depth) {
+		return 0, false
+	}
+	s.ws()
+	if s.pos >= len(s.src) {
+		return 0, false
+	}
+	return s.src[s.pos], true
 }
 
 // str skips a string and returns its raw text (quotes included).
@@ -168,16 +179,12 @@ func (s *dupScanner) object(depth int) bool {
 			return false
 		}
 		s.pos++
-		s.ws()
-		if !s.value(depth + 1) {
+		c, ok := s.valueThen(depth + 1)
+		if !ok {
 			return false
 		}
-		s.ws()
-		if s.pos >= len(s.src) {
-			return false
-		}
-		last := s.src[s.pos] == '}'
-		if !last && s.src[s.pos] != ',' {
+		last := c == '}'
+		if !last && c != ',' {
 			return false
 		}
 		s.pos++ // past the comma or brace

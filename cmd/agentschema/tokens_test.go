@@ -145,6 +145,10 @@ func TestTokensInputForms(t *testing.T) {
 		"multi-line":  "[\n  " + sys + ",\n  " + usr + ",\n  " + ast + "\n]\n",
 		"jsonl":       sys + "\n" + usr + "\n\n" + ast + "\n",
 		"jsonl mixed": "[" + sys + "]\n" + `{"messages": [` + usr + "]}\n" + ast,
+		// Of repeated members the last counts, as json.loads keeps it:
+		// the array is read once more without the earlier content, and
+		// its messages are not counted twice.
+		"duplicates": "[" + sys + `, {"type": "UserMessage", "content": 5, "content": "Hello", "source": "user"}, ` + ast + "]",
 	}
 	for name, in := range inputs {
 		t.Run(name, func(t *testing.T) {

@@ -51,9 +51,27 @@ const quoteRoom = 16
 
 // skipRunes returns the index just past the valid non-ASCII characters
 // that follow one another from i, and true; or the index of the first
-// byte that does not start a valid UTF-8 sequence and false.
+// byte that does not start a valid UTF-8 sequence and false. The two- and
+// three-byte sequences whose continuation bytes may be any of 0x80 to
+// 0xBF (all but those led by 0xE0 and 0xED) are checked here; the rest go
+// through utf8.DecodeRuneInString.
 func skipRunes(s string, i int) (int, bool) {
-	for i < len(s) && s[i] >= utf8.RuneSelf {
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c < utf8.RuneSelf:
+			return i, true
+		case c >= 0xC2 && c < 0xE0:
+			if i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+				i += 2
+				continue
+			}
+		case c > 0xE0 && c < 0xF0 && c != 0xED:
+			if i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
+				i += 3
+				continue
+			}
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
 			return i, false

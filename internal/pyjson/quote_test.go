@@ -184,3 +184,28 @@ func TestAppendQuoteTranscript(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendQuoteUTF8Edges checks the sequences at the edges of skipRunes'
+// fast path against the byte-by-byte reference: every two- and three-byte
+// lead with the lowest and highest continuation bytes and one past them,
+// the 0xE0 and 0xED leads whose second byte is restricted (overlong forms
+// and UTF-16 surrogates are invalid), four-byte sequences, and each of
+// them cut short at the end of the string and before an ASCII byte.
+func TestAppendQuoteUTF8Edges(t *testing.T) {
+	var cases []string
+	for lead := 0xC0; lead <= 0xF5; lead++ {
+		for _, c1 := range []byte{0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0} {
+			for _, c2 := range []byte{0x80, 0xBF, 0x41} {
+				seq := string([]byte{byte(lead), c1, c2, 0x80})
+				for n := 1; n <= len(seq); n++ {
+					cases = append(cases, seq[:n], "a"+seq[:n]+"b", seq[:n]+"\"")
+				}
+			}
+		}
+	}
+	for _, s := range cases {
+		if got, want := string(AppendQuote(nil, s)), string(naiveAppendQuote(nil, s)); got != want {
+			t.Errorf("AppendQuote(%q) = %s, want %s", s, got, want)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/agentschema/agentschema"
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/modelinfo"
+	"github.com/agentschema/agentschema/internal/pydantic"
 	"github.com/agentschema/agentschema/internal/pysyntax"
 )
 
@@ -529,7 +530,7 @@ func refusal(ptr, msg string) error {
 
 // SecretMask is what pydantic's model_dump(mode="json") writes for a
 // SecretStr that holds a value.
-const SecretMask = "**********"
+const SecretMask = pydantic.SecretMask
 
 // MaskSecrets replaces the members of v that AutoGen's config models
 // type as pydantic's SecretStr by SecretMask, as model_dump(mode="json")

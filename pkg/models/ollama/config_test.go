@@ -66,3 +66,23 @@ func TestConfigFaults(t *testing.T) {
 }
 
 func ptr(s string) *string { return &s }
+
+// TestConfigFaultsMaskHeaders: a refused config's error quotes the config
+// (input_value of the missing model) with the credential headers masked,
+// the other headers as they are. The expected text is pydantic's for the
+// masked dict, shortened as pydantic shortens a repr over 50 characters
+// (its first 25 and last 24 characters around "..."), checked with
+// pydantic 2.13.4 on a model with a required str "model".
+func TestConfigFaultsMaskHeaders(t *testing.T) {
+	_, err := ollama.FromConfig([]byte(`{"headers": {"X-A": "b", "Authorization": "Bearer secret-token-1"}}`))
+	var ve *ollama.ValidationError
+	if !errors.As(err, &ve) {
+		t.Fatalf("error %T %v", err, err)
+	}
+	want := "1 validation error for BaseOllamaClientConfigurationConfigModel\nmodel\n" +
+		"  Field required [type=missing, input_value={'headers': {'X-A': 'b', ...ization': '**********'}}, input_type=dict]\n" +
+		"    For further information visit https://errors.pydantic.dev/2.13/v/missing"
+	if err.Error() != want {
+		t.Errorf("error\n got %s\nwant %s", err, want)
+	}
+}

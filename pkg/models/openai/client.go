@@ -129,7 +129,7 @@ var (
 func (c *OpenAIChatCompletionClient) ComponentModel() (gen.ComponentModel, error) {
 	cfg := c.config
 	if cfg.APIKey != nil {
-		k := maskedKey
+		k := component.SecretMask
 		cfg.APIKey = &k
 	}
 	return openAISpec.Model(&cfg)
@@ -142,7 +142,7 @@ func (c *OpenAIChatCompletionClient) ComponentModel() (gen.ComponentModel, error
 func (c *AzureOpenAIChatCompletionClient) ComponentModel() (gen.ComponentModel, error) {
 	cfg := c.config
 	if cfg.APIKey != nil {
-		k := maskedKey
+		k := component.SecretMask
 		cfg.APIKey = &k
 	}
 	cfg.ModelInfo, cfg.ModelCapabilities = nil, nil

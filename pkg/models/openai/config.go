@@ -18,7 +18,6 @@ import (
 
 	"github.com/agentschema/agentschema/gen"
 	"github.com/agentschema/agentschema/internal/pydantic"
-	"github.com/agentschema/agentschema/internal/pyjson"
 	"github.com/agentschema/agentschema/pkg/component"
 	"github.com/agentschema/agentschema/pkg/models"
 )
@@ -36,10 +35,6 @@ const (
 // AutoGenVersion is the autogen-ext version whose behaviour this package
 // follows; the Azure client's User-Agent names it, as AutoGen's does.
 const AutoGenVersion = "0.7.5"
-
-// maskedKey is how pydantic writes a SecretStr in JSON mode, which is what
-// dump_component() leaves of the api_key.
-const maskedKey = "**********"
 
 // The base URLs AutoGen gives models that start with gemini-, claude- and
 // Llama- when the config has no base_url (_model_info.py).
@@ -81,8 +76,9 @@ func init() {
 // and the input values at fault), or the decoder's error as it is for
 // text that is not JSON or is over a decoding limit.
 func configError(model string, config []byte, err error) error {
-	// The credentials never show, not even as an input value.
-	faults, ok := pydantic.ConfigFaults(config, err, maskCredentials)
+	// The credentials never show, not even as an input value
+	// (pydantic.MaskCredentials).
+	faults, ok := pydantic.ConfigFaults(config, err, pydantic.MaskCredentials)
 	if !ok {
 		return fmt.Errorf("openai: invalid %s: %w", model, err)
 	}
@@ -97,27 +93,12 @@ func configError(model string, config []byte, err error) error {
 // refuses: pydantic's ValidationError for title (the config model's
 // name), built from the decoder's faults err (their pointers, types and
 // messages) and the input values at fault in config, with every
-// credential (api_key, azure_ad_token, bedrock_info's AWS keys) written
-// as "**********"; or err itself, wrapped, when it holds no faults. The
-// other model clients (Anthropic, Bedrock) use it too.
+// credential written as "**********" (api_key, azure_ad_token,
+// bedrock_info's AWS keys, credential headers of default_headers, members
+// named like credentials); or err itself, wrapped, when it holds no
+// faults. The other model clients (Anthropic, Bedrock) use it too.
 func ConfigError(title string, config []byte, err error) error {
 	return configError(title, config, err)
-}
-
-// maskCredentials writes the credentials of a config dict as
-// "**********": api_key, azure_ad_token and bedrock_info's AWS keys.
-func maskCredentials(doc *pyjson.Value) {
-	if doc.Kind != pyjson.Dict {
-		return
-	}
-	for i := range doc.Keys {
-		switch pyjson.KeyText(&doc.Keys[i]) {
-		case "api_key", "azure_ad_token", "aws_access_key", "aws_secret_key", "aws_session_token":
-			doc.Vals[i] = pyjson.StrValue(maskedKey)
-		case "bedrock_info":
-			maskCredentials(&doc.Vals[i])
-		}
-	}
 }
 
 // OpenAIFromConfig builds a client from the config of its component

@@ -397,6 +397,31 @@ func TestAzureUnknownModelDumpDoesNotReload(t *testing.T) {
 	}
 }
 
+// TestHandoffDerivedNameDoesNotReload: another of AutoGen's own round
+// trips that fails. Handoff's validator checks that a name it is given is
+// an identifier, but not the name it derives from the target
+// ("transfer_to_" + target, lowered): a target with a space loads, dumps
+// its derived name, and the dump is refused. Checked with AutoGen 0.7.5:
+// Handoff(target=" ") has name 'transfer_to_ ', and
+// Handoff.model_validate of its model_dump() raises "Value error, Handoff
+// name must be a valid identifier: transfer_to_ ". (Found by
+// FuzzNormalizeTree.)
+func TestHandoffDerivedNameDoesNotReload(t *testing.T) {
+	const refusal = "/config/participants/0/config/handoffs/0: Value error, Handoff name must be a valid identifier: transfer_to_ "
+	swarm := `{"provider":"autogen_agentchat.teams.Swarm","config":{"participants":[{"provider":"autogen_agentchat.agents.AssistantAgent","config":{` +
+		agentBase + `,"handoffs":[{"target":" "}]}}]}}`
+	out, err := component.NormalizeTree([]byte(swarm))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), `"name":"transfer_to_ "`) {
+		t.Errorf("the derived name is not dumped: %s", out)
+	}
+	if _, err := component.NormalizeTree(out); err == nil || !strings.Contains(err.Error(), refusal) {
+		t.Errorf("reloading the dump: %v, want %q", err, refusal)
+	}
+}
+
 // TestFunctionToolSource: FunctionTool._from_config execs source_code and
 // takes the name after "def "; source CPython's tokenizer, parser or compiler refuses, and
 // source without a function definition, are refused as its ValueError

@@ -182,12 +182,17 @@ func FuzzNormalizeTree(f *testing.F) {
 		if err != nil {
 			return
 		}
-		// A normalized tree normalizes to itself, but for one of AutoGen's
-		// own round trips that fails: an Azure client of a model AutoGen
+		// A normalized tree normalizes to itself, but for two of AutoGen's
+		// own round trips that fail: an Azure client of a model AutoGen
 		// does not know dumps without the model_info it needs to load
-		// again (TestAzureUnknownModelDumpDoesNotReload).
+		// again (TestAzureUnknownModelDumpDoesNotReload), and a handoff's
+		// name derived from a target that is no identifier is refused once
+		// it is written (TestHandoffDerivedNameDoesNotReload).
 		again, err := component.NormalizeTree(out)
 		if err != nil && strings.Contains(err.Error(), "model_info is required") && strings.Contains(string(out), "AzureOpenAIChatCompletionClient") {
+			return
+		}
+		if err != nil && strings.Contains(err.Error(), "Handoff name must be a valid identifier: transfer_to_") {
 			return
 		}
 		if err != nil || string(again) != string(out) {

@@ -313,7 +313,9 @@ func (r *reader) detect() Format {
 		nl := bytes.IndexByte(r.buf[si:r.end], '\n')
 		if nl < 0 {
 			si = r.end
-			if r.max > 0 && r.end-li > r.max {
+			// A line's size, as jsonl counts it, starts at its first
+			// byte that is not blank.
+			if r.max > 0 && r.end-firstNonBlank(r.buf, li, r.end) > r.max {
 				return JSONL // a line too long: reported line by line
 			}
 			if isBlank(r.buf[li:r.end]) {
@@ -332,7 +334,7 @@ func (r *reader) detect() Format {
 			nl = r.end - si
 		}
 		le := si + nl
-		if r.max > 0 && le-li > r.max {
+		if r.max > 0 && le-firstNonBlank(r.buf, li, le) > r.max {
 			return JSONL
 		}
 		line := r.buf[li:le]
@@ -891,6 +893,15 @@ func validLiteral(b []byte) bool {
 		}
 	}
 	return i == len(b)
+}
+
+// firstNonBlank returns the index of the first byte of b[i:end] that is
+// not blank, or end.
+func firstNonBlank(b []byte, i, end int) int {
+	for i < end && isBlank(b[i:i+1]) {
+		i++
+	}
+	return i
 }
 
 // isBlank reports whether b holds only spaces, tabs and carriage returns

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -367,5 +368,31 @@ func TestReadElementIndexes(t *testing.T) {
 		if d.Element != -1 {
 			t.Errorf("without Elements, Element %d", d.Element)
 		}
+	}
+}
+
+// TestAutoLineSizeFromFirstNonBlank: Auto measures the first line against
+// MaxSize as JSONL does, from its first byte that is not blank, however
+// the input arrives. The line " 0000000000000000" is 17 bytes with its
+// leading space and 16 without: with MaxSize 16 it is not too large, read
+// at once or a byte at a time (before, read at once, Auto counted the
+// space, took the input for JSONL and yielded two documents; a byte at a
+// time it yielded one). Found by FuzzRead.
+func TestAutoLineSizeFromFirstNonBlank(t *testing.T) {
+	in := []byte(" 0000000000000000\n0")
+	opts := Options{Name: "f", MaxSize: 16}
+	read := func(r io.Reader) (out []string) {
+		for d, err := range Read(r, opts) {
+			if errors.Is(err, ErrTooLarge) {
+				t.Errorf("document at %d: %v", d.Offset, err)
+			}
+			out = append(out, fmt.Sprintf("%d %q", d.Offset, d.Data))
+		}
+		return out
+	}
+	atOnce := read(bytes.NewReader(in))
+	oneByte := read(iotest.OneByteReader(bytes.NewReader(in)))
+	if !slices.Equal(atOnce, oneByte) || len(atOnce) == 0 || atOnce[0] != `1 "0000000000000000"` {
+		t.Errorf("at once %q, a byte at a time %q", atOnce, oneByte)
 	}
 }

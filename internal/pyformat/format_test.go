@@ -134,3 +134,39 @@ func TestFormatOutputBounded(t *testing.T) {
 		t.Errorf("16 fields: len %d, %v", len(out), err)
 	}
 }
+
+// TestZeroPaddedGrouping: '0' padding of a grouped number puts the zeros
+// into the grouping, as CPython does; each want is CPython 3.11's format()
+// of the value. The 200,200-character field, which adding one zero at a
+// time took minutes to build (found by FuzzFormatValue), is checked by
+// its length and its ends.
+func TestZeroPaddedGrouping(t *testing.T) {
+	tests := []struct {
+		value, spec, want string
+	}{
+		{"1234", "08,", "0,001,234"},
+		{"1234", "09,", "0,001,234"},
+		{"1234", "010,", "00,001,234"},
+		{"-5", "012_", "-000_000_005"},
+		{"255", "#012_x", "0x0_0000_00ff"},
+		{"255", "#013_b", "0b0_1111_1111"},
+		{"1.5", "015,.2f", "0,000,000,001.50"},
+		{"-1234567", "020,", "-000,000,001,234,567"},
+		{"0", "04,", "0,000"},
+		{"7", "+06_", "+0_007"},
+	}
+	for _, tt := range tests {
+		v, err := pyjson.Parse([]byte(tt.value))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := pyformat.FormatValue(&v, tt.spec); err != nil || got != tt.want {
+			t.Errorf("format(%s, %q) = %q, %v; want %q", tt.value, tt.spec, got, err, tt.want)
+		}
+	}
+	v, _ := pyjson.Parse([]byte("-1234567"))
+	got, err := pyformat.FormatValue(&v, "0200200,")
+	if err != nil || len(got) != 200200 || !strings.HasPrefix(got, "-000,000,000") || !strings.HasSuffix(got, ",001,234,567") {
+		t.Errorf("format(-1234567, '0200200,'): %d characters, %v", len(got), err)
+	}
+}

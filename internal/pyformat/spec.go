@@ -368,10 +368,8 @@ func layoutNumber(sp fmtSpec, neg bool, prefix, intDigits, rest string) string {
 		grouped := group(intDigits, sep, every)
 		if sp.fill == '0' && sp.align == '=' && sp.width > 0 {
 			min := sp.width - utf8.RuneCountInString(lead) - utf8.RuneCountInString(rest)
-			d := intDigits
-			for utf8.RuneCountInString(grouped) < min {
-				d = "0" + d
-				grouped = group(d, sep, every)
+			if n := paddedDigits(len(intDigits), min, every); n > len(intDigits) {
+				grouped = group(strings.Repeat("0", n-len(intDigits))+intDigits, sep, every)
 			}
 		}
 		intDigits = grouped
@@ -379,6 +377,26 @@ func layoutNumber(sp fmtSpec, neg bool, prefix, intDigits, rest string) string {
 	return pad(intDigits+rest, lead, sp)
 }
 
+// paddedDigits is the number of digits, at least n, that zero padding
+// gives an integer part grouped every `every` digits by a one-character
+// separator so that it is at least min characters long: the fewest whose
+// grouping (m digits and (m-1)/every separators) reaches min, as adding
+// zeros one at a time until it does would find (CPython's
+// _PyUnicode_InsertThousandsGrouping), without the quadratic work.
+func paddedDigits(n, min, every int) int {
+	grouped := func(m int) int { return m + (m-1)/every }
+	m := max(n, min*every/(every+1))
+	for grouped(m) < min {
+		m++
+	}
+	for m > n && grouped(m-1) >= min {
+		m--
+	}
+	return m
+}
+
+// group writes digits with sep between each group of every digits,
+// counted from the right.
 func group(digits, sep string, every int) string {
 	if len(digits) <= every {
 		return digits

@@ -23,13 +23,13 @@ type ConfigFault struct {
 
 // ConfigFaults turns the decoder's faults (err: an agentschema.Faults or
 // *agentschema.Fault) for config into the line errors of the
-// ValidationError AutoGen's load raises; mask, when set, first rewrites
-// the parsed config (the clients write credentials as "**********"). ok
+// ValidationError AutoGen's load raises, with the config's credentials
+// masked first (MaskCredentials), so no input value shows them. ok
 // is false when err holds no faults, config is not JSON, or a fault is
 // none pydantic reports (no type, a decoding limit, invalid JSON): the
 // caller then reports err as it is. The model clients (OpenAI, Azure,
 // Anthropic, Bedrock, Ollama) share it.
-func ConfigFaults(config []byte, err error, mask func(*pyjson.Value)) ([]ConfigFault, bool) {
+func ConfigFaults(config []byte, err error) ([]ConfigFault, bool) {
 	var faults agentschema.Faults
 	if !errors.As(err, &faults) {
 		var f *agentschema.Fault
@@ -42,9 +42,7 @@ func ConfigFaults(config []byte, err error, mask func(*pyjson.Value)) ([]ConfigF
 	if perr != nil || len(faults) == 0 {
 		return nil, false
 	}
-	if mask != nil {
-		mask(&doc)
-	}
+	MaskCredentials(&doc)
 	out := make([]ConfigFault, 0, len(faults))
 	for _, f := range faults {
 		if f.Type == "" || f.Type == "limit" || f.Type == "json_invalid" {

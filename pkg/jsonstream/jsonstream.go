@@ -371,9 +371,7 @@ func (r *reader) jsonl(yield func(Document, error) bool) {
 				// Only blanks so far: a line's blank start is not part of
 				// its documents, and is not kept (endless white space is
 				// read in constant memory).
-				for ls < r.end && isBlank(r.buf[ls:ls+1]) {
-					ls++
-				}
+				ls = firstNonBlank(r.buf, ls, r.end)
 				i = ls
 			}
 			if nl := bytes.IndexByte(r.buf[i:r.end], '\n'); nl >= 0 {

@@ -59,7 +59,7 @@ func FromConfig(config []byte, opts ...ClientOption) (*Client, error) {
 // config the decoder refused, or the decoder's error as it is for text
 // that is not JSON or is over a decoding limit.
 func configError(config []byte, err error) error {
-	faults, ok := pydantic.ConfigFaults(config, err, pydantic.MaskCredentials)
+	faults, ok := pydantic.ConfigFaults(config, err)
 	if !ok {
 		return fmt.Errorf("ollama: invalid %s: %w", configModel, err)
 	}

@@ -76,9 +76,8 @@ func init() {
 // and the input values at fault), or the decoder's error as it is for
 // text that is not JSON or is over a decoding limit.
 func configError(model string, config []byte, err error) error {
-	// The credentials never show, not even as an input value
-	// (pydantic.MaskCredentials).
-	faults, ok := pydantic.ConfigFaults(config, err, pydantic.MaskCredentials)
+	// The credentials never show, not even as an input value.
+	faults, ok := pydantic.ConfigFaults(config, err)
 	if !ok {
 		return fmt.Errorf("openai: invalid %s: %w", model, err)
 	}

@@ -104,7 +104,7 @@ func (x *AIChatMessage) decodeFrom(d *wire.Decoder) {
 				var s2buf [4]AIContent
 				s2 := s2buf[:0]
 				for d.More() {
-					if v3 := decodeAIContent(d); v3 != nil {
+					if v3 := decodeAIContent(d); v3 != nil && !d.ErrorsFull() {
 						s2 = append(s2, v3)
 					}
 				}

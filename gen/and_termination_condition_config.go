@@ -35,7 +35,9 @@ func (x *AndTerminationConditionConfig) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v2 ComponentModel
 					v2.decodeFrom(d)
-					s1 = append(s1, v2)
+					if !d.ErrorsFull() {
+						s1 = append(s1, v2)
+					}
 				}
 				x.Conditions = append([]ComponentModel{}, s1...)
 			}

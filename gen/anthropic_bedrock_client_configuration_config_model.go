@@ -159,7 +159,9 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) decodeFrom(d *wire.Deco
 					for d.More() {
 						var v6 string
 						v6 = d.Str()
-						s5 = append(s5, v6)
+						if !d.ErrorsFull() {
+							s5 = append(s5, v6)
+						}
 					}
 					x.StopSequences = append([]string{}, s5...)
 				}
@@ -261,7 +263,9 @@ func (x *AnthropicBedrockClientConfigurationConfigModel) decodeFrom(d *wire.Deco
 					for d.More() {
 						var v16 RawJSON
 						v16 = d.RawObject()
-						s15 = append(s15, v16)
+						if !d.ErrorsFull() {
+							s15 = append(s15, v16)
+						}
 					}
 					x.Tools = append([]RawJSON{}, s15...)
 				}

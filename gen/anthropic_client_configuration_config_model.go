@@ -155,7 +155,9 @@ func (x *AnthropicClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v6 string
 						v6 = d.Str()
-						s5 = append(s5, v6)
+						if !d.ErrorsFull() {
+							s5 = append(s5, v6)
+						}
 					}
 					x.StopSequences = append([]string{}, s5...)
 				}
@@ -257,7 +259,9 @@ func (x *AnthropicClientConfigurationConfigModel) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v16 RawJSON
 						v16 = d.RawObject()
-						s15 = append(s15, v16)
+						if !d.ErrorsFull() {
+							s15 = append(s15, v16)
+						}
 					}
 					x.Tools = append([]RawJSON{}, s15...)
 				}

@@ -131,7 +131,9 @@ func (x *AssistantAgentConfig) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v2 ComponentModel
 						v2.decodeFrom(d)
-						s1 = append(s1, v2)
+						if !d.ErrorsFull() {
+							s1 = append(s1, v2)
+						}
 					}
 					x.Tools = append([]ComponentModel{}, s1...)
 				}
@@ -147,7 +149,9 @@ func (x *AssistantAgentConfig) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v4 ComponentModel
 						v4.decodeFrom(d)
-						s3 = append(s3, v4)
+						if !d.ErrorsFull() {
+							s3 = append(s3, v4)
+						}
 					}
 					x.Workbench = append([]ComponentModel{}, s3...)
 				}
@@ -163,7 +167,9 @@ func (x *AssistantAgentConfig) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v6 AssistantAgentConfigHandoffsItem
 						v6.decodeFrom(d)
-						s5 = append(s5, v6)
+						if !d.ErrorsFull() {
+							s5 = append(s5, v6)
+						}
 					}
 					x.Handoffs = append([]AssistantAgentConfigHandoffsItem{}, s5...)
 				}
@@ -188,7 +194,9 @@ func (x *AssistantAgentConfig) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v9 ComponentModel
 						v9.decodeFrom(d)
-						s8 = append(s8, v9)
+						if !d.ErrorsFull() {
+							s8 = append(s8, v9)
+						}
 					}
 					x.Memory = append([]ComponentModel{}, s8...)
 				}

@@ -154,7 +154,9 @@ func (u *AssistantMessageContent) decodeFrom(d *wire.Decoder) {
 			for d.More() {
 				var v2 FunctionCall
 				v2.decodeFrom(d)
-				s1 = append(s1, v2)
+				if !d.ErrorsFull() {
+					s1 = append(s1, v2)
+				}
 			}
 			u.FunctionCalls = append([]FunctionCall{}, s1...)
 		}

@@ -662,7 +662,9 @@ func (u *AzureOpenAIClientConfigurationConfigModelStop) decodeFrom(d *wire.Decod
 			for d.More() {
 				var v2 string
 				v2 = d.Str()
-				s1 = append(s1, v2)
+				if !d.ErrorsFull() {
+					s1 = append(s1, v2)
+				}
 			}
 			u.List = append([]string{}, s1...)
 		}

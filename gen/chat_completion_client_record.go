@@ -59,7 +59,7 @@ func (x *ChatCompletionClientRecord) decodeFrom(d *wire.Decoder) {
 				var s1buf [4]LLMMessage
 				s1 := s1buf[:0]
 				for d.More() {
-					if v2 := decodeLLMMessage(d); v2 != nil {
+					if v2 := decodeLLMMessage(d); v2 != nil && !d.ErrorsFull() {
 						s1 = append(s1, v2)
 					}
 				}
@@ -76,7 +76,9 @@ func (x *ChatCompletionClientRecord) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v4 RawJSON
 					v4 = d.Raw()
-					s3 = append(s3, v4)
+					if !d.ErrorsFull() {
+						s3 = append(s3, v4)
+					}
 				}
 				x.Stream = append([]RawJSON{}, s3...)
 			}

@@ -50,7 +50,9 @@ func (x *ChatCompletionTokenLogprob) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v2 TopLogprob
 						v2.decodeFrom(d)
-						s1 = append(s1, v2)
+						if !d.ErrorsFull() {
+							s1 = append(s1, v2)
+						}
 					}
 					x.TopLogprobs = append([]TopLogprob{}, s1...)
 				}
@@ -66,7 +68,9 @@ func (x *ChatCompletionTokenLogprob) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v4 Int
 						v4 = Int{d.Int()}
-						s3 = append(s3, v4)
+						if !d.ErrorsFull() {
+							s3 = append(s3, v4)
+						}
 					}
 					x.Bytes = append([]Int{}, s3...)
 				}

@@ -99,7 +99,9 @@ func (x *ChatResponse) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v2 AIChatMessage
 					v2.decodeFrom(d)
-					s1 = append(s1, v2)
+					if !d.ErrorsFull() {
+						s1 = append(s1, v2)
+					}
 				}
 				x.Messages = append([]AIChatMessage{}, s1...)
 			}

@@ -123,7 +123,7 @@ func (x *ChatResponseUpdate) decodeFrom(d *wire.Decoder) {
 				var s3buf [4]AIContent
 				s3 := s3buf[:0]
 				for d.More() {
-					if v4 := decodeAIContent(d); v4 != nil {
+					if v4 := decodeAIContent(d); v4 != nil && !d.ErrorsFull() {
 						s3 = append(s3, v4)
 					}
 				}

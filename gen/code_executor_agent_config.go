@@ -111,7 +111,9 @@ func (x *CodeExecutorAgentConfig) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v4 string
 						v4 = d.Str()
-						s3 = append(s3, v4)
+						if !d.ErrorsFull() {
+							s3 = append(s3, v4)
+						}
 					}
 					x.Sources = append([]string{}, s3...)
 				}
@@ -148,7 +150,9 @@ func (x *CodeExecutorAgentConfig) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v8 string
 						v8 = d.Str()
-						s7 = append(s7, v8)
+						if !d.ErrorsFull() {
+							s7 = append(s7, v8)
+						}
 					}
 					x.SupportedLanguages = append([]string{}, s7...)
 				}

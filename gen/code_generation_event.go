@@ -111,7 +111,9 @@ func (x *CodeGenerationEvent) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v3 CodeBlock
 					v3.decodeFrom(d)
-					s2 = append(s2, v3)
+					if !d.ErrorsFull() {
+						s2 = append(s2, v3)
+					}
 				}
 				x.CodeBlocks = append([]CodeBlock{}, s2...)
 			}

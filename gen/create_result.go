@@ -76,7 +76,9 @@ func (x *CreateResult) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v2 ChatCompletionTokenLogprob
 						v2.decodeFrom(d)
-						s1 = append(s1, v2)
+						if !d.ErrorsFull() {
+							s1 = append(s1, v2)
+						}
 					}
 					x.Logprobs = append([]ChatCompletionTokenLogprob{}, s1...)
 				}
@@ -204,7 +206,9 @@ func (u *CreateResultContent) decodeFrom(d *wire.Decoder) {
 			for d.More() {
 				var v2 FunctionCall
 				v2.decodeFrom(d)
-				s1 = append(s1, v2)
+				if !d.ErrorsFull() {
+					s1 = append(s1, v2)
+				}
 			}
 			u.FunctionCalls = append([]FunctionCall{}, s1...)
 		}

@@ -48,7 +48,9 @@ func (x *DiGraphNode) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v2 DiGraphEdge
 					v2.decodeFrom(d)
-					s1 = append(s1, v2)
+					if !d.ErrorsFull() {
+						s1 = append(s1, v2)
+					}
 				}
 				x.Edges = append([]DiGraphEdge{}, s1...)
 			}

@@ -108,7 +108,9 @@ func (x *ErrorContent) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v5 RawJSON
 						v5 = d.RawObject()
-						s4 = append(s4, v5)
+						if !d.ErrorsFull() {
+							s4 = append(s4, v5)
+						}
 					}
 					x.Annotations = append([]RawJSON{}, s4...)
 				}

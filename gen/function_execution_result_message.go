@@ -42,7 +42,9 @@ func (x *FunctionExecutionResultMessage) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v2 FunctionExecutionResult
 					v2.decodeFrom(d)
-					s1 = append(s1, v2)
+					if !d.ErrorsFull() {
+						s1 = append(s1, v2)
+					}
 				}
 				x.Content = append([]FunctionExecutionResult{}, s1...)
 			}

@@ -60,7 +60,9 @@ func (x *FunctionToolConfig) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v2 FunctionToolConfigGlobalImportsItem
 					v2.decodeFrom(d)
-					s1 = append(s1, v2)
+					if !d.ErrorsFull() {
+						s1 = append(s1, v2)
+					}
 				}
 				x.GlobalImports = append([]FunctionToolConfigGlobalImportsItem{}, s1...)
 			}

@@ -49,7 +49,9 @@ func (x *GalleryComponents) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v2 ComponentModel
 					v2.decodeFrom(d)
-					s1 = append(s1, v2)
+					if !d.ErrorsFull() {
+						s1 = append(s1, v2)
+					}
 				}
 				x.Agents = append([]ComponentModel{}, s1...)
 			}
@@ -61,7 +63,9 @@ func (x *GalleryComponents) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v4 ComponentModel
 					v4.decodeFrom(d)
-					s3 = append(s3, v4)
+					if !d.ErrorsFull() {
+						s3 = append(s3, v4)
+					}
 				}
 				x.Models = append([]ComponentModel{}, s3...)
 			}
@@ -73,7 +77,9 @@ func (x *GalleryComponents) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v6 ComponentModel
 					v6.decodeFrom(d)
-					s5 = append(s5, v6)
+					if !d.ErrorsFull() {
+						s5 = append(s5, v6)
+					}
 				}
 				x.Tools = append([]ComponentModel{}, s5...)
 			}
@@ -85,7 +91,9 @@ func (x *GalleryComponents) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v8 ComponentModel
 					v8.decodeFrom(d)
-					s7 = append(s7, v8)
+					if !d.ErrorsFull() {
+						s7 = append(s7, v8)
+					}
 				}
 				x.Terminations = append([]ComponentModel{}, s7...)
 			}
@@ -97,7 +105,9 @@ func (x *GalleryComponents) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v10 ComponentModel
 					v10.decodeFrom(d)
-					s9 = append(s9, v10)
+					if !d.ErrorsFull() {
+						s9 = append(s9, v10)
+					}
 				}
 				x.Teams = append([]ComponentModel{}, s9...)
 			}
@@ -109,7 +119,9 @@ func (x *GalleryComponents) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v12 ComponentModel
 					v12.decodeFrom(d)
-					s11 = append(s11, v12)
+					if !d.ErrorsFull() {
+						s11 = append(s11, v12)
+					}
 				}
 				x.Workbenches = append([]ComponentModel{}, s11...)
 			}

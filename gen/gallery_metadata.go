@@ -73,7 +73,9 @@ func (x *GalleryMetadata) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v3 string
 						v3 = d.Str()
-						s2 = append(s2, v3)
+						if !d.ErrorsFull() {
+							s2 = append(s2, v3)
+						}
 					}
 					x.Tags = append([]string{}, s2...)
 				}

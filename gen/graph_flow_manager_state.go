@@ -58,7 +58,9 @@ func (x *GraphFlowManagerState) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v2 RawJSON
 					v2 = d.RawObject()
-					s1 = append(s1, v2)
+					if !d.ErrorsFull() {
+						s1 = append(s1, v2)
+					}
 				}
 				x.MessageThread = append([]RawJSON{}, s1...)
 			}
@@ -73,7 +75,9 @@ func (x *GraphFlowManagerState) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v4 string
 					v4 = d.Str()
-					s3 = append(s3, v4)
+					if !d.ErrorsFull() {
+						s3 = append(s3, v4)
+					}
 				}
 				x.ActiveNodes = append([]string{}, s3...)
 			}

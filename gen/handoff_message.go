@@ -109,7 +109,7 @@ func (x *HandoffMessage) decodeFrom(d *wire.Decoder) {
 				var s2buf [4]LLMMessage
 				s2 := s2buf[:0]
 				for d.More() {
-					if v3 := decodeLLMMessage(d); v3 != nil {
+					if v3 := decodeLLMMessage(d); v3 != nil && !d.ErrorsFull() {
 						s2 = append(s2, v3)
 					}
 				}

@@ -51,7 +51,7 @@ func (x *HeadAndTailChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 					var s1buf [4]LLMMessage
 					s1 := s1buf[:0]
 					for d.More() {
-						if v2 := decodeLLMMessage(d); v2 != nil {
+						if v2 := decodeLLMMessage(d); v2 != nil && !d.ErrorsFull() {
 							s1 = append(s1, v2)
 						}
 					}

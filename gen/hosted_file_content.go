@@ -160,7 +160,9 @@ func (x *HostedFileContent) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v8 RawJSON
 						v8 = d.RawObject()
-						s7 = append(s7, v8)
+						if !d.ErrorsFull() {
+							s7 = append(s7, v8)
+						}
 					}
 					x.Annotations = append([]RawJSON{}, s7...)
 				}

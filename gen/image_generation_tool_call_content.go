@@ -96,7 +96,9 @@ func (x *ImageGenerationToolCallContent) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v4 RawJSON
 						v4 = d.RawObject()
-						s3 = append(s3, v4)
+						if !d.ErrorsFull() {
+							s3 = append(s3, v4)
+						}
 					}
 					x.Annotations = append([]RawJSON{}, s3...)
 				}

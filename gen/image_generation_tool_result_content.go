@@ -85,7 +85,7 @@ func (x *ImageGenerationToolResultContent) decodeFrom(d *wire.Decoder) {
 					var s2buf [4]AIContent
 					s2 := s2buf[:0]
 					for d.More() {
-						if v3 := decodeAIContent(d); v3 != nil {
+						if v3 := decodeAIContent(d); v3 != nil && !d.ErrorsFull() {
 							s2 = append(s2, v3)
 						}
 					}
@@ -103,7 +103,9 @@ func (x *ImageGenerationToolResultContent) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v5 RawJSON
 						v5 = d.RawObject()
-						s4 = append(s4, v5)
+						if !d.ErrorsFull() {
+							s4 = append(s4, v5)
+						}
 					}
 					x.Annotations = append([]RawJSON{}, s4...)
 				}

@@ -38,7 +38,9 @@ func (x *ImportFromModule) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v2 ImportFromModuleImportsItem
 					v2.decodeFrom(d)
-					s1 = append(s1, v2)
+					if !d.ErrorsFull() {
+						s1 = append(s1, v2)
+					}
 				}
 				x.Imports = append([]ImportFromModuleImportsItem{}, s1...)
 			}

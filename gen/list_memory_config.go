@@ -51,7 +51,9 @@ func (x *ListMemoryConfig) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v3 MemoryContent
 					v3.decodeFrom(d)
-					s2 = append(s2, v3)
+					if !d.ErrorsFull() {
+						s2 = append(s2, v3)
+					}
 				}
 				x.MemoryContents = append([]MemoryContent{}, s2...)
 			}

@@ -109,7 +109,9 @@ func (x *McpServerToolCallContent) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v3 RawJSON
 						v3 = d.RawObject()
-						s2 = append(s2, v3)
+						if !d.ErrorsFull() {
+							s2 = append(s2, v3)
+						}
 					}
 					x.Annotations = append([]RawJSON{}, s2...)
 				}

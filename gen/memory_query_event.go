@@ -95,7 +95,9 @@ func (x *MemoryQueryEvent) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v3 MemoryContent
 					v3.decodeFrom(d)
-					s2 = append(s2, v3)
+					if !d.ErrorsFull() {
+						s2 = append(s2, v3)
+					}
 				}
 				x.Content = append([]MemoryContent{}, s2...)
 			}

@@ -33,7 +33,9 @@ func (x *MemoryQueryResult) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v2 MemoryContent
 					v2.decodeFrom(d)
-					s1 = append(s1, v2)
+					if !d.ErrorsFull() {
+						s1 = append(s1, v2)
+					}
 				}
 				x.Results = append([]MemoryContent{}, s1...)
 			}

@@ -34,7 +34,9 @@ func (x *MessageFilterConfig) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v2 PerSourceFilter
 					v2.decodeFrom(d)
-					s1 = append(s1, v2)
+					if !d.ErrorsFull() {
+						s1 = append(s1, v2)
+					}
 				}
 				x.PerSource = append([]PerSourceFilter{}, s1...)
 			}

@@ -95,7 +95,9 @@ func (x *MultiModalMessage) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v3 MultiModalMessageContentItem
 					v3.decodeFrom(d)
-					s2 = append(s2, v3)
+					if !d.ErrorsFull() {
+						s2 = append(s2, v3)
+					}
 				}
 				x.Content = append([]MultiModalMessageContentItem{}, s2...)
 			}

@@ -389,7 +389,9 @@ func (x *OllamaOptions) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v31 string
 						v31 = d.Str()
-						s30 = append(s30, v31)
+						if !d.ErrorsFull() {
+							s30 = append(s30, v31)
+						}
 					}
 					x.Stop = append([]string{}, s30...)
 				}

@@ -609,7 +609,9 @@ func (u *OpenAIClientConfigurationConfigModelStop) decodeFrom(d *wire.Decoder) {
 			for d.More() {
 				var v2 string
 				v2 = d.Str()
-				s1 = append(s1, v2)
+				if !d.ErrorsFull() {
+					s1 = append(s1, v2)
+				}
 			}
 			u.List = append([]string{}, s1...)
 		}

@@ -44,7 +44,9 @@ func (x *ReplayChatCompletionClientConfig) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v2 ReplayChatCompletionClientConfigChatCompletionsItem
 					v2.decodeFrom(d)
-					s1 = append(s1, v2)
+					if !d.ErrorsFull() {
+						s1 = append(s1, v2)
+					}
 				}
 				x.ChatCompletions = append([]ReplayChatCompletionClientConfigChatCompletionsItem{}, s1...)
 			}

@@ -55,7 +55,9 @@ func (x *RoundRobinManagerState) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v2 RawJSON
 					v2 = d.RawObject()
-					s1 = append(s1, v2)
+					if !d.ErrorsFull() {
+						s1 = append(s1, v2)
+					}
 				}
 				x.MessageThread = append([]RawJSON{}, s1...)
 			}

@@ -37,7 +37,9 @@ func (x *StaticRootsProviderConfig) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v2 McpRoot
 					v2.decodeFrom(d)
-					s1 = append(s1, v2)
+					if !d.ErrorsFull() {
+						s1 = append(s1, v2)
+					}
 				}
 				x.Roots = append([]McpRoot{}, s1...)
 			}

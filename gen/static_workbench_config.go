@@ -46,7 +46,9 @@ func (x *StaticWorkbenchConfig) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v2 ComponentModel
 					v2.decodeFrom(d)
-					s1 = append(s1, v2)
+					if !d.ErrorsFull() {
+						s1 = append(s1, v2)
+					}
 				}
 				x.Tools = append([]ComponentModel{}, s1...)
 			}

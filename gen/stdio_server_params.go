@@ -82,7 +82,9 @@ func (x *StdioServerParams) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v2 string
 					v2 = d.Str()
-					s1 = append(s1, v2)
+					if !d.ErrorsFull() {
+						s1 = append(s1, v2)
+					}
 				}
 				x.Args = append([]string{}, s1...)
 			}

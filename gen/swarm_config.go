@@ -85,7 +85,9 @@ func (x *SwarmConfig) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v4 ComponentModel
 					v4.decodeFrom(d)
-					s3 = append(s3, v4)
+					if !d.ErrorsFull() {
+						s3 = append(s3, v4)
+					}
 				}
 				x.Participants = append([]ComponentModel{}, s3...)
 			}

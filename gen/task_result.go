@@ -40,7 +40,7 @@ func (x *TaskResult) decodeFrom(d *wire.Decoder) {
 				var s1buf [4]TaskResultMessage
 				s1 := s1buf[:0]
 				for d.More() {
-					if v2 := decodeTaskResultMessage(d); v2 != nil {
+					if v2 := decodeTaskResultMessage(d); v2 != nil && !d.ErrorsFull() {
 						s1 = append(s1, v2)
 					}
 				}

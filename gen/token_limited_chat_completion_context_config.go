@@ -67,7 +67,9 @@ func (x *TokenLimitedChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v3 ToolSchema
 						v3.decodeFrom(d)
-						s2 = append(s2, v3)
+						if !d.ErrorsFull() {
+							s2 = append(s2, v3)
+						}
 					}
 					x.ToolSchema = append([]ToolSchema{}, s2...)
 				}
@@ -81,7 +83,7 @@ func (x *TokenLimitedChatCompletionContextConfig) decodeFrom(d *wire.Decoder) {
 					var s4buf [4]LLMMessage
 					s4 := s4buf[:0]
 					for d.More() {
-						if v5 := decodeLLMMessage(d); v5 != nil {
+						if v5 := decodeLLMMessage(d); v5 != nil && !d.ErrorsFull() {
 							s4 = append(s4, v5)
 						}
 					}

@@ -95,7 +95,9 @@ func (x *ToolCallExecutionEvent) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v3 FunctionExecutionResult
 					v3.decodeFrom(d)
-					s2 = append(s2, v3)
+					if !d.ErrorsFull() {
+						s2 = append(s2, v3)
+					}
 				}
 				x.Content = append([]FunctionExecutionResult{}, s2...)
 			}

@@ -95,7 +95,9 @@ func (x *ToolCallRequestEvent) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v3 FunctionCall
 					v3.decodeFrom(d)
-					s2 = append(s2, v3)
+					if !d.ErrorsFull() {
+						s2 = append(s2, v3)
+					}
 				}
 				x.Content = append([]FunctionCall{}, s2...)
 			}

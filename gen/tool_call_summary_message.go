@@ -110,7 +110,9 @@ func (x *ToolCallSummaryMessage) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v3 FunctionCall
 					v3.decodeFrom(d)
-					s2 = append(s2, v3)
+					if !d.ErrorsFull() {
+						s2 = append(s2, v3)
+					}
 				}
 				x.ToolCalls = append([]FunctionCall{}, s2...)
 			}
@@ -122,7 +124,9 @@ func (x *ToolCallSummaryMessage) decodeFrom(d *wire.Decoder) {
 				for d.More() {
 					var v5 FunctionExecutionResult
 					v5.decodeFrom(d)
-					s4 = append(s4, v5)
+					if !d.ErrorsFull() {
+						s4 = append(s4, v5)
+					}
 				}
 				x.Results = append([]FunctionExecutionResult{}, s4...)
 			}

@@ -54,7 +54,7 @@ func (x *ToolResult) decodeFrom(d *wire.Decoder) {
 				var s1buf [4]ResultContent
 				s1 := s1buf[:0]
 				for d.More() {
-					if v2 := decodeResultContent(d); v2 != nil {
+					if v2 := decodeResultContent(d); v2 != nil && !d.ErrorsFull() {
 						s1 = append(s1, v2)
 					}
 				}

@@ -41,7 +41,9 @@ func (x *TopLogprob) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v2 Int
 						v2 = Int{d.Int()}
-						s1 = append(s1, v2)
+						if !d.ErrorsFull() {
+							s1 = append(s1, v2)
+						}
 					}
 					x.Bytes = append([]Int{}, s1...)
 				}

@@ -205,7 +205,9 @@ func (u *UserMessageContent) decodeFrom(d *wire.Decoder) {
 			for d.More() {
 				var v2 UserMessageContentItem
 				v2.decodeFrom(d)
-				s1 = append(s1, v2)
+				if !d.ErrorsFull() {
+					s1 = append(s1, v2)
+				}
 			}
 			u.Parts = append([]UserMessageContentItem{}, s1...)
 		}

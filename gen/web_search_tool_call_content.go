@@ -79,7 +79,9 @@ func (x *WebSearchToolCallContent) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v2 string
 						v2 = d.Str()
-						s1 = append(s1, v2)
+						if !d.ErrorsFull() {
+							s1 = append(s1, v2)
+						}
 					}
 					x.Queries = append([]string{}, s1...)
 				}
@@ -95,7 +97,9 @@ func (x *WebSearchToolCallContent) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v4 RawJSON
 						v4 = d.RawObject()
-						s3 = append(s3, v4)
+						if !d.ErrorsFull() {
+							s3 = append(s3, v4)
+						}
 					}
 					x.Annotations = append([]RawJSON{}, s3...)
 				}

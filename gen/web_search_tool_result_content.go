@@ -77,7 +77,7 @@ func (x *WebSearchToolResultContent) decodeFrom(d *wire.Decoder) {
 					var s1buf [4]AIContent
 					s1 := s1buf[:0]
 					for d.More() {
-						if v2 := decodeAIContent(d); v2 != nil {
+						if v2 := decodeAIContent(d); v2 != nil && !d.ErrorsFull() {
 							s1 = append(s1, v2)
 						}
 					}
@@ -95,7 +95,9 @@ func (x *WebSearchToolResultContent) decodeFrom(d *wire.Decoder) {
 					for d.More() {
 						var v4 RawJSON
 						v4 = d.RawObject()
-						s3 = append(s3, v4)
+						if !d.ErrorsFull() {
+							s3 = append(s3, v4)
+						}
 					}
 					x.Annotations = append([]RawJSON{}, s3...)
 				}

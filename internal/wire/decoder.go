@@ -304,6 +304,14 @@ func (d *Decoder) Failed() bool {
 	return len(d.errs) > 0
 }
 
+// ErrorsFull reports whether the decoder has recorded as many faults as it
+// keeps (Options.MaxErrors). The document is then certainly refused, so a
+// decoder need not keep what it decodes further: the generated decoders
+// stop collecting an array's elements, which bounds the memory of an
+// array of a million bad elements to its first ones. It does not wait for
+// the image checks still running.
+func (d *Decoder) ErrorsFull() bool { return len(d.errs) >= d.opts.MaxErrors }
+
 // Options returns the decoder's options.
 func (d *Decoder) Options() Options { return d.opts }
 

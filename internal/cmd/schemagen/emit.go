@@ -649,7 +649,10 @@ func (g *generator) decodeRef(w *writer, t *typeRef, target, ind string) {
 }
 
 // decodeArray decodes a JSON array into the slice target (union
-// members that fail to decode are left out, their faults recorded). The
+// members that fail to decode are left out, their faults recorded; once
+// the decoder keeps no more faults (ErrorsFull) the document is refused,
+// and the elements are no longer collected, so that an array of millions
+// of bad elements does not take memory for each). The
 // elements are collected in an array on the stack (while they fit) and
 // the slice is allocated once, at its length, rather than grown by
 // append from empty (arrayBuf).
@@ -662,14 +665,16 @@ func (g *generator) decodeArray(w *writer, t *typeRef, target, ind string) {
 	w.p("%s\tfor d.More() {", ind)
 	if t.elem.kind == "ref" && g.concepts[t.elem.ref].kind == "taggedUnion" {
 		v := w.v("v")
-		w.p("%s\t\tif %s := decode%s(d); %s != nil {", ind, v, t.elem.ref, v)
+		w.p("%s\t\tif %s := decode%s(d); %s != nil && !d.ErrorsFull() {", ind, v, t.elem.ref, v)
 		w.p("%s\t\t\t%s = append(%s, %s)", ind, s, s, v)
 		w.p("%s\t\t}", ind)
 	} else {
 		v := w.v("v")
 		w.p("%s\t\tvar %s %s", ind, v, g.goType(t.elem))
 		g.decodeInto(w, t.elem, v, ind+"\t\t")
-		w.p("%s\t\t%s = append(%s, %s)", ind, s, s, v)
+		w.p("%s\t\tif !d.ErrorsFull() {", ind)
+		w.p("%s\t\t\t%s = append(%s, %s)", ind, s, s, v)
+		w.p("%s\t\t}", ind)
 	}
 	w.p("%s\t}", ind)
 	w.p("%s\t%s = append(%s{}, %s...)", ind, target, g.goType(t), s)

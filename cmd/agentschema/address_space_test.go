@@ -49,8 +49,11 @@ func TestHostileUnderAddressSpaceLimit(t *testing.T) {
 	}{
 		{[]string{"create", "--config", "/dev/zero", messages}, "invalid JSON"},
 		{[]string{"create", "--config", client, "/dev/zero"}, "/dev/zero: expected a JSON array of LLM messages"},
-		{[]string{"validate", "--mode", "autogen", team}, "exceeds the components limit of 50000"},
-		{[]string{"validate", team}, "exceeds the components limit of 50000"},
+		// The 24 MB team is over the document limit the address-space
+		// limit leaves (TestLargeDocumentsUnderAddressSpaceLimit); without
+		// it, the components limit refuses it (TestHugeTreeRefused).
+		{[]string{"validate", "--mode", "autogen", team}, "the most this process can work on under its address-space limit"},
+		{[]string{"validate", team}, "the most this process can work on under its address-space limit"},
 	} {
 		t.Run(strings.Join(c.args[:2], " "), func(t *testing.T) {
 			cmd := exec.Command("sh", append([]string{"-c", `ulimit -v 1536000 && exec "$@"`, "sh", exe}, c.args...)...)
@@ -61,6 +64,78 @@ func TestHostileUnderAddressSpaceLimit(t *testing.T) {
 			}
 			if code != exitBad || !strings.Contains(string(out), c.want) || strings.Contains(string(out), "fatal error") {
 				t.Errorf("exit %d, output %.600q; want 1 and %q", code, out, c.want)
+			}
+		})
+	}
+}
+
+// TestLargeDocumentsUnderAddressSpaceLimit runs the built command under
+// the same 1.5 GB address-space limit on documents that are large or made
+// of millions of tiny values. Each used to end in a Go out-of-memory dump:
+// the runtime leaves only about 190 MB of that limit for data, and an
+// object of a million members, an array of a million bad elements, a run
+// of millions of letters or a 300 MB line took more. Now the command
+// sizes its document limit to that room (4 MiB here; the message says
+// why) and works within it: what it takes it finishes, what it does not it
+// refuses, exit 1, and never dies.
+func TestLargeDocumentsUnderAddressSpaceLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and 20 MB of inputs")
+	}
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh to set the limit with")
+	}
+	exe := buildCommand(t)
+	dir := t.TempDir()
+	write := func(name string, parts ...string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(strings.Join(parts, "")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	members := func(n int) string { // "k0":1,"k1":1,...,
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, `"k%d":1,`, i)
+		}
+		return b.String()
+	}
+	// 3.4 MB: 300,000 members, under the 4 MiB limit.
+	manyMembers := write("members.json", `{`, members(300_000), `"type":"TextMessage","source":"a","content":"b"}`)
+	// 3.6 MB: 1.8 million numbers where a multimodal message's parts go
+	// (each a fault; the decoder keeps 100 of them and no parts).
+	badParts := write("parts.json", `{"type":"MultiModalMessage","source":"s","content":[`, strings.Repeat("1,", 1_800_000), `1]}`)
+	// 3.5 MB of one word in a user message, counted as one BPE piece.
+	letters := write("letters.json", `[{"type":"UserMessage","source":"u","content":"`, strings.Repeat("a", 3_500_000), `"}]`)
+	// 12 MB: over the limit here, well under the usual 256 MiB one.
+	bigLine := write("big.jsonl", `{"type":"TextMessage","source":"a","content":"`, strings.Repeat("x", 12<<20), `"}`+"\n")
+	bigText := write("big.txt", strings.Repeat("a", 6<<20))
+	over := "larger than 4194304 bytes; the most this process can work on under its address-space limit (ulimit -v)"
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"validate", manyMembers}, exitOK, "1 document, 0 invalid"},
+		{[]string{"validate", "--mode", "autogen", manyMembers}, exitOK, "1 document, 0 invalid"},
+		{[]string{"normalize", manyMembers}, exitOK, `"content":"b","type":"TextMessage"}`},
+		{[]string{"normalize", badParts}, exitBad, "parts.json:1: /content/0: Input should be a string or an object (Image)"},
+		{[]string{"validate", "--mode", "autogen", badParts}, exitBad, "1 document, 1 invalid"},
+		{[]string{"tokens", "--model", "gpt-4o", letters}, exitOK, "\n"}, // the count
+		{[]string{"normalize", bigLine}, exitBad, "big.jsonl:1: /: line " + over},
+		{[]string{"validate", bigLine}, exitBad, over},
+		{[]string{"tokens", "--encoding", "cl100k_base", "--text", bigText}, exitBad, "the input is larger than the document limit (4194304 bytes; the most this process"},
+	} {
+		t.Run(c.args[0]+" "+filepath.Base(c.args[len(c.args)-1]), func(t *testing.T) {
+			cmd := exec.Command("sh", append([]string{"-c", `ulimit -v 1536000 && exec "$@"`, "sh", exe}, c.args...)...)
+			out, err := cmd.CombinedOutput()
+			code := cmd.ProcessState.ExitCode()
+			if err != nil && code < 0 {
+				t.Fatal(err)
+			}
+			if code != c.code || !strings.Contains(string(out), c.want) || strings.Contains(string(out), "fatal error") {
+				t.Errorf("exit %d, output %.600q; want %d and %q", code, out, c.code, c.want)
 			}
 		})
 	}

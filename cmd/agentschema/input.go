@@ -29,7 +29,7 @@ type document = jsonstream.Document
 // inputs); a document too large to hold is passed with fault set and no
 // data. The error is fn's, or a read error.
 func forDocuments(name string, r io.Reader, elements bool, fn func(doc document, fault error) error) error {
-	opts := jsonstream.Options{Name: name, Elements: elements}
+	opts := jsonstream.Options{Name: name, Elements: elements, MaxSize: int(maxInputSize)}
 	if ext := strings.ToLower(filepath.Ext(name)); ext == ".jsonl" || ext == ".ndjson" {
 		// A file named as JSON Lines is read line by line even when its
 		// first line is broken (detection would take a truncated first
@@ -73,6 +73,9 @@ func readDocuments(name string, r io.Reader, elements bool, p *faultPrinter, bad
 func faultMessage(err error) string {
 	var e *jsonstream.Error
 	if errors.As(err, &e) {
+		if errors.Is(err, jsonstream.ErrTooLarge) {
+			return e.Msg + inputLimitNote
+		}
 		return e.Msg
 	}
 	return err.Error()

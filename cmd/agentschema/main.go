@@ -152,6 +152,7 @@ func main() {
 	// A closed stdout is reported to the writes as EPIPE, which stops the
 	// run with exitBrokenPipe, rather than killing the process.
 	signal.Ignore(syscall.SIGPIPE)
+	limitMemoryToAddressSpace()
 	ctx := context.Background()
 	if len(os.Args) > 1 && interruptible(os.Args[1]) {
 		var stop context.CancelFunc

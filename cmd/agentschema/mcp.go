@@ -240,13 +240,20 @@ func readNamed(cmd, name string, stdin io.Reader, stderr io.Writer) ([]byte, int
 
 // maxInputSize bounds a single-document input (--config, --state, a task
 // file, a text to count, ...): the decoder's document limit.
+// and the documents of the inputs read by jsonstream (a JSONL line, a
+// document, an array's element): the decoder's document limit, or less
+// under an address-space limit (limitMemoryToAddressSpace).
 var maxInputSize = int64(wire.DefaultMaxDocumentSize)
+
+// inputLimitNote follows the limit in the messages that refuse a document
+// over maxInputSize: "" for the usual limit, or why it is lower.
+var inputLimitNote = ""
 
 // inputTooLargeError is an input over maxInputSize.
 type inputTooLargeError struct{ limit int64 }
 
 func (e *inputTooLargeError) Error() string {
-	return fmt.Sprintf("the input is larger than the document limit (%d bytes)", e.limit)
+	return fmt.Sprintf("the input is larger than the document limit (%d bytes%s)", e.limit, inputLimitNote)
 }
 
 // readJSONLimited is readLimited for an input that must be one JSON

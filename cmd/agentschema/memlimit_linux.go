@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"syscall"
+)
+
+// Under an address-space limit (ulimit -v, RLIMIT_AS) the Go runtime has
+// far less room than the number suggests: it reserves about 1.1 GB of
+// address space for its own indexes before main runs, and the heap grows
+// in 64 MiB reservations. What is left is often a few hundred megabytes,
+// and the runtime cannot recover when a reservation fails: it dies with
+// "fatal error: out of memory" however much of its heap is garbage.
+//
+// limitMemoryToAddressSpace gives the collector that room as its soft
+// memory limit (runtime/debug.SetMemoryLimit), so that garbage is
+// collected before the heap asks for address space it cannot have. Data
+// that is live beyond it still cannot fit, so the largest document the
+// command takes (maxInputSize: a single-document input, a JSONL line, an
+// array's element) is lowered to what that room can hold worked on, and
+// documents are worked one at a time: a larger document is refused with a
+// message (exit 1), as one over the usual limit is, where the runtime
+// would have died. An explicit GOMEMLIMIT is left alone.
+func limitMemoryToAddressSpace() {
+	room, ok := addressSpaceRoom()
+	if !ok {
+		return
+	}
+	limit := room / 4 * 3
+	if limit < minMemoryLimit {
+		limit = minMemoryLimit
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(limit)
+	}
+	// Whole MiB, so that the limit a message names does not vary with
+	// what the process had mapped when it started.
+	if docs := limit / documentAmplification &^ (1<<20 - 1); docs < maxInputSize {
+		maxInputSize = max(docs, 1<<20)
+		inputLimitNote = "; the most this process can work on under its address-space limit (ulimit -v)"
+	}
+	if workerCount == 0 {
+		workerCount = 1
+	}
+}
+
+// documentAmplification is the memory a document may take while it is
+// worked on, as a multiple of its size: a document of tiny values (an
+// object of a million one-digit members, checked on validate's tape; a
+// run of letters that tokens counts as one piece) takes up to about this
+// many times its size. Under a 1.5 GB limit it leaves 4 MiB documents.
+const documentAmplification = 32
+
+// minMemoryLimit is the least limit set: below it the collector would
+// run all the time and the command would fail anyway.
+const minMemoryLimit = 16 << 20
+
+// addressSpaceRoom returns the address space the process may still map
+// under RLIMIT_AS, and whether there is such a limit.
+func addressSpaceRoom() (int64, bool) {
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err != nil || rl.Cur == ^uint64(0) || rl.Cur > 1<<62 {
+		return 0, false
+	}
+	size, ok := mappedSize()
+	if !ok {
+		return 0, false
+	}
+	return int64(rl.Cur) - size, true
+}
+
+// mappedSize reads the process's mapped address space (VmSize) from
+// /proc/self/status, in bytes.
+func mappedSize() (int64, bool) {
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, false
+	}
+	_, rest, found := bytes.Cut(status, []byte("\nVmSize:"))
+	if !found {
+		return 0, false
+	}
+	line, _, _ := bytes.Cut(rest, []byte("\n"))
+	kb, err := strconv.ParseInt(string(bytes.TrimSuffix(bytes.TrimSpace(line), []byte(" kB"))), 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	return kb << 10, true
+}

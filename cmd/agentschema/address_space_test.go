@@ -49,6 +49,7 @@ func TestHostileUnderAddressSpaceLimit(t *testing.T) {
 	}{
 		{[]string{"create", "--config", "/dev/zero", messages}, "invalid JSON"},
 		{[]string{"create", "--config", client, "/dev/zero"}, "/dev/zero: expected a JSON array of LLM messages"},
+		{[]string{"serve", "--team", "/dev/zero", "--addr", "127.0.0.1:0"}, "/dev/zero: component: invalid ComponentModel: line 1, column 1: /: invalid JSON"},
 		// The 24 MB team is over the document limit the address-space
 		// limit leaves (TestLargeDocumentsUnderAddressSpaceLimit); without
 		// it, the components limit refuses it (TestHugeTreeRefused).

@@ -130,10 +130,9 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	teamJSON, err := os.ReadFile(f.team)
-	if err != nil {
-		fmt.Fprintf(stderr, "agentschema serve: %v\n", err)
-		return exitUsage
+	teamJSON, code := readTeam(f.team, stderr)
+	if code != exitOK {
+		return code
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -191,4 +190,26 @@ func serveUntilSignal(ctx context.Context, l net.Listener, h *serve.Handler, log
 	}
 	log.Info("stopped")
 	return exitOK
+}
+
+// readTeam reads the --team file as the other single-document inputs are
+// read: within maxInputSize, and only its first byte when that cannot
+// start a JSON value (an endless /dev/zero).
+func readTeam(name string, stderr io.Writer) ([]byte, int) {
+	f, err := openFile(name)
+	if err != nil {
+		fmt.Fprintf(stderr, "agentschema serve: %v\n", err)
+		return nil, exitUsage
+	}
+	defer f.Close()
+	data, err := readJSONLimited(f, maxInputSize)
+	if le := (*inputTooLargeError)(nil); errors.As(err, &le) {
+		fmt.Fprintf(stderr, "agentschema serve: --team %s: %v\n", name, err)
+		return nil, exitBad
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "agentschema serve: --team %s: %v\n", name, err)
+		return nil, exitUsage
+	}
+	return data, exitOK
 }

@@ -3,7 +3,11 @@
 package main
 
 import (
+	"bytes"
+	"encoding/base64"
 	"fmt"
+	"image"
+	"image/jpeg"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -112,6 +116,13 @@ func TestLargeDocumentsUnderAddressSpaceLimit(t *testing.T) {
 	// 12 MB: over the limit here, well under the usual 256 MiB one.
 	bigLine := write("big.jsonl", `{"type":"TextMessage","source":"a","content":"`, strings.Repeat("x", 12<<20), `"}`+"\n")
 	bigText := write("big.txt", strings.Repeat("a", 6<<20))
+	// A 65,000 × 2,700 greyscale JPEG (1.9 MB): image/jpeg holds its 175
+	// million pixels, more than the room.
+	var jpg bytes.Buffer
+	if err := jpeg.Encode(&jpg, image.NewGray(image.Rect(0, 0, 65_000, 2_700)), nil); err != nil {
+		t.Fatal(err)
+	}
+	bigJPEG := write("jpeg.json", `{"type":"UserMessage","source":"user","content":[{"data":"`, base64.StdEncoding.EncodeToString(jpg.Bytes()), `"}]}`)
 	over := "larger than 4194304 bytes; the most this process can work on under its address-space limit (ulimit -v)"
 	for _, c := range []struct {
 		args []string
@@ -126,6 +137,8 @@ func TestLargeDocumentsUnderAddressSpaceLimit(t *testing.T) {
 		{[]string{"tokens", "--model", "gpt-4o", letters}, exitOK, "\n"}, // the count
 		{[]string{"normalize", bigLine}, exitBad, "big.jsonl:1: /: line " + over},
 		{[]string{"validate", bigLine}, exitBad, over},
+		{[]string{"normalize", bigJPEG}, exitBad, "jpeg.json:1: /content/0/data: Value error, cannot decode JPEG image: image too large to decode in the memory this process may use"},
+		{[]string{"validate", "--mode", "autogen", bigJPEG}, exitBad, "image too large to decode in the memory this process may use"},
 		{[]string{"tokens", "--encoding", "cl100k_base", "--text", bigText}, exitBad, "the input is larger than the document limit (4194304 bytes; the most this process"},
 	} {
 		t.Run(c.args[0]+" "+filepath.Base(c.args[len(c.args)-1]), func(t *testing.T) {

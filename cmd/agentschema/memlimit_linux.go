@@ -3,9 +3,13 @@ package main
 import (
 	"bytes"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"syscall"
+	"unsafe"
+
+	"github.com/agentschema/agentschema/internal/pyimg"
 )
 
 // Under an address-space limit (ulimit -v, RLIMIT_AS) the Go runtime has
@@ -23,7 +27,9 @@ import (
 // array's element) is lowered to what that room can hold worked on, and
 // documents are worked one at a time: a larger document is refused with a
 // message (exit 1), as one over the usual limit is, where the runtime
-// would have died. An explicit GOMEMLIMIT is left alone.
+// would have died; so is an image whose decode needs more than half the
+// memory limit (pyimg.SetDecodeMemory). An explicit GOMEMLIMIT is left
+// alone.
 func limitMemoryToAddressSpace() {
 	room, ok := addressSpaceRoom()
 	if !ok {
@@ -45,6 +51,9 @@ func limitMemoryToAddressSpace() {
 	if workerCount == 0 {
 		workerCount = 1
 	}
+	// JPEG and WebP decodes hold the whole image: one that needs more than
+	// half the limit is refused with a message.
+	pyimg.SetDecodeMemory(limit/2, true)
 }
 
 // documentAmplification is the memory a document may take while it is
@@ -65,28 +74,53 @@ func addressSpaceRoom() (int64, bool) {
 	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err != nil || rl.Cur == ^uint64(0) || rl.Cur > 1<<62 {
 		return 0, false
 	}
-	size, ok := mappedSize()
-	if !ok {
+	maps, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
 		return 0, false
 	}
+	// The heap is reserved in 64 MiB arenas, and where its first
+	// allocations fall in them is random: they may straddle two. Counted
+	// as one arena, so that the room (and the limits made from it) is the
+	// same on every run.
+	heap := new(int64)
+	size := mappedBytes(maps, uintptr(unsafe.Pointer(heap)))
+	runtime.KeepAlive(heap)
 	return int64(rl.Cur) - size, true
 }
 
-// mappedSize reads the process's mapped address space (VmSize) from
-// /proc/self/status, in bytes.
-func mappedSize() (int64, bool) {
-	status, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0, false
+// heapArena is the unit in which the Go heap reserves address space on
+// 64-bit Linux.
+const heapArena = 64 << 20
+
+// mappedBytes returns the address space the mappings of maps (the text of
+// /proc/self/maps) take, counting the run of adjacent mappings that holds
+// the address heap, the Go heap's arenas, as one arena when it is a
+// multiple of them.
+func mappedBytes(maps []byte, heap uintptr) int64 {
+	var total, runStart, runEnd, heapRun uint64
+	endRun := func() {
+		if uint64(heap) >= runStart && uint64(heap) < runEnd {
+			heapRun = runEnd - runStart
+		}
 	}
-	_, rest, found := bytes.Cut(status, []byte("\nVmSize:"))
-	if !found {
-		return 0, false
+	for line := range bytes.Lines(maps) {
+		span, _, _ := bytes.Cut(line, []byte(" "))
+		lo, hi, _ := bytes.Cut(span, []byte("-"))
+		start, err1 := strconv.ParseUint(string(lo), 16, 64)
+		end, err2 := strconv.ParseUint(string(hi), 16, 64)
+		if err1 != nil || err2 != nil || end < start {
+			continue
+		}
+		total += end - start
+		if start != runEnd {
+			endRun()
+			runStart = start
+		}
+		runEnd = end
 	}
-	line, _, _ := bytes.Cut(rest, []byte("\n"))
-	kb, err := strconv.ParseInt(string(bytes.TrimSuffix(bytes.TrimSpace(line), []byte(" kB"))), 10, 64)
-	if err != nil {
-		return 0, false
+	endRun()
+	if heapRun > heapArena && heapRun%heapArena == 0 {
+		total -= heapRun - heapArena
 	}
-	return kb << 10, true
+	return int64(total)
 }

@@ -11,15 +11,29 @@ const DefaultDecodeMemory int64 = 1 << 30
 // decodeMemory is the package's decoding memory budget.
 var decodeMemory = newMemBudget(DefaultDecodeMemory)
 
+// SetDecodeMemory sets the decoding memory budget to n bytes (n > 0). With
+// strict, a decode that needs more than the whole budget is refused, a
+// *DecodeError ("image too large to decode in the memory this process may
+// use"), instead of running alone: for a process that cannot have more,
+// such as one under an address-space limit, where the runtime would die
+// of the allocation. A program sets it before it decodes images.
+func SetDecodeMemory(n int64, strict bool) {
+	decodeMemory.mu.Lock()
+	decodeMemory.limit, decodeMemory.strict = max(n, 1), strict
+	decodeMemory.mu.Unlock()
+}
+
 // memBudget is a weighted semaphore over bytes: acquire waits until the
 // bytes are free. A request larger than the budget is cut to the budget,
-// so it waits for every other decode to finish and then runs alone.
+// so it waits for every other decode to finish and then runs alone, or,
+// when strict, refused.
 type memBudget struct {
-	mu    sync.Mutex
-	cond  sync.Cond
-	limit int64
-	used  int64
-	peak  int64 // the largest used seen, for tests
+	mu     sync.Mutex
+	cond   sync.Cond
+	limit  int64
+	strict bool
+	used   int64
+	peak   int64 // the largest used seen, for tests
 }
 
 func newMemBudget(limit int64) *memBudget {
@@ -29,17 +43,22 @@ func newMemBudget(limit int64) *memBudget {
 }
 
 // acquire takes n bytes of the budget, waiting for them, and returns the
-// amount to release.
-func (b *memBudget) acquire(n int64) int64 {
-	n = max(1, min(n, b.limit))
+// amount to release; for a strict budget smaller than n, an error for an
+// image of format.
+func (b *memBudget) acquire(n int64, format string) (int64, error) {
 	b.mu.Lock()
+	if b.strict && n > b.limit {
+		b.mu.Unlock()
+		return 0, decodeErr(format, "image too large to decode in the memory this process may use", nil)
+	}
+	n = max(1, min(n, b.limit))
 	for b.used+n > b.limit {
 		b.cond.Wait()
 	}
 	b.used += n
 	b.peak = max(b.peak, b.used)
 	b.mu.Unlock()
-	return n
+	return n, nil
 }
 
 // release gives back what acquire returned.

@@ -16,7 +16,10 @@ func (im *Image) decodeWebP() ([]byte, error) {
 	if err := im.vp8TooShort(); err != nil {
 		return nil, err
 	}
-	n := decodeMemory.acquire(im.webpDecodeBytes() + im.rgbBytes())
+	n, err := decodeMemory.acquire(im.webpDecodeBytes() + im.rgbBytes(), im.format)
+	if err != nil {
+		return nil, err
+	}
 	defer decodeMemory.release(n)
 	img, err := im.readWebP()
 	if err != nil {
@@ -33,9 +36,12 @@ func (im *Image) checkWebP() error {
 	if err := im.vp8TooShort(); err != nil {
 		return err
 	}
-	n := decodeMemory.acquire(im.webpDecodeBytes())
+	n, err := decodeMemory.acquire(im.webpDecodeBytes(), im.format)
+	if err != nil {
+		return err
+	}
 	defer decodeMemory.release(n)
-	_, err := im.readWebP()
+	_, err = im.readWebP()
 	return err
 }
 
@@ -54,7 +60,10 @@ func (im *Image) readWebP() (image.Image, error) {
 // decodeJPEG decodes with image/jpeg, then upsamples chroma and converts
 // YCbCr to RGB with libjpeg's arithmetic, as Pillow (libjpeg) does.
 func (im *Image) decodeJPEG() ([]byte, error) {
-	n := decodeMemory.acquire(im.jpegDecodeBytes() + im.rgbBytes())
+	n, err := decodeMemory.acquire(im.jpegDecodeBytes() + im.rgbBytes(), im.format)
+	if err != nil {
+		return nil, err
+	}
 	defer decodeMemory.release(n)
 	img, err := im.readJPEG()
 	if err != nil {
@@ -74,7 +83,10 @@ func (im *Image) decodeJPEG() ([]byte, error) {
 // converted as it is taken, so no RGB copy of the image is made.
 func (im *Image) jpegRowSource() rowSource {
 	return func(emit emitRow) error {
-		n := decodeMemory.acquire(im.jpegDecodeBytes())
+		n, err := decodeMemory.acquire(im.jpegDecodeBytes(), im.format)
+		if err != nil {
+			return err
+		}
 		defer decodeMemory.release(n)
 		img, err := im.readJPEG()
 		if err != nil {
@@ -116,9 +128,12 @@ func (im *Image) jpegRowSource() rowSource {
 // checkJPEG reads a JPEG file as decodeJPEG does, with the same errors,
 // and drops the pixels.
 func (im *Image) checkJPEG() error {
-	n := decodeMemory.acquire(im.jpegDecodeBytes())
+	n, err := decodeMemory.acquire(im.jpegDecodeBytes(), im.format)
+	if err != nil {
+		return err
+	}
 	defer decodeMemory.release(n)
-	_, err := im.readJPEG()
+	_, err = im.readJPEG()
 	return err
 }
 

@@ -16,7 +16,7 @@ func (im *Image) decodeWebP() ([]byte, error) {
 	if err := im.vp8TooShort(); err != nil {
 		return nil, err
 	}
-	n, err := decodeMemory.acquire(im.webpDecodeBytes() + im.rgbBytes(), im.format)
+	n, err := decodeMemory.acquire(im.webpDecodeBytes()+im.rgbBytes(), im.format)
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +60,7 @@ func (im *Image) readWebP() (image.Image, error) {
 // decodeJPEG decodes with image/jpeg, then upsamples chroma and converts
 // YCbCr to RGB with libjpeg's arithmetic, as Pillow (libjpeg) does.
 func (im *Image) decodeJPEG() ([]byte, error) {
-	n, err := decodeMemory.acquire(im.jpegDecodeBytes() + im.rgbBytes(), im.format)
+	n, err := decodeMemory.acquire(im.jpegDecodeBytes()+im.rgbBytes(), im.format)
 	if err != nil {
 		return nil, err
 	}

@@ -54,9 +54,17 @@ func OrderedKeys[V any](m map[string]V, order []string) []string {
 			out = append(out, k)
 		}
 	}
+	inOrder := func(k string) bool { return slices.Contains(order, k) }
+	if len(order) > 16 { // a set, so that many added keys cost linear time
+		set := make(map[string]struct{}, len(order))
+		for _, k := range order {
+			set[k] = struct{}{}
+		}
+		inOrder = func(k string) bool { _, ok := set[k]; return ok }
+	}
 	var rest []string
 	for k := range m {
-		if !slices.Contains(order, k) {
+		if !inOrder(k) {
 			rest = append(rest, k)
 		}
 	}

@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -102,4 +103,48 @@ func FuzzStringMapKeys(f *testing.F) {
 			t.Fatalf("%q: OrderedKeys %q, keys %q", in, got, want)
 		}
 	})
+}
+
+// TestOrderedKeysManyAdded: a map read with 3,000 keys in their order, to
+// which a program added 3,000 more and from which it deleted some, gives
+// the read order of the keys it still holds, then the added ones sorted
+// (the order checked against one built here from the key names). The
+// added keys are looked up in a set, where each used to be searched for
+// in the whole order.
+func TestOrderedKeysManyAdded(t *testing.T) {
+	m := map[string]int{}
+	var order, want, added []string
+	for i := range 3000 {
+		k := fmt.Sprintf("r%04d", 2999-i) // read in reverse, so kept
+		order = append(order, k)
+		if i%7 != 0 {
+			m[k] = i
+			want = append(want, k)
+		}
+	}
+	for i := range 3000 {
+		k := fmt.Sprintf("a%04d", 2999-i)
+		m[k] = i
+		added = append(added, k)
+	}
+	slices.Sort(added)
+	want = append(want, added...)
+	if got := OrderedKeys(m, order); !slices.Equal(got, want) {
+		t.Fatalf("OrderedKeys: %d keys, first %q; want %d, first %q", len(got), got[:3], len(want), want[:3])
+	}
+}
+
+// BenchmarkOrderedKeysManyAdded is TestOrderedKeysManyAdded's work.
+func BenchmarkOrderedKeysManyAdded(b *testing.B) {
+	m := map[string]int{}
+	var order []string
+	for i := range 3000 {
+		k := fmt.Sprintf("r%04d", i)
+		order = append(order, k)
+		m[k] = i
+		m[fmt.Sprintf("a%04d", i)] = i
+	}
+	for b.Loop() {
+		OrderedKeys(m, order)
+	}
 }

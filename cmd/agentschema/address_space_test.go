@@ -80,7 +80,7 @@ func TestHostileUnderAddressSpaceLimit(t *testing.T) {
 // the runtime leaves only about 190 MB of that limit for data, and an
 // object of a million members, an array of a million bad elements, a run
 // of millions of letters or a 300 MB line took more. Now the command
-// sizes its document limit to that room (4 MiB here; the message says
+// sizes its document limit to that room (2 MiB here; the message says
 // why) and works within it: what it takes it finishes, what it does not it
 // refuses, exit 1, and never dies.
 func TestLargeDocumentsUnderAddressSpaceLimit(t *testing.T) {
@@ -106,24 +106,25 @@ func TestLargeDocumentsUnderAddressSpaceLimit(t *testing.T) {
 		}
 		return b.String()
 	}
-	// 3.4 MB: 300,000 members, under the 4 MiB limit.
-	manyMembers := write("members.json", `{`, members(300_000), `"type":"TextMessage","source":"a","content":"b"}`)
-	// 3.6 MB: 1.8 million numbers where a multimodal message's parts go
-	// (each a fault; the decoder keeps 100 of them and no parts).
-	badParts := write("parts.json", `{"type":"MultiModalMessage","source":"s","content":[`, strings.Repeat("1,", 1_800_000), `1]}`)
-	// 3.5 MB of one word in a user message, counted as one BPE piece.
-	letters := write("letters.json", `[{"type":"UserMessage","source":"u","content":"`, strings.Repeat("a", 3_500_000), `"}]`)
+	// 1.6 MB: 150,000 members, under the 2 MiB limit.
+	manyMembers := write("members.json", `{`, members(150_000), `"type":"TextMessage","source":"a","content":"b"}`)
+	// 1.9 MB: 950,000 numbers where a multimodal message's parts go
+	// (each a fault; the decoder keeps 100 of them and no parts; validate
+	// checks the parts cut to 116).
+	badParts := write("parts.json", `{"type":"MultiModalMessage","source":"s","content":[`, strings.Repeat("1,", 950_000), `1]}`)
+	// 1.9 MB of one word in a user message, counted as one BPE piece.
+	letters := write("letters.json", `[{"type":"UserMessage","source":"u","content":"`, strings.Repeat("a", 1_900_000), `"}]`)
 	// 12 MB: over the limit here, well under the usual 256 MiB one.
 	bigLine := write("big.jsonl", `{"type":"TextMessage","source":"a","content":"`, strings.Repeat("x", 12<<20), `"}`+"\n")
 	bigText := write("big.txt", strings.Repeat("a", 6<<20))
-	// A 65,000 × 2,700 greyscale JPEG (1.9 MB): image/jpeg holds its 175
-	// million pixels, more than the room.
+	// A 10,000 × 3,000 colour JPEG (black, so about 1 MB): image/jpeg
+	// would hold 90 MB of planes, more than half the memory limit.
 	var jpg bytes.Buffer
-	if err := jpeg.Encode(&jpg, image.NewGray(image.Rect(0, 0, 65_000, 2_700)), nil); err != nil {
+	if err := jpeg.Encode(&jpg, image.NewRGBA(image.Rect(0, 0, 10_000, 3_000)), nil); err != nil {
 		t.Fatal(err)
 	}
 	bigJPEG := write("jpeg.json", `{"type":"UserMessage","source":"user","content":[{"data":"`, base64.StdEncoding.EncodeToString(jpg.Bytes()), `"}]}`)
-	over := "larger than 4194304 bytes; the most this process can work on under its address-space limit (ulimit -v)"
+	over := "larger than 2097152 bytes; the most this process can work on under its address-space limit (ulimit -v)"
 	for _, c := range []struct {
 		args []string
 		code int
@@ -134,12 +135,13 @@ func TestLargeDocumentsUnderAddressSpaceLimit(t *testing.T) {
 		{[]string{"normalize", manyMembers}, exitOK, `"content":"b","type":"TextMessage"}`},
 		{[]string{"normalize", badParts}, exitBad, "parts.json:1: /content/0: Input should be a string or an object (Image)"},
 		{[]string{"validate", "--mode", "autogen", badParts}, exitBad, "1 document, 1 invalid"},
+		{[]string{"validate", badParts}, exitBad, "parts.json:1:53: /content/0: expected string or object, got number 1"},
 		{[]string{"tokens", "--model", "gpt-4o", letters}, exitOK, "\n"}, // the count
 		{[]string{"normalize", bigLine}, exitBad, "big.jsonl:1: /: line " + over},
 		{[]string{"validate", bigLine}, exitBad, over},
 		{[]string{"normalize", bigJPEG}, exitBad, "jpeg.json:1: /content/0/data: Value error, cannot decode JPEG image: image too large to decode in the memory this process may use"},
 		{[]string{"validate", "--mode", "autogen", bigJPEG}, exitBad, "image too large to decode in the memory this process may use"},
-		{[]string{"tokens", "--encoding", "cl100k_base", "--text", bigText}, exitBad, "the input is larger than the document limit (4194304 bytes; the most this process"},
+		{[]string{"tokens", "--encoding", "cl100k_base", "--text", bigText}, exitBad, "the input is larger than the document limit (2097152 bytes; the most this process"},
 	} {
 		t.Run(c.args[0]+" "+filepath.Base(c.args[len(c.args)-1]), func(t *testing.T) {
 			cmd := exec.Command("sh", append([]string{"-c", `ulimit -v 1536000 && exec "$@"`, "sh", exe}, c.args...)...)

@@ -58,10 +58,11 @@ func limitMemoryToAddressSpace() {
 
 // documentAmplification is the memory a document may take while it is
 // worked on, as a multiple of its size: a document of tiny values (an
-// object of a million one-digit members, checked on validate's tape; a
-// run of letters that tokens counts as one piece) takes up to about this
-// many times its size. Under a 1.5 GB limit it leaves 4 MiB documents.
-const documentAmplification = 32
+// object of a million one-digit members, an array of a million numbers
+// checked in schema mode, on validate's tape and then as a tree; a run of
+// letters that tokens counts as one piece) takes up to about this many
+// times its size. Under a 1.5 GB limit it leaves 2 MiB documents.
+const documentAmplification = 48
 
 // minMemoryLimit is the least limit set: below it the collector would
 // run all the time and the command would fail anyway.

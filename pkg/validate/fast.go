@@ -44,11 +44,22 @@ const (
 // value. end is the index just past the node's subtree (for a key, past its
 // value).
 type tnode struct {
-	kind byte   // wire.Kind: 'n', 't' (true), 'f' (false), '0', '"', '[', '{'; 'k' for a key
-	end  int32  // index past the subtree
-	n    int32  // number of elements or members
-	text []byte // a string's or key's decoded text, a number's JSON text
+	text *byte // a string's or key's decoded text, a number's JSON text: see bytes
+	tlen int32 // the text's length
+	end  int32 // index past the subtree
+	n    int32 // number of elements or members
+	kind byte  // wire.Kind: 'n', 't' (true), 'f' (false), '0', '"', '[', '{'; 'k' for a key
 }
+
+// textNode returns a node of kind holding text. A node is 24 bytes, not
+// the 40 a slice of the text would make it: a document of a million tiny
+// values is a tape of a million nodes or more.
+func textNode(kind byte, text []byte) tnode {
+	return tnode{kind: kind, text: unsafe.SliceData(text), tlen: int32(len(text))}
+}
+
+// bytes returns the node's text.
+func (nd *tnode) bytes() []byte { return unsafe.Slice(nd.text, nd.tlen) }
 
 // tape is a document as nodes, reused through tapes.
 type tape struct {
@@ -104,7 +115,7 @@ func (t *tape) read(d *wire.Decoder) bool {
 		if !d.Object("", "") {
 			return false
 		}
-		t.nodes = append(t.nodes, tnode{kind: '{'})
+		t.push(tnode{kind: '{'})
 		var n int32
 		for {
 			name, ok := d.Next()
@@ -112,7 +123,7 @@ func (t *tape) read(d *wire.Decoder) bool {
 				break
 			}
 			k := len(t.nodes)
-			t.nodes = append(t.nodes, tnode{kind: 'k', text: name})
+			t.push(textNode('k', name))
 			if !t.read(d) {
 				return false
 			}
@@ -127,7 +138,7 @@ func (t *tape) read(d *wire.Decoder) bool {
 		if !d.Array() {
 			return false
 		}
-		t.nodes = append(t.nodes, tnode{kind: '['})
+		t.push(tnode{kind: '['})
 		var n int32
 		for d.More() {
 			if !t.read(d) {
@@ -144,22 +155,22 @@ func (t *tape) read(d *wire.Decoder) bool {
 		if !ok {
 			return false
 		}
-		t.nodes = append(t.nodes, tnode{kind: '"', text: s})
+		t.push(textNode('"', s))
 	case wire.KindNumber:
 		raw, ok := d.RawValue()
 		if !ok {
 			return false
 		}
-		t.nodes = append(t.nodes, tnode{kind: '0', text: raw})
+		t.push(textNode('0', raw))
 	case wire.KindBool:
 		k := byte('f')
 		if d.Bool() {
 			k = 't'
 		}
-		t.nodes = append(t.nodes, tnode{kind: k})
+		t.push(tnode{kind: k})
 	case wire.KindNull:
 		d.Null()
-		t.nodes = append(t.nodes, tnode{kind: 'n'})
+		t.push(tnode{kind: 'n'})
 	default:
 		d.Skip()
 		return false
@@ -167,6 +178,9 @@ func (t *tape) read(d *wire.Decoder) bool {
 	t.nodes[i].end = int32(len(t.nodes))
 	return !d.Fatal()
 }
+
+// push appends nd to the tape.
+func (t *tape) push(nd tnode) { t.nodes = append(t.nodes, nd) }
 
 // duplicates reports whether the object at node i repeats a member name.
 // The full path keeps the last value of a repeated member; the tape check
@@ -178,7 +192,7 @@ func (t *tape) duplicates(i int) bool {
 	}
 	var keys [][]byte
 	for k := i + 1; k < end; k = int(t.nodes[k].end) {
-		keys = append(keys, t.nodes[k].text)
+		keys = append(keys, t.nodes[k].bytes())
 	}
 	if len(keys) > 32 {
 		seen := make(map[string]bool, len(keys))
@@ -492,10 +506,10 @@ func (t *tape) check(f *fschema, i int, hops int) verdict {
 	case '[':
 		r = t.checkArray(f, i)
 	case '"':
-		r = t.checkString(f, nd.text)
+		r = t.checkString(f, nd.bytes())
 	case '0':
 		if f.hasNumeric {
-			if r = f.checkNumber(nd.text); r != vOK {
+			if r = f.checkNumber(nd.bytes()); r != vOK {
 				return r // an unsure number is final, as a fault is
 			}
 		}
@@ -524,7 +538,7 @@ func checkMistyped(types uint8, nd *tnode) verdict {
 	if nd.kind != '0' || types&tInteger == 0 {
 		return vBad
 	}
-	isInt, sure := integral(nd.text)
+	isInt, sure := integral(nd.bytes())
 	if !sure {
 		return vUnsure
 	}
@@ -538,7 +552,7 @@ func checkMistyped(types uint8, nd *tnode) verdict {
 // or forms, whatever its kind: const, enum and format. Any verdict but vOK
 // is final.
 func (f *fschema) checkLiterals(nd *tnode) verdict {
-	if f.constStr != nil && (nd.kind != '"' || string(nd.text) != *f.constStr) {
+	if f.constStr != nil && (nd.kind != '"' || string(nd.bytes()) != *f.constStr) {
 		return vBad
 	}
 	if f.enumStrs != nil && !f.inEnum(nd) {
@@ -546,7 +560,7 @@ func (f *fschema) checkLiterals(nd *tnode) verdict {
 	}
 	if f.dateTime {
 		if nd.kind == '"' {
-			if validateDateTime(unsafe.String(unsafe.SliceData(nd.text), len(nd.text))) != nil {
+			if validateDateTime(unsafe.String(nd.text, int(nd.tlen))) != nil {
 				return vBad
 			}
 		}
@@ -556,7 +570,7 @@ func (f *fschema) checkLiterals(nd *tnode) verdict {
 		if nd.kind != '"' {
 			return vUnsure
 		}
-		if f.format(string(nd.text)) != nil {
+		if f.format(string(nd.bytes())) != nil {
 			return vBad
 		}
 	}
@@ -569,7 +583,7 @@ func (f *fschema) inEnum(nd *tnode) bool {
 		return false
 	}
 	for _, e := range f.enumStrs {
-		if string(nd.text) == e {
+		if string(nd.bytes()) == e {
 			return true
 		}
 	}
@@ -708,7 +722,7 @@ func (t *tape) checkObject(f *fschema, i int) verdict {
 		for _, r := range f.required {
 			found := false
 			for k := i + 1; k < int(nd.end); k = int(t.nodes[k].end) {
-				if string(t.nodes[k].text) == r {
+				if string(t.nodes[k].bytes()) == r {
 					found = true
 					break
 				}
@@ -722,7 +736,7 @@ func (t *tape) checkObject(f *fschema, i int) verdict {
 		return v
 	}
 	for k := i + 1; k < int(nd.end); k = int(t.nodes[k].end) {
-		key := t.nodes[k].text
+		key := t.nodes[k].bytes()
 		if ps, ok := f.props[string(key)]; ok {
 			if v = and(v, t.check(ps, k+1, 0)); v == vBad {
 				return v

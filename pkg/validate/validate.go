@@ -125,6 +125,13 @@ func validateFull(sch *jsonschema.Schema, title string, data []byte, maxErrs int
 		return fromWire(werrs, maxErrs)
 	}
 	dl := rewriteDialect(title, inst) // .NET and Agent Framework forms (dialect.go)
+	if dl == nil && !trimOff.Load() {
+		if fs := compileFast(sch); fs != nil { // long arrays of bad elements (trim.go)
+			if faults, ok := validateTrimmed(sch, fs, inst, data, maxErrs); ok {
+				return faults
+			}
+		}
+	}
 	err := sch.Validate(inst)
 	if err == nil && (dl == nil || len(dl.faults) == 0) {
 		return nil

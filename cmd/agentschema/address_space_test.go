@@ -112,6 +112,8 @@ func TestLargeDocumentsUnderAddressSpaceLimit(t *testing.T) {
 	// (each a fault; the decoder keeps 100 of them and no parts; validate
 	// checks the parts cut to 116).
 	badParts := write("parts.json", `{"type":"MultiModalMessage","source":"s","content":[`, strings.Repeat("1,", 950_000), `1]}`)
+	// The same numbers as a user message's content (a string or a list).
+	userParts := write("user.json", `{"type":"UserMessage","source":"s","content":[`, strings.Repeat("1,", 950_000), `1]}`)
 	// 1.9 MB of one word in a user message, counted as one BPE piece.
 	letters := write("letters.json", `[{"type":"UserMessage","source":"u","content":"`, strings.Repeat("a", 1_900_000), `"}]`)
 	// 12 MB: over the limit here, well under the usual 256 MiB one.
@@ -136,6 +138,7 @@ func TestLargeDocumentsUnderAddressSpaceLimit(t *testing.T) {
 		{[]string{"normalize", badParts}, exitBad, "parts.json:1: /content/0: Input should be a string or an object (Image)"},
 		{[]string{"validate", "--mode", "autogen", badParts}, exitBad, "1 document, 1 invalid"},
 		{[]string{"validate", badParts}, exitBad, "parts.json:1:53: /content/0: expected string or object, got number 1"},
+		{[]string{"validate", userParts}, exitBad, "user.json:1:47: /content/0: expected string or object, got number 1"},
 		{[]string{"tokens", "--model", "gpt-4o", letters}, exitOK, "\n"}, // the count
 		{[]string{"normalize", bigLine}, exitBad, "big.jsonl:1: /: line " + over},
 		{[]string{"validate", bigLine}, exitBad, over},

@@ -75,4 +75,9 @@
 // Positions are found after validation, only for documents with errors:
 // one pass over the raw input follows the faulty values' pointers and
 // skips everything else, so valid documents pay nothing for them.
+//
+// Only the first MaxErrors faults are reported, so a long array of bad
+// elements is validated cut short where that is certain to report the
+// same faults (trim.go): the validator would otherwise build an error
+// tree for every element, gigabytes for an array of millions.
 package validate

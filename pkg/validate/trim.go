@@ -24,7 +24,8 @@ import (
 // form, compileFast gives nil, and nothing is cut), and neither the array
 // nor a value holding it is checked by an anyOf, a oneOf or an if, whose
 // verdict, and so the faults chosen, could turn on the elements cut
-// (trimSafety). Then the faults of the cut document are those of the whole
+// (trimSafety; an anyOf or oneOf whose other branches want another JSON
+// type is no such choice: applyAlternatives). Then the faults of the cut document are those of the whole
 // one less the faults inside the elements cut, which all come after the
 // first element cut. If the cut document has MaxErrors faults before that
 // point, they are the first MaxErrors faults of the whole document, which
@@ -227,11 +228,10 @@ func applySafety(f *fschema, v any, under bool, seen []*fschema, keep int, unsaf
 	for _, s := range f.allOf {
 		applySafety(s, v, under, seen, keep, unsafe)
 	}
-	for _, list := range [][]*fschema{f.anyOf, f.oneOf, {f.ifS}} {
-		for _, s := range list {
-			applySafety(s, v, true, seen, keep, unsafe)
-		}
+	for _, list := range [][]*fschema{f.anyOf, f.oneOf} {
+		applyAlternatives(list, v, under, seen, keep, unsafe)
 	}
+	applySafety(f.ifS, v, true, seen, keep, unsafe)
 	applySafety(f.thenS, v, under, seen, keep, unsafe)
 	applySafety(f.elseS, v, under, seen, keep, unsafe)
 	switch v := v.(type) {
@@ -252,4 +252,39 @@ func applySafety(f *fschema, v any, under bool, seen []*fschema, keep int, unsaf
 			applySafety(s, x, under, nil, keep, unsafe)
 		}
 	}
+}
+
+// applyAlternatives applies the branches of an anyOf or oneOf to v. When
+// only one branch admits v's JSON type, and the others are nothing but a
+// type (a string or an array, for a message's content), the others fail
+// on v's type alone whatever its elements, the faults reported are the
+// one branch's (alternatives in faults.go), and it is applied as if it
+// stood alone. Otherwise which branch is reported may turn on the
+// elements, and the long arrays the branches reach are marked.
+func applyAlternatives(list []*fschema, v any, under bool, seen []*fschema, keep int, unsafe map[*any]bool) {
+	kind := uint8(tObject)
+	if _, ok := v.([]any); ok {
+		kind = tArray
+	}
+	var admitting []*fschema
+	for _, s := range list {
+		if !onlyAnotherType(s, kind) {
+			admitting = append(admitting, s)
+		}
+	}
+	if len(admitting) > 1 {
+		under = true
+	}
+	for _, s := range admitting {
+		applySafety(s, v, under, seen, keep, unsafe)
+	}
+}
+
+// onlyAnotherType reports whether f holds nothing but a type keyword that
+// excludes kind (a JSON type bit): on a value of that kind, its one fault
+// is the type.
+func onlyAnotherType(f *fschema, kind uint8) bool {
+	return f != nil && f.boolean == nil && f.types != 0 && f.types&kind == 0 &&
+		f.constStr == nil && f.enumStrs == nil && f.ref == nil && f.allOf == nil &&
+		f.anyOf == nil && f.oneOf == nil && f.ifS == nil && f.thenS == nil && f.elseS == nil
 }

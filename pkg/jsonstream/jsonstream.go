@@ -380,14 +380,16 @@ func (r *reader) jsonl(yield func(Document, error) bool) {
 			}
 			i = r.end
 			if r.max > 0 && r.end-ls > r.max {
+				// Reported before the rest of the line is skipped, so an
+				// endless line (/dev/zero) is reported all the same.
 				p := r.position(ls)
-				if !r.skipLine() {
-					r.pos = r.end
-				}
 				if !yield(Document{Position: p, Index: r.index, Element: -1}, r.tooLarge("line", p)) {
 					return
 				}
 				r.index++
+				if !r.skipLine() {
+					r.pos = r.end
+				}
 				ls, i = r.pos, r.pos
 				continue
 			}

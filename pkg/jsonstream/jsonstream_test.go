@@ -396,3 +396,40 @@ func TestAutoLineSizeFromFirstNonBlank(t *testing.T) {
 		t.Errorf("at once %q, a byte at a time %q", atOnce, oneByte)
 	}
 }
+
+// countingReader gives n bytes of c, counting what was read.
+type countingReader struct {
+	c    byte
+	n    int
+	read int
+}
+
+func (r *countingReader) Read(p []byte) (int, error) {
+	if r.read >= r.n {
+		return 0, io.EOF
+	}
+	k := min(len(p), r.n-r.read)
+	for i := range p[:k] {
+		p[i] = r.c
+	}
+	r.read += k
+	return k, nil
+}
+
+// TestReadTooLongLineReportedAtOnce: a JSONL line over MaxSize is reported
+// as soon as it passes MaxSize, before the rest of it is read (and
+// skipped), so an endless one (/dev/zero given to normalize) is reported
+// too. The line here is 16 MiB against a limit of 64 KiB; it used to be
+// read to its end first.
+func TestReadTooLongLineReportedAtOnce(t *testing.T) {
+	r := &countingReader{c: 'x', n: 16 << 20}
+	for d, err := range Read(r, Options{Format: JSONL, MaxSize: 64 << 10}) {
+		if !errors.Is(err, ErrTooLarge) || d.Line != 1 {
+			t.Fatalf("got %v at %v; want the line too large", err, d.Position)
+		}
+		if r.read > 1<<20 {
+			t.Errorf("reported after %d bytes of the line were read; want it at 64 KiB and a read more", r.read)
+		}
+		break
+	}
+}

@@ -83,6 +83,8 @@ func addressSpaceRoom() (int64, bool) {
 	// allocations fall in them is random: they may straddle two. Counted
 	// as one arena, so that the room (and the limits made from it) is the
 	// same on every run.
+	// Any Go-managed address is in the arenas: a heap object's, or a
+	// goroutine stack's, should the compiler keep heap on the stack.
 	heap := new(int64)
 	size := mappedBytes(maps, uintptr(unsafe.Pointer(heap)))
 	runtime.KeepAlive(heap)

@@ -61,15 +61,7 @@ func TestHostileUnderAddressSpaceLimit(t *testing.T) {
 		{[]string{"validate", team}, "the most this process can work on under its address-space limit"},
 	} {
 		t.Run(strings.Join(c.args[:2], " "), func(t *testing.T) {
-			cmd := exec.Command("sh", append([]string{"-c", `ulimit -v 1536000 && exec "$@"`, "sh", exe}, c.args...)...)
-			out, err := cmd.CombinedOutput()
-			code := cmd.ProcessState.ExitCode()
-			if err != nil && code < 0 {
-				t.Fatal(err)
-			}
-			if code != exitBad || !strings.Contains(string(out), c.want) || strings.Contains(string(out), "fatal error") {
-				t.Errorf("exit %d, output %.600q; want 1 and %q", code, out, c.want)
-			}
+			expectUnderLimit(t, exe, c.args, exitBad, c.want)
 		})
 	}
 }
@@ -147,15 +139,24 @@ func TestLargeDocumentsUnderAddressSpaceLimit(t *testing.T) {
 		{[]string{"tokens", "--encoding", "cl100k_base", "--text", bigText}, exitBad, "the input is larger than the document limit (2097152 bytes; the most this process"},
 	} {
 		t.Run(c.args[0]+" "+filepath.Base(c.args[len(c.args)-1]), func(t *testing.T) {
-			cmd := exec.Command("sh", append([]string{"-c", `ulimit -v 1536000 && exec "$@"`, "sh", exe}, c.args...)...)
-			out, err := cmd.CombinedOutput()
-			code := cmd.ProcessState.ExitCode()
-			if err != nil && code < 0 {
-				t.Fatal(err)
-			}
-			if code != c.code || !strings.Contains(string(out), c.want) || strings.Contains(string(out), "fatal error") {
-				t.Errorf("exit %d, output %.600q; want %d and %q", code, out, c.code, c.want)
-			}
+			expectUnderLimit(t, exe, c.args, c.code, c.want)
 		})
+	}
+}
+
+// expectUnderLimit runs the command exe with args under a 1.5 GB
+// address-space limit (ulimit -v 1536000) and checks its exit code, that
+// its output holds want, and that it did not die of a Go runtime fatal
+// error.
+func expectUnderLimit(t *testing.T, exe string, args []string, code int, want string) {
+	t.Helper()
+	cmd := exec.Command("sh", append([]string{"-c", `ulimit -v 1536000 && exec "$@"`, "sh", exe}, args...)...)
+	out, err := cmd.CombinedOutput()
+	got := cmd.ProcessState.ExitCode()
+	if err != nil && got < 0 {
+		t.Fatal(err)
+	}
+	if got != code || !strings.Contains(string(out), want) || strings.Contains(string(out), "fatal error") {
+		t.Errorf("exit %d, output %.600q; want %d and %q", got, out, code, want)
 	}
 }

@@ -213,6 +213,7 @@ func TestDisconnectCancels(t *testing.T) {
 	req, _ := http.NewRequestWithContext(ctx, "POST", s.srv.URL+"/v1/sessions/d/runs", strings.NewReader(`{"task": "go"}`))
 	req.Header.Set("Accept", "text/event-stream")
 	done := make(chan struct{})
+	streaming := make(chan struct{}) // the response's headers have come
 	go func() {
 		defer close(done)
 		resp, err := http.DefaultClient.Do(req)
@@ -220,13 +221,24 @@ func TestDisconnectCancels(t *testing.T) {
 			t.Errorf("the request failed before it was cancelled: %v", err)
 			return
 		}
+		close(streaming)
 		io.Copy(io.Discard, resp.Body)
 		resp.Body.Close()
 	}()
-	select {
-	case <-g.arrived:
-	case <-done:
-		t.Fatal("the run ended before its model request")
+	// Cancel only once the model request is held and the client holds the
+	// stream's headers (written with the task's event, before the model is
+	// called): the two arrive in either order, and a cancel before the
+	// headers would fail the request on the client's side, not test the
+	// server's.
+	for arrived, headers := g.arrived, streaming; arrived != nil || headers != nil; {
+		select {
+		case <-arrived:
+			arrived = nil
+		case <-headers:
+			headers = nil
+		case <-done:
+			t.Fatal("the run ended before its model request")
+		}
 	}
 	cancel()
 	<-done

@@ -22,14 +22,14 @@ func TestDo(t *testing.T) {
 		want    error
 	}{
 		{"answers in time", func(w http.ResponseWriter) { io.WriteString(w, "ok") }, false, nil},
-		{"slow headers", func(w http.ResponseWriter) { time.Sleep(300 * time.Millisecond) }, true, readtimeout.ErrTimeout},
+		{"slow headers", func(w http.ResponseWriter) { time.Sleep(600 * time.Millisecond) }, true, readtimeout.ErrTimeout},
 		{"silent body", func(w http.ResponseWriter) {
 			io.WriteString(w, "a")
 			w.(http.Flusher).Flush()
-			time.Sleep(300 * time.Millisecond)
+			time.Sleep(600 * time.Millisecond)
 		}, false, readtimeout.ErrTimeout},
 		{"steady body", func(w http.ResponseWriter) {
-			for range 6 {
+			for range 10 { // 400 ms in all: longer than the timeout
 				io.WriteString(w, "a")
 				w.(http.Flusher).Flush()
 				time.Sleep(40 * time.Millisecond)
@@ -42,7 +42,9 @@ func TestDo(t *testing.T) {
 			defer srv.Close()
 			req, _ := http.NewRequest("GET", srv.URL, nil)
 			hc := &http.Client{Transport: readtimeout.Transport(time.Second)}
-			resp, err := readtimeout.Do(req, 100*time.Millisecond, hc.Do)
+			// 250 ms: each part of "steady body" comes 40 ms after the last,
+			// leaving room for a busy machine's stalls.
+			resp, err := readtimeout.Do(req, 250*time.Millisecond, hc.Do)
 			if tt.wantErr {
 				if !errors.Is(err, tt.want) {
 					t.Fatalf("error %v, want %v", err, tt.want)

@@ -765,14 +765,16 @@ func TestFunctionalContext(t *testing.T) {
 // restarts the clock.
 func TestTimeout(t *testing.T) {
 	t.Parallel()
-	const d = 300 * time.Millisecond
-	c := conditions.NewTimeout(0.3)
+	// Long enough that a busy machine's stall between a reset and the next
+	// check does not reach it.
+	const d = 800 * time.Millisecond
+	c := conditions.NewTimeout(0.8)
 	for round := 0; round < 2; round++ {
 		checkNil(t, c, msgs(text("a", "x")))
 		wantTerminated(t, c, false)
 		time.Sleep(d + 50*time.Millisecond)
 		wantTerminated(t, c, false) // only a call fires it
-		checkStop(t, c, nil, "TimeoutTermination", "Timeout of 0.3 seconds reached")
+		checkStop(t, c, nil, "TimeoutTermination", "Timeout of 0.8 seconds reached")
 		wantTerminated(t, c, true)
 		checkTerminatedErr(t, c, nil)
 		reset(t, c) // restarts the clock: the next immediate check is None

@@ -245,7 +245,7 @@ func TestReadTimeout(t *testing.T) {
 			}
 			return
 		}
-		for i := range 5 {
+		for i := range 8 { // 320 ms in all, a line every 40 ms
 			io.WriteString(w, line(fmt.Sprint(i), false))
 			w.(http.Flusher).Flush()
 			time.Sleep(40 * time.Millisecond)
@@ -259,9 +259,11 @@ func TestReadTimeout(t *testing.T) {
 	if class, _, _ := ollama.ExceptionOf(err); class != "ReadTimeout" {
 		t.Fatalf("error %v, want ReadTimeout", err)
 	}
-	steady := newClient(t, srv.URL, ollama.WithReadTimeout(150*time.Millisecond))
+	// The stream lasts longer than the timeout; each line comes well within
+	// it, with room for a busy machine's stalls.
+	steady := newClient(t, srv.URL, ollama.WithReadTimeout(250*time.Millisecond))
 	chunks, r, err := models.CollectStream(steady.CreateStream(context.Background(), hello, models.CreateOptions{}))
-	if err != nil || len(chunks) != 5 || r.Content.Text != "01234" {
+	if err != nil || len(chunks) != 8 || r.Content.Text != "01234567" {
 		t.Fatalf("chunks %q, result %v, error %v", chunks, r.Content.Text, err)
 	}
 }

@@ -31,6 +31,9 @@ registrations, subscriptions, direct messages and their responses, published
 events. Prints "HOST READY HOST:PORT" once serving; SIGINT or SIGTERM stops it
 gracefully (the workers' channels close). --transcript writes every message it
 routes as JSON lines (the format of the harness's host.py), for debugging.
+Messages for each worker are queued, so no worker waits for another to read;
+a worker that does not read and lets more than --max-queue bytes queue up has
+its channel ended (RESOURCE_EXHAUSTED).
 
 Example:
   agentschema host --addr 127.0.0.1:50051 --transcript wire.jsonl
@@ -44,6 +47,7 @@ func runHost(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	cert := fs.String("tls-cert", "", "serve TLS with this certificate (PEM; needs --tls-key)")
 	key := fs.String("tls-key", "", "the certificate's private key (PEM)")
 	maxSize := fs.Int("max-message-size", host.DefaultMaxMessageSize, "the largest protocol message accepted or sent, in bytes")
+	maxQueue := fs.Int("max-queue", host.DefaultMaxQueue, "the bytes queued for a worker that does not read them, past which its channel is ended")
 	grace := fs.Duration("grace", time.Second, "how long a stop waits for open calls to end")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, hostUsage)
@@ -61,12 +65,12 @@ func runHost(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	if *transcript == "" {
 		*transcript = os.Getenv("AGRPC_TRANSCRIPT")
 	}
-	if *addr == "" || fs.NArg() > 0 || (*cert == "") != (*key == "") || *maxSize <= 0 {
-		fmt.Fprintln(stderr, "agentschema host: --addr HOST:PORT is required; --tls-cert and --tls-key go together; no arguments")
+	if *addr == "" || fs.NArg() > 0 || (*cert == "") != (*key == "") || *maxSize <= 0 || *maxQueue <= 0 {
+		fmt.Fprintln(stderr, "agentschema host: --addr HOST:PORT is required; --tls-cert and --tls-key go together; the sizes are positive; no arguments")
 		fs.Usage()
 		return exitUsage
 	}
-	opts := []host.Option{host.WithMaxMessageSize(*maxSize)}
+	opts := []host.Option{host.WithMaxMessageSize(*maxSize), host.WithMaxQueue(*maxQueue)}
 	if *cert != "" {
 		pair, err := tls.LoadX509KeyPair(*cert, *key)
 		if err != nil {

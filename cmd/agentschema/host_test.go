@@ -96,6 +96,7 @@ func TestHostCommandUsage(t *testing.T) {
 		{[]string{"host"}},
 		{[]string{"host", "--addr", "127.0.0.1:0", "--tls-cert", "x.pem"}},
 		{[]string{"host", "--addr", "127.0.0.1:0", "extra"}},
+		{[]string{"host", "--addr", "127.0.0.1:0", "--max-queue", "0"}},
 	}
 	for _, tc := range tests {
 		t.Setenv("AGRPC_ADDRESS", "")

@@ -2,14 +2,15 @@ package host
 
 import (
 	"strings"
-	"sync"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/agentschema/agentschema/pkg/distributed/protos"
 )
 
 type controlClient struct {
-	mu     sync.Mutex
-	stream protos.AgentRpc_OpenControlChannelServer
+	out *outbox[*protos.ControlMessage]
 }
 
 // OpenControlChannel is a worker's control channel: the host relays each
@@ -21,13 +22,16 @@ func (h *Host) OpenControlChannel(stream protos.AgentRpc_OpenControlChannelServe
 	if err != nil {
 		return err
 	}
-	c := &controlClient{stream: stream}
+	c := &controlClient{out: newOutbox[*protos.ControlMessage](h.maxQueue)}
 	h.mu.Lock()
 	if h.controls == nil {
 		h.controls = map[string]*controlClient{}
 	}
 	h.controls[cid] = c
 	h.mu.Unlock()
+	stop := make(chan struct{})
+	defer close(stop)
+	go c.out.run(stream.Send, stop) // not waited for: see OpenChannel
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -39,17 +43,21 @@ func (h *Host) OpenControlChannel(stream protos.AgentRpc_OpenControlChannelServe
 			h.relayControl(m)
 		}
 	}()
+	var end error
 	select {
 	case <-done:
 	case <-h.stopping:
 	case <-stream.Context().Done():
+	case <-c.out.overflow:
+		end = status.Errorf(codes.ResourceExhausted,
+			"the host ended the control channel of client %s: it did not read the messages sent to it, and they passed the limit of %d bytes queued", cid, h.maxQueue)
 	}
 	h.mu.Lock()
 	if h.controls[cid] == c {
 		delete(h.controls, cid)
 	}
 	h.mu.Unlock()
-	return nil
+	return end
 }
 
 func (h *Host) relayControl(m *protos.ControlMessage) {
@@ -67,7 +75,5 @@ func (h *Host) relayControl(m *protos.ControlMessage) {
 	if c == nil {
 		return
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	_ = c.stream.Send(m)
+	c.out.put(m, func() {})
 }

@@ -18,7 +18,10 @@
 // paired by (worker, request id) with a fresh id when two callers use the
 // same one at once (AutoGen's host crosses them), a request to an unknown
 // agent type and a request whose target worker went away are answered
-// with an error instead of never.
+// with an error instead of never. What is sent to each worker is queued,
+// as in AutoGen's host, so no worker waits while another reads; unlike
+// AutoGen's queue this one is bounded (WithMaxQueue), and a worker that
+// stops reading is dropped instead of holding memory without end.
 //
 // Transcript writes the wire log in the harness's host.py format. Serve
 // runs the host until its context ends and stops it gracefully; TLS and

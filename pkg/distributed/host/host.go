@@ -33,6 +33,13 @@ func WithTLS(c *tls.Config) Option { return func(h *Host) { h.tls = c } }
 // gRPC refuses a larger one with RESOURCE_EXHAUSTED.
 func WithMaxMessageSize(n int) Option { return func(h *Host) { h.maxSize = n } }
 
+// WithMaxQueue limits the bytes of messages the host keeps queued for one
+// worker's channel (DefaultMaxQueue unless set). Messages for a worker are
+// queued, so that routing never waits for a worker to read; a worker that
+// does not read them and would pass the limit has its channel ended with
+// RESOURCE_EXHAUSTED (its registrations go, as when it disconnects).
+func WithMaxQueue(n int) Option { return func(h *Host) { h.maxQueue = n } }
+
 // WithTranscript writes the wire log (host.py's format) to t.
 func WithTranscript(t *Transcript) Option { return func(h *Host) { h.log = t } }
 
@@ -42,9 +49,10 @@ func WithTranscript(t *Transcript) Option { return func(h *Host) { h.log = t } }
 type Host struct {
 	protos.UnimplementedAgentRpcServer
 
-	tls     *tls.Config
-	maxSize int
-	log     *Transcript
+	tls      *tls.Config
+	maxSize  int
+	maxQueue int
+	log      *Transcript
 
 	stopping chan struct{}
 	stopOnce sync.Once
@@ -60,9 +68,8 @@ type Host struct {
 }
 
 type client struct {
-	id     string
-	mu     sync.Mutex
-	stream protos.AgentRpc_OpenChannelServer
+	id  string
+	out *outbox[*protos.Message]
 }
 
 // pendingKey is what a response carries: the responding client and the
@@ -75,7 +82,7 @@ type pendingCall struct{ caller, id string }
 
 // New makes a host.
 func New(opts ...Option) *Host {
-	h := &Host{maxSize: DefaultMaxMessageSize, stopping: make(chan struct{}), clients: map[string]*client{},
+	h := &Host{maxSize: DefaultMaxMessageSize, maxQueue: DefaultMaxQueue, stopping: make(chan struct{}), clients: map[string]*client{},
 		types: map[string]string{}, owner: map[string]string{}, pending: map[pendingKey]pendingCall{}}
 	for _, o := range opts {
 		o(h)
@@ -156,13 +163,18 @@ func (h *Host) OpenChannel(stream protos.AgentRpc_OpenChannelServer) error {
 	if h.isStopping() {
 		return status.Error(codes.Unavailable, "the host is stopping")
 	}
-	c := &client{id: cid, stream: stream}
+	c := &client{id: cid, out: newOutbox[*protos.Message](h.maxQueue)}
 	h.mu.Lock()
 	h.clients[cid] = c
 	h.mu.Unlock()
 	md, _ := metadata.FromIncomingContext(stream.Context())
 	h.log.open(cid, md)
 	_ = stream.SendHeader(metadata.MD{})
+	// The writer is not waited for: it may be blocked writing to a worker
+	// that does not read, and only the end of this call ends that write.
+	stop := make(chan struct{})
+	defer close(stop)
+	go c.out.run(stream.Send, stop)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -175,22 +187,24 @@ func (h *Host) OpenChannel(stream protos.AgentRpc_OpenChannelServer) error {
 			h.route(c, m)
 		}
 	}()
+	var end error
 	select {
 	case <-done:
 	case <-h.stopping:
 	case <-stream.Context().Done():
+	case <-c.out.overflow:
+		end = status.Errorf(codes.ResourceExhausted,
+			"the host ended the channel of client %s: it did not read the messages sent to it, and they passed the limit of %d bytes queued", cid, h.maxQueue)
 	}
 	h.disconnect(c)
 	h.log.close(cid)
-	return nil
+	return end
 }
 
-// send writes m to c in order with the transcript.
+// send queues m for c, in order with the transcript; a worker whose queue
+// overflowed gets nothing more.
 func (h *Host) send(c *client, m *protos.Message) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	h.log.message("send", c.id, m)
-	_ = c.stream.Send(m)
+	c.out.put(m, func() { h.log.message("send", c.id, m) })
 }
 
 func errResponse(id, text string) *protos.Message {

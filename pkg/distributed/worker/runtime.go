@@ -269,12 +269,14 @@ func (r *Runtime) Close() error {
 	}
 	r.closed = true
 	r.mu.Unlock()
+	// Cancel first: a write blocked because the host reads nothing holds
+	// sendMu until the channel's context ends.
+	r.cancel()
 	r.sendMu.Lock()
 	if r.stream != nil {
 		_ = r.stream.CloseSend()
 	}
 	r.sendMu.Unlock()
-	r.cancel()
 	r.wg.Wait()
 	r.stop(ErrClosed)
 	return r.conn.Close()

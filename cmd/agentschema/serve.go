@@ -34,7 +34,8 @@ func init() {
 }
 
 const serveUsage = `usage: agentschema serve --team TEAM.json [--addr HOST:PORT] [--store URL] [--token-env NAME]
-                         [--max-body BYTES] [--max-runs N] [--run-timeout DURATION] [--grace DURATION]
+                         [--max-body BYTES] [--max-runs N] [--run-timeout DURATION] [--write-timeout DURATION]
+                         [--grace DURATION]
 
 Serves an AutoGen team (an AutoGen Studio team file, or any agent or team
 component 'agentschema run' runs) over HTTP until SIGINT or SIGTERM.
@@ -57,7 +58,8 @@ same sessions, each session running in one process at a time.
 "Authorization: Bearer $NAME"; the token is never logged.
 --max-body limits request bodies (413 over it), --max-runs the runs at
 once (503 over it), --run-timeout each run (504; the session is left as it
-was). At SIGTERM the server stops accepting, lets runs finish for --grace,
+was), --write-timeout how long a write may wait for a client that reads
+nothing (default 30s; its run ends as if it had disconnected). At SIGTERM the server stops accepting, lets runs finish for --grace,
 then cancels them (their sessions are left as they were) and exits 0.
 
 Logs go to standard error, one line per request and per run.
@@ -74,7 +76,8 @@ type serveFlags struct {
 	team, addr, store, tokenEnv string
 	maxBody                     int64
 	maxRuns                     int
-	runTimeout, grace           time.Duration
+	runTimeout, writeTimeout    time.Duration
+	grace                       time.Duration
 }
 
 func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, bool) {
@@ -88,6 +91,7 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, bool) {
 	fs.Int64Var(&f.maxBody, "max-body", serve.DefaultMaxBody, "the limit on a request body, in bytes")
 	fs.IntVar(&f.maxRuns, "max-runs", serve.DefaultMaxRuns, "the limit on runs at once")
 	fs.DurationVar(&f.runTimeout, "run-timeout", 0, "the limit on a run's time (0: none)")
+	fs.DurationVar(&f.writeTimeout, "write-timeout", serve.DefaultWriteTimeout, "the limit on one write's wait for a client that reads nothing")
 	fs.DurationVar(&f.grace, "grace", 30*time.Second, "how long runs may go on after SIGTERM")
 	fs.Usage = func() { fmt.Fprint(stderr, serveUsage) }
 	pos, ok := parseInterspersed(fs, args)
@@ -100,8 +104,8 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, bool) {
 	case f.team == "":
 		fmt.Fprintln(stderr, "agentschema serve: --team TEAM.json is required")
 		return nil, false
-	case f.maxBody <= 0 || f.maxRuns <= 0 || f.runTimeout < 0 || f.grace < 0:
-		fmt.Fprintln(stderr, "agentschema serve: --max-body and --max-runs must be positive, --run-timeout and --grace not negative")
+	case f.maxBody <= 0 || f.maxRuns <= 0 || f.writeTimeout <= 0 || f.runTimeout < 0 || f.grace < 0:
+		fmt.Fprintln(stderr, "agentschema serve: --max-body, --max-runs and --write-timeout must be positive, --run-timeout and --grace not negative")
 		return nil, false
 	}
 	return f, true
@@ -145,7 +149,7 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	h, err := serve.New(serve.Options{
 		Team: teamJSON, Sessions: store, Token: token, Logger: log,
-		MaxBody: f.maxBody, MaxRuns: f.maxRuns, RunTimeout: f.runTimeout,
+		MaxBody: f.maxBody, MaxRuns: f.maxRuns, RunTimeout: f.runTimeout, WriteTimeout: f.writeTimeout,
 		LoadContext: func(ctx context.Context) context.Context {
 			return mcp.WithOptions(ctx, &mcp.Options{Stderr: stderr})
 		},

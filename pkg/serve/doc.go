@@ -40,5 +40,7 @@
 // Options.MaxBody; 503 over Options.MaxRuns; 504 past
 // Options.RunTimeout; 401 without the bearer token when Options.Token is
 // set (GET /healthz and GET / are open). Every request and every run is
-// logged as one line (log/slog); the token never is.
+// logged as one line (log/slog); the token never is. A client that stops
+// reading a response cannot hold the service: a write that waits longer
+// than Options.WriteTimeout ends its run, as a disconnect does.
 package serve

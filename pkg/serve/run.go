@@ -108,6 +108,7 @@ func (h *Handler) postRun(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := h.runContext(r.Context())
 	defer cancel()
 	out := newRunOutput(w, wantsSSE(r))
+	defer out.cutWritesWhenDone(ctx)()
 	h.runSession(ctx, id, req, lock, out)
 }
 
@@ -224,6 +225,22 @@ type runOutput struct {
 
 func newRunOutput(w http.ResponseWriter, sse bool) *runOutput {
 	return &runOutput{w: w, rc: http.NewResponseController(w), sse: sse}
+}
+
+// endGrace is how long a run's writes may still wait for the client once
+// its context has ended: time to deliver the error that says why.
+const endGrace = 2 * time.Second
+
+// cutWritesWhenDone bounds the run's writes once ctx ends (its timeout, a
+// shutdown): a write blocked on a client that reads nothing would
+// otherwise hold the run past them, for the whole write timeout. It
+// returns the function that stops watching.
+func (o *runOutput) cutWritesWhenDone(ctx context.Context) (stop func() bool) {
+	c, ok := o.w.(interface{ cutWrites(time.Time) })
+	if !ok {
+		return func() bool { return false }
+	}
+	return context.AfterFunc(ctx, func() { c.cutWrites(time.Now().Add(endGrace)) })
 }
 
 func (o *runOutput) start() {

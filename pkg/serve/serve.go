@@ -21,6 +21,10 @@ const DefaultMaxBody = 16 << 20
 // DefaultMaxRuns is the default limit on runs at once.
 const DefaultMaxRuns = 16
 
+// DefaultWriteTimeout is the default limit on one write of a response
+// waiting for a client that reads nothing: 30 s.
+const DefaultWriteTimeout = 30 * time.Second
+
 // Options configure a Handler.
 type Options struct {
 	// Team is the team (or agent) component JSON every run loads, as
@@ -41,6 +45,14 @@ type Options struct {
 	// RunTimeout, when set, cancels a run that lasts longer; the session
 	// is left as it was and the client gets 504 (or an SSE error event).
 	RunTimeout time.Duration
+	// WriteTimeout limits how long one write of a response (an SSE event,
+	// a run's result) may wait for the client to read, when the
+	// connection's buffers are full; 0 means DefaultWriteTimeout. A client
+	// that stops reading a run's stream this long ends its run (logged as
+	// disconnected), so it cannot hold a run slot and its session's lock;
+	// once a run's context has ended (RunTimeout, CancelRuns) its writes
+	// may wait only a little more.
+	WriteTimeout time.Duration
 	// Logger gets one line per request and one per run; nil logs nothing.
 	Logger *slog.Logger
 	// LoadContext, when set, prepares the context a team is loaded with
@@ -75,6 +87,9 @@ func New(opts Options) (*Handler, error) {
 	}
 	if opts.MaxRuns <= 0 {
 		opts.MaxRuns = DefaultMaxRuns
+	}
+	if opts.WriteTimeout <= 0 {
+		opts.WriteTimeout = DefaultWriteTimeout
 	}
 	log := opts.Logger
 	if log == nil {
@@ -138,7 +153,7 @@ func (h *Handler) CancelRuns(ctx context.Context) {
 // the request and logs one line for it.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
-	rec := &statusRecorder{ResponseWriter: w}
+	rec := &statusRecorder{ResponseWriter: w, rc: http.NewResponseController(w), timeout: h.opts.WriteTimeout}
 	switch {
 	case !h.authorized(r):
 		rec.Header().Set("WWW-Authenticate", `Bearer realm="agentschema"`)
@@ -166,11 +181,39 @@ func (h *Handler) authorized(r *http.Request) bool {
 	return ok && subtle.ConstantTimeCompare([]byte(got), []byte(h.opts.Token)) == 1
 }
 
-// statusRecorder records a response's status and size for the log.
+// statusRecorder records a response's status and size for the log, and
+// bounds each write's wait for the client (Options.WriteTimeout).
 type statusRecorder struct {
 	http.ResponseWriter
-	status int
-	bytes  int64
+	rc      *http.ResponseController
+	timeout time.Duration
+	status  int
+	bytes   int64
+
+	mu     sync.Mutex
+	cutoff time.Time // when set (cutWrites), no write waits past it
+}
+
+// arm sets the connection's write deadline for the next write: the write
+// timeout from now, or the cutoff if that comes first. A ResponseWriter
+// without deadlines (a recorder in tests) just waits.
+func (s *statusRecorder) arm() {
+	d := time.Now().Add(s.timeout)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.cutoff.IsZero() && s.cutoff.Before(d) {
+		d = s.cutoff
+	}
+	_ = s.rc.SetWriteDeadline(d)
+}
+
+// cutWrites makes every write from now on, and the one under way, end by
+// t at the latest.
+func (s *statusRecorder) cutWrites(t time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cutoff = t
+	_ = s.rc.SetWriteDeadline(t)
 }
 
 func (s *statusRecorder) WriteHeader(code int) {
@@ -184,6 +227,7 @@ func (s *statusRecorder) Write(p []byte) (int, error) {
 	if s.status == 0 {
 		s.status = http.StatusOK
 	}
+	s.arm()
 	n, err := s.ResponseWriter.Write(p)
 	s.bytes += int64(n)
 	return n, err
@@ -191,6 +235,7 @@ func (s *statusRecorder) Write(p []byte) (int, error) {
 
 // Flush passes a flush on (SSE).
 func (s *statusRecorder) Flush() {
+	s.arm()
 	if f, ok := s.ResponseWriter.(http.Flusher); ok {
 		f.Flush()
 	}

@@ -64,6 +64,7 @@ type Host struct {
 	owner    map[string]string // subscription id -> client id
 	pending  map[pendingKey]pendingCall
 	controls map[string]*controlClient
+	opening  map[string]*opening // client id -> registrations waiting for its channel
 	seq      uint64
 }
 
@@ -166,6 +167,10 @@ func (h *Host) OpenChannel(stream protos.AgentRpc_OpenChannelServer) error {
 	c := &client{id: cid, out: newOutbox[*protos.Message](h.maxQueue)}
 	h.mu.Lock()
 	h.clients[cid] = c
+	if o := h.opening[cid]; o != nil {
+		close(o.ch)
+		delete(h.opening, cid)
+	}
 	h.mu.Unlock()
 	md, _ := metadata.FromIncomingContext(stream.Context())
 	h.log.open(cid, md)
@@ -199,6 +204,57 @@ func (h *Host) OpenChannel(stream protos.AgentRpc_OpenChannelServer) error {
 	h.disconnect(c)
 	h.log.close(cid)
 	return end
+}
+
+// channelWait is how long a worker's registration waits for the worker's
+// data channel to be open (see awaitChannel).
+const channelWait = 2 * time.Second
+
+// opening is the registrations waiting for one worker's channel: ch closes
+// when it opens; n is how many wait.
+type opening struct {
+	ch chan struct{}
+	n  int
+}
+
+// awaitChannel waits until the data channel of worker cid is open, for at
+// most channelWait (or until ctx ends, or the host stops). A worker opens
+// its channel before it registers anything, but the call that opens it
+// (a stream) and a registration (a unary call) are served by goroutines in
+// no set order: a registration served first would make the worker's agent
+// type known while the host has no channel to send to, and a message
+// routed then would be lost (AutoGen's host has the same race). A worker
+// that never opens a channel is registered after the wait, as AutoGen
+// registers it.
+func (h *Host) awaitChannel(ctx context.Context, cid string) {
+	h.mu.Lock()
+	if h.clients[cid] != nil {
+		h.mu.Unlock()
+		return
+	}
+	if h.opening == nil {
+		h.opening = map[string]*opening{}
+	}
+	o := h.opening[cid]
+	if o == nil {
+		o = &opening{ch: make(chan struct{})}
+		h.opening[cid] = o
+	}
+	o.n++
+	h.mu.Unlock()
+	t := time.NewTimer(channelWait)
+	defer t.Stop()
+	select {
+	case <-o.ch:
+	case <-ctx.Done():
+	case <-t.C:
+	case <-h.stopping:
+	}
+	h.mu.Lock()
+	if o.n--; o.n == 0 && h.opening[cid] == o {
+		delete(h.opening, cid)
+	}
+	h.mu.Unlock()
 }
 
 // send queues m for c, in order with the transcript; a worker whose queue

@@ -140,12 +140,14 @@ func (h *Host) disconnect(c *client) {
 	}
 }
 
-// RegisterAgent maps an agent type to the calling worker; a type already
-// mapped is refused with AutoGen's text.
+// RegisterAgent maps an agent type to the calling worker, once its channel
+// is open (awaitChannel); a type already mapped is refused with AutoGen's
+// text.
 func (h *Host) RegisterAgent(ctx context.Context, req *protos.RegisterAgentTypeRequest) (*protos.RegisterAgentTypeResponse, error) {
 	cid, err := clientID(ctx)
 	var resp *protos.RegisterAgentTypeResponse
 	if err == nil {
+		h.awaitChannel(ctx, cid)
 		h.mu.Lock()
 		if owner, ok := h.types[req.GetType()]; ok {
 			err = status.Errorf(codes.InvalidArgument, "Agent type %s already registered with client %s.", req.GetType(), owner)
@@ -166,6 +168,7 @@ func (h *Host) AddSubscription(ctx context.Context, req *protos.AddSubscriptionR
 	cid, err := clientID(ctx)
 	var resp *protos.AddSubscriptionResponse
 	if err == nil {
+		h.awaitChannel(ctx, cid)
 		s, ok := worker.SubscriptionFromProto(req.GetSubscription())
 		h.mu.Lock()
 		switch {

@@ -129,3 +129,63 @@ func TestStalledWorkerDropped(t *testing.T) {
 		t.Errorf("a message to the dropped worker's type: %v", err)
 	}
 }
+
+// TestRegistrationWaitsForTheChannel: a registration served before the
+// worker's channel (the two calls race at the host) takes effect once the
+// channel is open, so nothing routed to the worker in between is lost; a
+// worker that opens no channel is still registered, after a wait, as
+// AutoGen's host registers it.
+func TestRegistrationWaitsForTheChannel(t *testing.T) {
+	addr, _ := serve(t, "")
+	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	raw := protos.NewAgentRpcClient(conn)
+	ctx := metadata.AppendToOutgoingContext(context.Background(), "client-id", "late")
+	opened := make(chan protos.AgentRpc_OpenChannelClient, 1)
+	go func() {
+		time.Sleep(300 * time.Millisecond) // the channel comes after the registration
+		ch, err := raw.OpenChannel(ctx)
+		if err != nil {
+			t.Error(err)
+		}
+		opened <- ch
+	}()
+	if _, err := raw.RegisterAgent(ctx, &protos.RegisterAgentTypeRequest{Type: "late"}); err != nil {
+		t.Fatal(err)
+	}
+	sub := &protos.Subscription{Id: "late-sub", Subscription: &protos.Subscription_TypeSubscription{
+		TypeSubscription: &protos.TypeSubscription{TopicType: "news", AgentType: "late"}}}
+	if _, err := raw.AddSubscription(ctx, &protos.AddSubscriptionRequest{Subscription: sub}); err != nil {
+		t.Fatal(err)
+	}
+	pub := dial(t, addr)
+	if err := pub.Publish(context.Background(), Ping{"hi", 1}, worker.TopicID{Type: "news", Source: "s"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	ch := <-opened
+	got := make(chan *protos.Message, 1)
+	go func() {
+		m, _ := ch.Recv()
+		got <- m
+	}()
+	select {
+	case m := <-got:
+		if m.GetCloudEvent().GetType() != "news" {
+			t.Errorf("the late worker got %v", m)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the event published after the registration was lost")
+	}
+
+	start := time.Now()
+	nctx := metadata.AppendToOutgoingContext(context.Background(), "client-id", "no-channel")
+	if _, err := raw.RegisterAgent(nctx, &protos.RegisterAgentTypeRequest{Type: "lonely"}); err != nil {
+		t.Fatalf("a worker without a channel: %v", err)
+	}
+	if d := time.Since(start); d < time.Second {
+		t.Errorf("a worker without a channel was registered after %v, without waiting for its channel", d)
+	}
+}

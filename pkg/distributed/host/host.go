@@ -165,15 +165,17 @@ func (h *Host) OpenChannel(stream protos.AgentRpc_OpenChannelServer) error {
 		return status.Error(codes.Unavailable, "the host is stopping")
 	}
 	c := &client{id: cid, out: newOutbox[*protos.Message](h.maxQueue)}
+	md, _ := metadata.FromIncomingContext(stream.Context())
 	h.mu.Lock()
+	// Logged with the channel's arrival, so that a registration waiting
+	// for it (awaitChannel) is logged after.
+	h.log.open(cid, md)
 	h.clients[cid] = c
 	if o := h.opening[cid]; o != nil {
 		close(o.ch)
 		delete(h.opening, cid)
 	}
 	h.mu.Unlock()
-	md, _ := metadata.FromIncomingContext(stream.Context())
-	h.log.open(cid, md)
 	_ = stream.SendHeader(metadata.MD{})
 	// The writer is not waited for: it may be blocked writing to a worker
 	// that does not read, and only the end of this call ends that write.

@@ -161,6 +161,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		h.mux.ServeHTTP(rec, r)
 	}
+	rec.finish()
 	status := rec.status
 	if status == 0 {
 		status = http.StatusOK
@@ -203,6 +204,20 @@ func (s *statusRecorder) arm() {
 	defer s.mu.Unlock()
 	if !s.cutoff.IsZero() && s.cutoff.Before(d) {
 		d = s.cutoff
+	}
+	_ = s.rc.SetWriteDeadline(d)
+}
+
+// finish gives the writes net/http makes once the handler has returned
+// (the buffered rest of the body, the end of a chunked stream) a deadline
+// of their own: the last one set may be long past, after a run that wrote
+// nothing for a while, or cut short.
+func (s *statusRecorder) finish() {
+	d := time.Now().Add(s.timeout)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.cutoff.IsZero() {
+		d = time.Now().Add(endGrace)
 	}
 	_ = s.rc.SetWriteDeadline(d)
 }

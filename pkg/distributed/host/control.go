@@ -3,9 +3,6 @@ package host
 import (
 	"strings"
 
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
-
 	"github.com/agentschema/agentschema/pkg/distributed/protos"
 )
 
@@ -49,8 +46,7 @@ func (h *Host) OpenControlChannel(stream protos.AgentRpc_OpenControlChannelServe
 	case <-h.stopping:
 	case <-stream.Context().Done():
 	case <-c.out.overflow:
-		end = status.Errorf(codes.ResourceExhausted,
-			"the host ended the control channel of client %s: it did not read the messages sent to it, and they passed the limit of %d bytes queued", cid, h.maxQueue)
+		end = h.overflowed("control channel", cid)
 	}
 	h.mu.Lock()
 	if h.controls[cid] == c {

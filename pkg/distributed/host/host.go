@@ -200,8 +200,7 @@ func (h *Host) OpenChannel(stream protos.AgentRpc_OpenChannelServer) error {
 	case <-h.stopping:
 	case <-stream.Context().Done():
 	case <-c.out.overflow:
-		end = status.Errorf(codes.ResourceExhausted,
-			"the host ended the channel of client %s: it did not read the messages sent to it, and they passed the limit of %d bytes queued", cid, h.maxQueue)
+		end = h.overflowed("channel", cid)
 	}
 	h.disconnect(c)
 	h.log.close(cid)

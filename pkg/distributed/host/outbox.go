@@ -3,6 +3,8 @@ package host
 import (
 	"sync"
 
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -101,4 +103,11 @@ func (o *outbox[M]) run(send func(M) error, stop <-chan struct{}) {
 		o.bytes -= next.n
 		o.mu.Unlock()
 	}
+}
+
+// overflowed is the status a channel (what: "channel", "control channel")
+// ends with when its outbox overflowed.
+func (h *Host) overflowed(what, cid string) error {
+	return status.Errorf(codes.ResourceExhausted,
+		"the host ended the %s of client %s: it did not read the messages sent to it, and they passed the limit of %d bytes queued", what, cid, h.maxQueue)
 }

@@ -46,7 +46,7 @@ func Marshal(v any) ([]byte, error) {
 	e := encoders.Get().(*Encoder)
 	e.err = nil
 	if len(e.out) < outBlockMinRoom {
-		e.out = newBlock(outBlock)[:outBlock]
+		e.out = newResultBlock()
 	}
 	e.buf, e.inBlock = e.out[:0], true
 	e.Value(v)
@@ -106,7 +106,8 @@ func MarshalAppend(b []byte, v any) ([]byte, error) {
 // itself once done (spill): so less than a quarter of a block is left
 // unused when a result does not fit in what remains of it. One
 // allocation per block instead of one per result, and the collector's
-// cycles come fewer and sweep fewer spans.
+// cycles come fewer and sweep fewer spans. A block that no result and no
+// encoder refers to any more is reused (see newResultBlock).
 const (
 	// outBlock is the size of a block of results.
 	outBlock = 16 << 10
@@ -132,7 +133,7 @@ func (e *Encoder) reserve(n int) {
 // encoder's own buffer, with room for them.
 func (e *Encoder) spill(n int) {
 	if len(e.buf)+n <= outBlockMaxDoc {
-		e.out = newBlock(outBlock)[:outBlock]
+		e.out = newResultBlock()
 		e.buf = e.out[:copy(e.out, e.buf)]
 		return
 	}
@@ -151,7 +152,7 @@ func (e *Encoder) result() []byte {
 	}
 	if len(e.out) < n {
 		// A new block; the old one stays with its results.
-		e.out = newBlock(outBlock)[:outBlock]
+		e.out = newResultBlock()
 	}
 	out := e.out[:n:n]
 	e.out = e.out[n:]

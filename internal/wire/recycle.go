@@ -6,24 +6,30 @@ import (
 	"unsafe"
 )
 
-// Marshal's result blocks (see outBlock) are reused once nothing points
-// into them any more. A program that dumps in bulk (a transcript written
-// line by line, an event stream) drops each result soon after it is
-// written; without reuse every block is new memory, and on a small heap
-// the collector's cycles, and the runtime giving the freed pages back to
-// the system and faulting them in again, cost twice the encoding itself
-// (BENCHMARKS.md, "Ninth round").
+// The blocks that hold Marshal's results (see outBlock) and a decoder's
+// strings (see strBlock) are reused once nothing points into them any
+// more. A program that dumps or loads in bulk (a transcript read or
+// written line by line, an event stream) drops each result soon after
+// it is used; without reuse every block is new memory, and on a small
+// heap the collector's cycles, and the runtime giving the freed pages back
+// to the system and faulting them in again, cost more than the encoding
+// itself (BENCHMARKS.md, "Ninth round").
 //
-// Each block carries a finalizer (recycleBlock). The collector runs it
-// once no result and no encoder holds any byte of the block: a result is
-// a slice into its block, which keeps the whole block alive, so a block is
-// reused only when every result in it is unreachable, and its bytes are
-// never seen again by anyone else. The finalizer puts the block on a free
-// list that Marshal takes from before it allocates. The list is bounded
+// Each block carries a finalizer. The collector runs it once nothing
+// holds any byte of the block: a result is a slice into its block, and a
+// string is made over its bytes in its block, which keeps the whole block
+// alive; so a block is reused only when every result or string in it is
+// unreachable, and its bytes are never seen again by anyone else. The
+// finalizer puts the block on its pool's free list, which Marshal or the
+// decoder takes from before it allocates. The list is bounded
 // (maxFreeBlocks) and emptied when a whole collection cycle passes with
-// no block taken from it (onTick), so what it keeps is at most
-// maxFreeBlocks blocks, and only while Marshal is in use.
-var free struct {
+// no block taken from it (blockPool.tick), so a pool keeps at most
+// maxFreeBlocks blocks, and only while it is in use.
+type blockPool struct {
+	size    int
+	recycle func(*byte) // the blocks' finalizer: put
+	tick    func(*tick) // the ticks' finalizer: ageOut
+
 	mu     sync.Mutex
 	blocks []*byte // the first byte of each free block
 	// taken says a block was taken since the last tick; ticking, that a
@@ -31,68 +37,86 @@ var free struct {
 	taken, ticking bool
 }
 
-// maxFreeBlocks bounds the free list: 128 blocks, 2 MiB. More blocks
-// found free at once (results that were all kept, then dropped together)
-// are left to the collector.
+// maxFreeBlocks bounds a free list: 128 blocks (2 MiB of result blocks,
+// 1.2 MB of string blocks). More blocks found free at once (results or
+// strings that were all kept, then dropped together) are left to the
+// collector.
 const maxFreeBlocks = 128
 
-// newResultBlock returns a result block of outBlock bytes, its length
-// outBlock: a free one when there is one, else a new one (not zeroed: see
-// newBlock). Either way it carries the finalizer that frees it again.
-func newResultBlock() []byte {
+// The pools of result blocks and of string blocks.
+var outBlocks, strBlocks blockPool
+
+func init() {
+	outBlocks.size = outBlock
+	outBlocks.recycle = func(p *byte) { outBlocks.put(p) }
+	outBlocks.tick = func(*tick) { outBlocks.ageOut() }
+	strBlocks.size = strBlock
+	strBlocks.recycle = func(p *byte) { strBlocks.put(p) }
+	strBlocks.tick = func(*tick) { strBlocks.ageOut() }
+}
+
+// get returns a block of the pool's size, its length that size: a free
+// one when there is one, else a new one (not zeroed: see newBlock).
+// Either way it carries the finalizer that frees it again.
+func (bp *blockPool) get() []byte {
 	var p *byte
-	free.mu.Lock()
-	if n := len(free.blocks); n > 0 {
-		p = free.blocks[n-1]
-		free.blocks[n-1] = nil
-		free.blocks = free.blocks[:n-1]
-		free.taken = true
+	bp.mu.Lock()
+	if n := len(bp.blocks); n > 0 {
+		p = bp.blocks[n-1]
+		bp.blocks[n-1] = nil
+		bp.blocks = bp.blocks[:n-1]
+		bp.taken = true
 	}
-	free.mu.Unlock()
+	bp.mu.Unlock()
 	if p == nil {
-		p = unsafe.SliceData(newBlock(outBlock)[:1])
+		p = unsafe.SliceData(newBlock(bp.size)[:1])
 	}
-	runtime.SetFinalizer(p, recycleBlock)
-	return unsafe.Slice(p, outBlock)
+	runtime.SetFinalizer(p, bp.recycle)
+	return unsafe.Slice(p, bp.size)
 }
 
-// recycleBlock is a result block's finalizer: nothing refers to the block
-// any more, so it goes on the free list (or, when the list is full, to
-// the collector, its finalizer spent).
-func recycleBlock(p *byte) {
-	free.mu.Lock()
-	defer free.mu.Unlock()
-	if len(free.blocks) < maxFreeBlocks {
-		free.blocks = append(free.blocks, p)
+// put is a block's finalizer: nothing refers to the block any more, so it
+// goes on the free list (or, when the list is full, to the collector, its
+// finalizer spent).
+func (bp *blockPool) put(p *byte) {
+	bp.mu.Lock()
+	defer bp.mu.Unlock()
+	if len(bp.blocks) < maxFreeBlocks {
+		bp.blocks = append(bp.blocks, p)
 	}
-	if !free.ticking {
-		free.ticking = true
-		armTick()
+	if !bp.ticking {
+		bp.ticking = true
+		runtime.SetFinalizer(&tick{}, bp.tick)
 	}
 }
 
-// tick is an object whose finalizer (onTick) runs after the next
-// collection cycle. (It holds a pointer so that the allocator gives it an
-// object of its own: a finalizer on a tiny pointer-free object may never
-// run.)
+// tick is an object whose finalizer runs after the next collection
+// cycle. (It holds a pointer so that the allocator gives it an object of
+// its own: a finalizer on a tiny pointer-free object may never run.)
 type tick struct{ _ *byte }
 
-func armTick() { runtime.SetFinalizer(&tick{}, onTick) }
-
-// onTick runs once a collection cycle while the free list holds blocks:
+// ageOut runs once a collection cycle while the free list holds blocks:
 // it empties the list when no block was taken from it since the last
 // tick, and stops ticking once the list is empty.
-func onTick(*tick) {
-	free.mu.Lock()
-	defer free.mu.Unlock()
-	if !free.taken {
-		clear(free.blocks)
-		free.blocks = free.blocks[:0]
+func (bp *blockPool) ageOut() {
+	bp.mu.Lock()
+	defer bp.mu.Unlock()
+	if !bp.taken {
+		clear(bp.blocks)
+		bp.blocks = bp.blocks[:0]
 	}
-	free.taken = false
-	if len(free.blocks) > 0 {
-		armTick()
+	bp.taken = false
+	if len(bp.blocks) > 0 {
+		runtime.SetFinalizer(&tick{}, bp.tick)
 		return
 	}
-	free.ticking = false
+	bp.ticking = false
 }
+
+// newResultBlock returns a block for Marshal's results, its length
+// outBlock.
+func newResultBlock() []byte { return outBlocks.get() }
+
+// newStringBlock returns an empty block for a decoder's strings, its
+// capacity strBlock.
+func newStringBlock() []byte { return strBlocks.get()[:0] }

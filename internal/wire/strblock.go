@@ -73,7 +73,7 @@ func (d *Decoder) newString(b []byte) string {
 		return string(b)
 	}
 	if cap(d.block)-len(d.block) < n {
-		d.block = newBlock(strBlock)
+		d.block = newStringBlock()
 	}
 	off := len(d.block)
 	d.block = append(d.block, b...) // within capacity: never reallocates
@@ -99,12 +99,12 @@ const strMinSpare = 256
 // fit in the block, the length limit) is read by valueString.
 func (d *Decoder) strValue() string {
 	if cap(d.block)-len(d.block) < strMinSpare {
-		d.block = newBlock(strBlock)
+		d.block = newStringBlock()
 	}
 	s, ok, full := d.strInBlock()
 	if full && cap(d.block)-len(d.block) < strBlockMaxString {
 		// It may fit in a new block.
-		d.block = newBlock(strBlock)
+		d.block = newStringBlock()
 		s, ok, _ = d.strInBlock()
 	}
 	if ok {

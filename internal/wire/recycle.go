@@ -15,7 +15,8 @@ import (
 // to the system and faulting them in again, cost more than the encoding
 // itself (BENCHMARKS.md, "Ninth round").
 //
-// Each block carries a finalizer. The collector runs it once nothing
+// A block carries a finalizer (at most maxFreeBlocks of a pool's blocks
+// at a time: see blockPool.armed). The collector runs it once nothing
 // holds any byte of the block: a result is a slice into its block, and a
 // string is made over its bytes in its block, which keeps the whole block
 // alive; so a block is reused only when every result or string in it is
@@ -32,6 +33,13 @@ type blockPool struct {
 
 	mu     sync.Mutex
 	blocks []*byte // the first byte of each free block
+	// armed counts the blocks that carry the finalizer. It is bounded
+	// (maxFreeBlocks) because a block with a finalizer that nothing
+	// refers to survives the collection that finds it, and is freed (when
+	// the free list is full) only by the next: unbounded, a stream's
+	// garbage blocks would all stay a cycle longer, and its peak heap grow
+	// by what it drops in a cycle. Blocks past the bound are plain memory.
+	armed int
 	// taken says a block was taken since the last tick; ticking, that a
 	// tick is armed.
 	taken, ticking bool
@@ -56,8 +64,9 @@ func init() {
 }
 
 // get returns a block of the pool's size, its length that size: a free
-// one when there is one, else a new one (not zeroed: see newBlock).
-// Either way it carries the finalizer that frees it again.
+// one when there is one, else a new one (not zeroed: see newBlock). It
+// carries the finalizer that frees it again, unless maxFreeBlocks blocks
+// already do.
 func (bp *blockPool) get() []byte {
 	var p *byte
 	bp.mu.Lock()
@@ -67,11 +76,17 @@ func (bp *blockPool) get() []byte {
 		bp.blocks = bp.blocks[:n-1]
 		bp.taken = true
 	}
+	arm := bp.armed < maxFreeBlocks
+	if arm {
+		bp.armed++
+	}
 	bp.mu.Unlock()
 	if p == nil {
 		p = unsafe.SliceData(newBlock(bp.size)[:1])
 	}
-	runtime.SetFinalizer(p, bp.recycle)
+	if arm {
+		runtime.SetFinalizer(p, bp.recycle)
+	}
 	return unsafe.Slice(p, bp.size)
 }
 
@@ -81,6 +96,7 @@ func (bp *blockPool) get() []byte {
 func (bp *blockPool) put(p *byte) {
 	bp.mu.Lock()
 	defer bp.mu.Unlock()
+	bp.armed--
 	if len(bp.blocks) < maxFreeBlocks {
 		bp.blocks = append(bp.blocks, p)
 	}

@@ -110,13 +110,26 @@ func TestBlockReused(t *testing.T) {
 	}
 }
 
-// TestFreeListBounded drops more blocks than a free list keeps, all at
-// once: the list keeps maxFreeBlocks of them, and the collector the rest.
+// TestFreeListBounded takes more blocks than a pool keeps track of, and
+// drops them all at once: at most maxFreeBlocks carry the finalizer, and
+// the list keeps maxFreeBlocks of them, the collector the rest.
 func TestFreeListBounded(t *testing.T) {
 	for _, p := range pools {
 		t.Run(p.name, func(t *testing.T) {
 			bp := p.bp
 			dropFreeList(bp)
+			held := make([][]byte, 3*maxFreeBlocks)
+			for i := range held {
+				held[i] = bp.get()
+			}
+			bp.mu.Lock()
+			armed := bp.armed
+			bp.mu.Unlock()
+			if armed != maxFreeBlocks {
+				t.Errorf("%d blocks held carry the finalizer, want %d", armed, maxFreeBlocks)
+			}
+			runtime.KeepAlive(held)
+			held = nil
 			dropBlocks(bp, 3*maxFreeBlocks)
 			collectUntil(t, bp, "the free list never filled", true, func() bool {
 				n, _, _ := bp.state(0)

@@ -34,8 +34,8 @@ func init() {
 }
 
 const serveUsage = `usage: agentschema serve --team TEAM.json [--addr HOST:PORT] [--store URL] [--token-env NAME]
-                         [--max-body BYTES] [--max-runs N] [--run-timeout DURATION] [--write-timeout DURATION]
-                         [--grace DURATION]
+                         [--max-body BYTES] [--max-runs N] [--run-timeout DURATION] [--read-timeout DURATION]
+                         [--write-timeout DURATION] [--grace DURATION]
 
 Serves an AutoGen team (an AutoGen Studio team file, or any agent or team
 component 'agentschema run' runs) over HTTP until SIGINT or SIGTERM.
@@ -58,9 +58,11 @@ same sessions, each session running in one process at a time.
 "Authorization: Bearer $NAME"; the token is never logged.
 --max-body limits request bodies (413 over it), --max-runs the runs at
 once (503 over it), --run-timeout each run (504; the session is left as it
-was), --write-timeout how long a write may wait for a client that reads
-nothing (default 30s; its run ends as if it had disconnected). At SIGTERM the server stops accepting, lets runs finish for --grace,
-then cancels them (their sessions are left as they were) and exits 0.
+was), --read-timeout how long a request body may take to arrive (default
+30s; 408 past it), --write-timeout how long a write may wait for a client
+that reads nothing (default 30s; its run ends as if it had disconnected).
+At SIGTERM the server stops accepting, lets runs finish for --grace, then
+cancels them (their sessions are left as they were) and exits 0.
 
 Logs go to standard error, one line per request and per run.
 
@@ -76,7 +78,8 @@ type serveFlags struct {
 	team, addr, store, tokenEnv string
 	maxBody                     int64
 	maxRuns                     int
-	runTimeout, writeTimeout    time.Duration
+	runTimeout                  time.Duration
+	readTimeout, writeTimeout   time.Duration
 	grace                       time.Duration
 }
 
@@ -91,6 +94,7 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, bool) {
 	fs.Int64Var(&f.maxBody, "max-body", serve.DefaultMaxBody, "the limit on a request body, in bytes")
 	fs.IntVar(&f.maxRuns, "max-runs", serve.DefaultMaxRuns, "the limit on runs at once")
 	fs.DurationVar(&f.runTimeout, "run-timeout", 0, "the limit on a run's time (0: none)")
+	fs.DurationVar(&f.readTimeout, "read-timeout", serve.DefaultReadTimeout, "the limit on a request body's time to arrive")
 	fs.DurationVar(&f.writeTimeout, "write-timeout", serve.DefaultWriteTimeout, "the limit on one write's wait for a client that reads nothing")
 	fs.DurationVar(&f.grace, "grace", 30*time.Second, "how long runs may go on after SIGTERM")
 	fs.Usage = func() { fmt.Fprint(stderr, serveUsage) }
@@ -104,8 +108,8 @@ func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, bool) {
 	case f.team == "":
 		fmt.Fprintln(stderr, "agentschema serve: --team TEAM.json is required")
 		return nil, false
-	case f.maxBody <= 0 || f.maxRuns <= 0 || f.writeTimeout <= 0 || f.runTimeout < 0 || f.grace < 0:
-		fmt.Fprintln(stderr, "agentschema serve: --max-body, --max-runs and --write-timeout must be positive, --run-timeout and --grace not negative")
+	case f.maxBody <= 0 || f.maxRuns <= 0 || f.readTimeout <= 0 || f.writeTimeout <= 0 || f.runTimeout < 0 || f.grace < 0:
+		fmt.Fprintln(stderr, "agentschema serve: --max-body, --max-runs, --read-timeout and --write-timeout must be positive, --run-timeout and --grace not negative")
 		return nil, false
 	}
 	return f, true
@@ -149,7 +153,8 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	h, err := serve.New(serve.Options{
 		Team: teamJSON, Sessions: store, Token: token, Logger: log,
-		MaxBody: f.maxBody, MaxRuns: f.maxRuns, RunTimeout: f.runTimeout, WriteTimeout: f.writeTimeout,
+		MaxBody: f.maxBody, MaxRuns: f.maxRuns, RunTimeout: f.runTimeout,
+		ReadTimeout: f.readTimeout, WriteTimeout: f.writeTimeout,
 		LoadContext: func(ctx context.Context) context.Context {
 			return mcp.WithOptions(ctx, &mcp.Options{Stderr: stderr})
 		},

@@ -390,8 +390,9 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"serve"}, "agentschema serve: --team TEAM.json is required\n"},
 		{[]string{"serve", "--team", "x.json", "extra"}, "agentschema serve: unexpected argument \"extra\"\n"},
 		{[]string{"serve", "--team", "x.json", "--token-env", "AGENTSCHEMA_NO_SUCH_VAR"}, "agentschema serve: --token-env: $AGENTSCHEMA_NO_SUCH_VAR is empty or not set\n"},
-		{[]string{"serve", "--team", "x.json", "--max-runs", "0"}, "agentschema serve: --max-body, --max-runs and --write-timeout must be positive, --run-timeout and --grace not negative\n"},
-		{[]string{"serve", "--team", "x.json", "--write-timeout", "0s"}, "agentschema serve: --max-body, --max-runs and --write-timeout must be positive, --run-timeout and --grace not negative\n"},
+		{[]string{"serve", "--team", "x.json", "--max-runs", "0"}, "agentschema serve: --max-body, --max-runs, --read-timeout and --write-timeout must be positive, --run-timeout and --grace not negative\n"},
+		{[]string{"serve", "--team", "x.json", "--write-timeout", "0s"}, "agentschema serve: --max-body, --max-runs, --read-timeout and --write-timeout must be positive, --run-timeout and --grace not negative\n"},
+		{[]string{"serve", "--team", "x.json", "--read-timeout", "-1s"}, "agentschema serve: --max-body, --max-runs, --read-timeout and --write-timeout must be positive, --run-timeout and --grace not negative\n"},
 	}
 	for _, tc := range tests {
 		var stdout, stderr bytes.Buffer

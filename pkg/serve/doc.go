@@ -37,7 +37,8 @@
 // its line and column), a member that is not expected (with its JSON
 // pointer), a session ID that is not one, or a task AutoGen refuses
 // (AutoGen's text, "Task list cannot be empty."); 413 over
-// Options.MaxBody; 503 over Options.MaxRuns; 504 past
+// Options.MaxBody; 408 for a body that takes longer than
+// Options.ReadTimeout to arrive; 503 over Options.MaxRuns; 504 past
 // Options.RunTimeout; 401 without the bearer token when Options.Token is
 // set (GET /healthz and GET / are open). Every request and every run is
 // logged as one line (log/slog); the token never is. A client that stops

@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
@@ -27,14 +28,29 @@ var errTimeout = errors.New("the run exceeded its time limit")
 // errShutdown is the cause of a run's context cancelled by CancelRuns.
 var errShutdown = errors.New("the server is shutting down")
 
-// readBody reads r's body within the size limit; it writes the error
-// response and returns false when it cannot.
+// readBody reads r's body within the size limit and Options.ReadTimeout;
+// it writes the error response and returns false when it cannot.
 func (h *Handler) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	// The connection's read deadline bounds the body. It is cleared once
+	// the body is read, so that nothing after is bounded by it; it stays
+	// past when the body did not arrive, so that net/http, which reads what
+	// is left of a short body before it answers, gives up at once and
+	// closes the connection. A ResponseWriter without deadlines (a
+	// recorder in tests) just reads.
+	rc := http.NewResponseController(w)
+	timed := rc.SetReadDeadline(time.Now().Add(h.opts.ReadTimeout)) == nil
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxBody))
+	if timed && !errors.Is(err, os.ErrDeadlineExceeded) {
+		_ = rc.SetReadDeadline(time.Time{})
+	}
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
 		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over the limit of %d bytes (--max-body)", h.opts.MaxBody), "")
+		return nil, false
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		w.Header().Set("Connection", "close")
+		writeError(w, http.StatusRequestTimeout, fmt.Sprintf("the request body did not arrive within %s (--read-timeout)", h.opts.ReadTimeout), "")
 		return nil, false
 	case err != nil:
 		writeError(w, http.StatusBadRequest, "reading the request body: "+err.Error(), "")

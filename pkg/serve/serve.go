@@ -21,6 +21,9 @@ const DefaultMaxBody = 16 << 20
 // DefaultMaxRuns is the default limit on runs at once.
 const DefaultMaxRuns = 16
 
+// DefaultReadTimeout is the default limit on reading a request's body.
+const DefaultReadTimeout = 30 * time.Second
+
 // DefaultWriteTimeout is the default limit on one write of a response
 // waiting for a client that reads nothing: 30 s.
 const DefaultWriteTimeout = 30 * time.Second
@@ -45,6 +48,12 @@ type Options struct {
 	// RunTimeout, when set, cancels a run that lasts longer; the session
 	// is left as it was and the client gets 504 (or an SSE error event).
 	RunTimeout time.Duration
+	// ReadTimeout limits how long reading a request's body may take, from
+	// when the handler starts reading it; 0 means DefaultReadTimeout. A
+	// client that sends its body slower gets 408 (the headers have
+	// http.Server's own ReadHeaderTimeout). The limit ends once the body
+	// is read, so a run's stream is not cut by it.
+	ReadTimeout time.Duration
 	// WriteTimeout limits how long one write of a response (an SSE event,
 	// a run's result) may wait for the client to read, when the
 	// connection's buffers are full; 0 means DefaultWriteTimeout. A client
@@ -87,6 +96,9 @@ func New(opts Options) (*Handler, error) {
 	}
 	if opts.MaxRuns <= 0 {
 		opts.MaxRuns = DefaultMaxRuns
+	}
+	if opts.ReadTimeout <= 0 {
+		opts.ReadTimeout = DefaultReadTimeout
 	}
 	if opts.WriteTimeout <= 0 {
 		opts.WriteTimeout = DefaultWriteTimeout

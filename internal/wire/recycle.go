@@ -24,8 +24,8 @@ import (
 // finalizer puts the block on its pool's free list, which Marshal or the
 // decoder takes from before it allocates. The list is bounded
 // (maxFreeBlocks) and emptied when a whole collection cycle passes with
-// no block taken from it (blockPool.tick), so a pool keeps at most
-// maxFreeBlocks blocks, and only while it is in use.
+// no block put on it or taken from it (blockPool.ageOut), so a pool keeps
+// at most maxFreeBlocks blocks, and only while it is in use.
 type blockPool struct {
 	size    int
 	recycle func(*byte) // the blocks' finalizer: put
@@ -40,9 +40,9 @@ type blockPool struct {
 	// garbage blocks would all stay a cycle longer, and its peak heap grow
 	// by what it drops in a cycle. Blocks past the bound are plain memory.
 	armed int
-	// taken says a block was taken since the last tick; ticking, that a
-	// tick is armed.
-	taken, ticking bool
+	// used says a block was put on the list or taken from it since the
+	// last tick; ticking, that a tick is armed.
+	used, ticking bool
 }
 
 // maxFreeBlocks bounds a free list: 128 blocks (2 MiB of result blocks,
@@ -74,7 +74,7 @@ func (bp *blockPool) get() []byte {
 		p = bp.blocks[n-1]
 		bp.blocks[n-1] = nil
 		bp.blocks = bp.blocks[:n-1]
-		bp.taken = true
+		bp.used = true
 	}
 	arm := bp.armed < maxFreeBlocks
 	if arm {
@@ -99,6 +99,7 @@ func (bp *blockPool) put(p *byte) {
 	bp.armed--
 	if len(bp.blocks) < maxFreeBlocks {
 		bp.blocks = append(bp.blocks, p)
+		bp.used = true
 	}
 	if !bp.ticking {
 		bp.ticking = true
@@ -112,16 +113,18 @@ func (bp *blockPool) put(p *byte) {
 type tick struct{ _ *byte }
 
 // ageOut runs once a collection cycle while the free list holds blocks:
-// it empties the list when no block was taken from it since the last
-// tick, and stops ticking once the list is empty.
+// it empties the list when no block was put on it or taken from it since
+// the last tick, and stops ticking once the list is empty. (Blocks put on
+// the list by the finalizers of the same collection, before or after its
+// tick, stay at least until the next.)
 func (bp *blockPool) ageOut() {
 	bp.mu.Lock()
 	defer bp.mu.Unlock()
-	if !bp.taken {
+	if !bp.used {
 		clear(bp.blocks)
 		bp.blocks = bp.blocks[:0]
 	}
-	bp.taken = false
+	bp.used = false
 	if len(bp.blocks) > 0 {
 		runtime.SetFinalizer(&tick{}, bp.tick)
 		return

@@ -30,7 +30,7 @@ func (bp *blockPool) state(base uintptr) (n int, holds, ticking bool) {
 
 // collectUntil runs the collector, and gives the finalizers it queues time
 // to run, until ok says so; it fails the test after ten seconds. With
-// inUse, each cycle counts as one that took a block from the free list,
+// inUse, each cycle counts as one that used the free list,
 // so that the ticks do not empty it while the test waits.
 func collectUntil(t *testing.T, bp *blockPool, what string, inUse bool, ok func() bool) {
 	t.Helper()
@@ -38,11 +38,14 @@ func collectUntil(t *testing.T, bp *blockPool, what string, inUse bool, ok func(
 	for !ok() {
 		if time.Now().After(deadline) {
 			n, _, _ := bp.state(0)
-			t.Fatalf("after ten seconds of collections: %s (the free list holds %d blocks)", what, n)
+			bp.mu.Lock()
+			a := bp.armed
+			bp.mu.Unlock()
+			t.Fatalf("after ten seconds of collections: %s (the free list holds %d blocks, %d armed)", what, n, a)
 		}
 		if inUse {
 			bp.mu.Lock()
-			bp.taken = true
+			bp.used = true
 			bp.mu.Unlock()
 		}
 		runtime.GC()
@@ -175,6 +178,34 @@ func TestFreeListEmptiedWhenIdle(t *testing.T) {
 			}
 			runtime.KeepAlive(held)
 		})
+	}
+}
+
+// TestAgeOutKeepsBlocksJustPut: blocks put on the list by the finalizers
+// of one collection are kept by that collection's tick, whether it runs
+// before or after them, and dropped by the next tick only when nothing
+// was put or taken in between.
+func TestAgeOutKeepsBlocksJustPut(t *testing.T) {
+	bp := &blockPool{size: 64, recycle: func(*byte) {}, tick: func(*tick) {}}
+	a, b := unsafe.SliceData(make([]byte, 64)), unsafe.SliceData(make([]byte, 64))
+	steps := []struct {
+		name string
+		do   func()
+		want int
+	}{
+		{"a put, then the tick", func() { bp.put(a); bp.ageOut() }, 1},
+		{"a cycle with no use", bp.ageOut, 0},
+		{"the tick, then a put", func() { bp.ageOut(); bp.put(b) }, 1},
+		{"the next tick", bp.ageOut, 1},
+		{"a cycle with no use", bp.ageOut, 0},
+		{"a put, a take, a put", func() { bp.put(a); bp.get(); bp.put(b); bp.ageOut() }, 1},
+		{"a take", func() { bp.get(); bp.ageOut() }, 0},
+	}
+	for _, st := range steps {
+		st.do()
+		if n := len(bp.blocks); n != st.want {
+			t.Fatalf("after %s: %d blocks on the list, want %d", st.name, n, st.want)
+		}
 	}
 }
 

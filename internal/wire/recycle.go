@@ -43,6 +43,10 @@ type blockPool struct {
 	// used says a block was put on the list or taken from it since the
 	// last tick; ticking, that a tick is armed.
 	used, ticking bool
+	// keep, set only by tests, stops ageOut from emptying the list while
+	// a test waits for blocks to reach it (the collections it runs to get
+	// them there would otherwise age them out, finalizers being late).
+	keep bool
 }
 
 // maxFreeBlocks bounds a free list: 128 blocks (2 MiB of result blocks,
@@ -120,7 +124,7 @@ type tick struct{ _ *byte }
 func (bp *blockPool) ageOut() {
 	bp.mu.Lock()
 	defer bp.mu.Unlock()
-	if !bp.used {
+	if !bp.used && !bp.keep {
 		clear(bp.blocks)
 		bp.blocks = bp.blocks[:0]
 	}

@@ -8,8 +8,10 @@
 //
 // A stream of small documents (a transcript's lines) pays little per
 // document: Decode and Unmarshal take decoders from a pool (Reset reuses
-// one by hand), escaped strings are decoded into a reused buffer, and
-// Marshal writes into one pooled buffer and returns an exact-size copy.
+// one by hand), a decoder's strings share blocks of memory, and Marshal
+// writes a short document straight into a block of results shared with
+// the results after it, each result exactly its size. A block is reused
+// once no string or result in it is referred to any more (recycle.go).
 // A document that is one of a union's objects is decoded once, its tag
 // read where AutoGen writes it (DecodeTagged, TryTagged), and an image
 // repeated in a document is checked once. BENCHMARKS.md has the figures.

@@ -28,6 +28,19 @@ func (bp *blockPool) state(base uintptr) (n int, holds, ticking bool) {
 	return len(bp.blocks), holds, bp.ticking
 }
 
+// armedNow returns how many of bp's blocks carry the finalizer.
+func (bp *blockPool) armedNow() int {
+	bp.mu.Lock()
+	defer bp.mu.Unlock()
+	return bp.armed
+}
+
+// localPool is a pool of its own for the tests that call put, get and
+// ageOut by hand: its finalizers do nothing.
+func localPool() *blockPool {
+	return &blockPool{size: 64, recycle: func(*byte) {}, tick: func(*tick) {}}
+}
+
 // collectUntil runs the collector, and gives the finalizers it queues time
 // to run, until ok says so; it fails the test after ten seconds. With
 // keep, the list is not aged out meanwhile (blockPool.keep).
@@ -61,9 +74,7 @@ func collectUntil(t *testing.T, bp *blockPool, what string, keep bool, ok func()
 func dropFreeList(t *testing.T, bp *blockPool) {
 	t.Helper()
 	collectUntil(t, bp, "the blocks of earlier tests are not finalized", false, func() bool {
-		bp.mu.Lock()
-		defer bp.mu.Unlock()
-		return bp.armed <= 4
+		return bp.armedNow() <= 4
 	})
 	bp.mu.Lock()
 	clear(bp.blocks)
@@ -128,9 +139,7 @@ func TestFreeListBounded(t *testing.T) {
 			for i := range held {
 				held[i] = bp.get()
 			}
-			bp.mu.Lock()
-			armed := bp.armed
-			bp.mu.Unlock()
+			armed := bp.armedNow()
 			if armed > maxFreeBlocks || armed < maxFreeBlocks-8 {
 				// (A block dropped by an earlier test may be finalized
 				// meanwhile: a few less.)
@@ -139,7 +148,7 @@ func TestFreeListBounded(t *testing.T) {
 			runtime.KeepAlive(held)
 		})
 	}
-	bp := &blockPool{size: 64, recycle: func(*byte) {}, tick: func(*tick) {}}
+	bp := localPool()
 	for range 3 * maxFreeBlocks {
 		bp.put(unsafe.SliceData(make([]byte, 64)))
 	}
@@ -175,7 +184,7 @@ func TestFreeListEmptiedWhenIdle(t *testing.T) {
 // before or after them, and dropped by the next tick only when nothing
 // was put or taken in between.
 func TestAgeOutKeepsBlocksJustPut(t *testing.T) {
-	bp := &blockPool{size: 64, recycle: func(*byte) {}, tick: func(*tick) {}}
+	bp := localPool()
 	a, b := unsafe.SliceData(make([]byte, 64)), unsafe.SliceData(make([]byte, 64))
 	steps := []struct {
 		name string

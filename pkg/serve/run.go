@@ -40,7 +40,8 @@ func (h *Handler) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool
 	rc := http.NewResponseController(w)
 	timed := rc.SetReadDeadline(time.Now().Add(h.opts.ReadTimeout)) == nil
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxBody))
-	if timed && !errors.Is(err, os.ErrDeadlineExceeded) {
+	late := errors.Is(err, os.ErrDeadlineExceeded)
+	if timed && !late {
 		_ = rc.SetReadDeadline(time.Time{})
 	}
 	var tooBig *http.MaxBytesError
@@ -48,7 +49,7 @@ func (h *Handler) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool
 	case errors.As(err, &tooBig):
 		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over the limit of %d bytes (--max-body)", h.opts.MaxBody), "")
 		return nil, false
-	case errors.Is(err, os.ErrDeadlineExceeded):
+	case late:
 		w.Header().Set("Connection", "close")
 		writeError(w, http.StatusRequestTimeout, fmt.Sprintf("the request body did not arrive within %s (--read-timeout)", h.opts.ReadTimeout), "")
 		return nil, false
